@@ -1,0 +1,254 @@
+/**
+ * The database schema (spec section 3). Money columns are integer öre and end in `_ore`.
+ * Every seller-owned row carries `seller_id`, so the data can later be distributed by seller.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored trimmed and lower-case; unique among accounts that are not deleted. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isSeller: boolean('is_seller').notNull().default(false),
+    wantsToBeSeller: boolean('wants_to_be_seller').notNull().default(false),
+    /** Bumped by a password change or reset; tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    shippingFullName: text('shipping_full_name'),
+    shippingAddress: text('shipping_address'),
+    shippingPostalCode: text('shipping_postal_code'),
+    shippingCity: text('shipping_city'),
+    shippingCountry: text('shipping_country'),
+    /** Set when an account with order history is deleted: it is anonymised and can no longer sign in. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_is_seller_idx').on(t.isSeller)],
+);
+
+/** The seller object of a user (one row a user who has applied or sells). */
+export const sellers = pgTable(
+  'sellers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    logo: text('logo').notNull().default(''),
+    hasLogo: boolean('has_logo').notNull().default(false),
+    description: text('description').notNull().default(''),
+    subtitle: text('subtitle').notNull().default(''),
+    /** A custom domain, lower-case; unique when set. */
+    domain: text('domain'),
+    bannerBackgroundImage: text('banner_background_image').notNull().default(''),
+    descriptionBackgroundColor: text('description_background_color').notNull().default(''),
+    descriptionTextColor: text('description_text_color').notNull().default(''),
+    productsBackgroundColor: text('products_background_color').notNull().default(''),
+    nameTextColor: text('name_text_color').notNull().default(''),
+    subtitleTextColor: text('subtitle_text_color').notNull().default(''),
+    footerBackgroundColor: text('footer_background_color').notNull().default(''),
+    footerTextColor: text('footer_text_color').notNull().default(''),
+    address: text('address').notNull().default(''),
+    postNumber: text('post_number').notNull().default(''),
+    city: text('city').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    organisationNumber: text('organisation_number').notNull().default(''),
+    plan: text('plan').notNull().default('1'),
+    hasSwish: boolean('has_swish').notNull().default(false),
+    swishNumber: text('swish_number').notNull().default(''),
+    hasPaypal: boolean('has_paypal').notNull().default(false),
+    rating: real('rating').notNull().default(0),
+    numReviews: integer('num_reviews').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sellers_domain_key').on(t.domain),
+    index('sellers_rating_idx').on(t.rating.desc(), t.numReviews.desc()),
+    check('sellers_plan_check', sql`${t.plan} in ('1', '2', '3')`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceOre: integer('price_ore').notNull().default(0),
+    image: text('image').notNull().default(''),
+    category: text('category').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    countInStock: integer('count_in_stock').notNull().default(0),
+    description: text('description').notNull().default(''),
+    rating: real('rating').notNull().default(0),
+    numReviews: integer('num_reviews').notNull().default(0),
+    shippingPriceOre: integer('shipping_price_ore').notNull().default(0),
+    shippingInfo: text('shipping_info').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.priceOre} >= 0`),
+    check('products_stock_check', sql`${t.countInStock} >= 0`),
+    check('products_shipping_price_check', sql`${t.shippingPriceOre} >= 0`),
+    // Name search is a case-insensitive substring match served by a trigram index.
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('products_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
+    index('products_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    index('products_price_idx').on(t.priceOre, t.id),
+    index('products_rating_idx').on(t.rating.desc(), t.id),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The product's seller, whose rating the review counts towards. */
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('reviews_product_user_key').on(t.productId, t.userId),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt.desc()),
+    index('reviews_seller_idx').on(t.sellerId),
+  ],
+);
+
+export const PAYMENT_METHODS = ['PayPal', 'Swish'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    // Snapshots: deleting or renaming a user never changes what an order says.
+    buyerName: text('buyer_name').notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerSwishNumber: text('seller_swish_number').notNull().default(''),
+    shippingFullName: text('shipping_full_name').notNull(),
+    shippingAddress: text('shipping_address').notNull(),
+    shippingCity: text('shipping_city').notNull(),
+    shippingPostalCode: text('shipping_postal_code').notNull(),
+    shippingCountry: text('shipping_country').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    itemsPriceOre: integer('items_price_ore').notNull(),
+    shippingPriceOre: integer('shipping_price_ore').notNull(),
+    taxPriceOre: integer('tax_price_ore').notNull().default(0),
+    totalPriceOre: integer('total_price_ore').notNull(),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    /** What the payment provider reported, as verified by the server. */
+    paymentResult: jsonb('payment_result'),
+    /** A PayPal capture pays one order once. */
+    paypalCaptureId: text('paypal_capture_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('PayPal', 'Swish')`),
+    check('orders_total_check', sql`${t.totalPriceOre} = ${t.itemsPriceOre} + ${t.shippingPriceOre} + ${t.taxPriceOre}`),
+    uniqueIndex('orders_paypal_capture_key').on(t.paypalCaptureId),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Null once the product is deleted; the snapshot below still tells what was bought. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    qty: integer('qty').notNull(),
+    priceOre: integer('price_ore').notNull(),
+    shippingPriceOre: integer('shipping_price_ore').notNull(),
+  },
+  (t) => [
+    check('order_items_qty_check', sql`${t.qty} > 0`),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+/** The site-wide texts the admin edits; a single row with id 1. */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    aboutText: text('about_text').notNull().default(''),
+    privacyText: text('privacy_text').notNull().default(''),
+    becomeSellerText1: text('become_seller_text_1').notNull().default(''),
+    becomeSellerText2: text('become_seller_text_2').notNull().default(''),
+    privacyPolicyText: text('privacy_policy_text').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('site_settings_singleton', sql`${t.id} = 1`)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token mailed to the user; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);

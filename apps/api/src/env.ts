@@ -1,0 +1,101 @@
+/**
+ * The only reader of process.env. Every setting is validated at start-up, and a bad value
+ * stops the server with a message naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? undefined : s))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalText.pipe(z.url({ message: 'must be a postgres:// URL' }).optional()),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  MAIN_HOSTS: z.string().default(''),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Torget <no-reply@torget.se>'),
+  PAYPAL_CLIENT_ID: z.string().default('sb'),
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  GOOGLE_API_KEY: z.string().default(''),
+  REDIS_URL: optionalText,
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  WEB_DIST: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadsDir: string;
+  jwtSecret: string;
+  /** Hosts that serve the marketplace itself; every other host is a seller's own domain. */
+  mainHosts: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  paypal: { clientId: string; clientSecret: string | undefined; apiBase: string };
+  googleApiKey: string;
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  /** The built web app to serve, if any. */
+  webDist: string | undefined;
+  logLevel: string;
+}
+
+/** Reads the secret from JWT_SECRET, or generates one once and keeps it in the data folder. */
+function jwtSecretFor(dataDir: string, given: string | undefined): string {
+  if (given) return given;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  const mainHosts = new Set(['localhost', '127.0.0.1']);
+  for (const host of env.MAIN_HOSTS.split(',')) {
+    if (host.trim()) mainHosts.add(host.trim().toLowerCase());
+  }
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    uploadsDir: join(dataDir, 'uploads'),
+    jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),
+    mainHosts: [...mainHosts],
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    paypal: { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, apiBase: env.PAYPAL_API_BASE },
+    googleApiKey: env.GOOGLE_API_KEY,
+    redisUrl: env.REDIS_URL,
+    seedDemo: env.SEED_DEMO,
+    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
+    logLevel: env.LOG_LEVEL,
+  };
+}

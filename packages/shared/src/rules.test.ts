@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { displayDate, displayDateTime } from './dates';
+import { PLANS, planLabel } from './plans';
+import { productListQuerySchema } from './product-query';
+import { shopStatus } from './shop-status';
+
+describe('plans', () => {
+  it('labels each plan and anything else as Inget', () => {
+    expect(planLabel('1')).toBe('Gratis, max 5 produkter.');
+    expect(planLabel('2')).toBe('Egen domän');
+    expect(planLabel('3')).toBe('Domän ingår');
+    expect(planLabel('4')).toBe('Inget');
+    expect(planLabel(undefined)).toBe('Inget');
+  });
+  it('limits products per plan and leaves plan 3 unselectable', () => {
+    expect(PLANS['1'].maxProducts).toBe(5);
+    expect(PLANS['2'].maxProducts).toBe(50);
+    expect(PLANS['3'].selectable).toBe(false);
+  });
+});
+
+describe('shop status', () => {
+  it('is Open for sellers, waiting for applicants, otherwise closed', () => {
+    expect(shopStatus({ is_seller: true, wants_to_be_seller: true })).toBe('Open');
+    expect(shopStatus({ is_seller: false, wants_to_be_seller: true })).toBe('Waiting for approval');
+    expect(shopStatus({ is_seller: false, wants_to_be_seller: false })).toBe('Closed');
+  });
+});
+
+describe('dates', () => {
+  it('cuts ISO strings and shows - when absent', () => {
+    expect(displayDate('2026-11-22T10:11:12.000Z')).toBe('2026-11-22');
+    expect(displayDateTime('2026-11-22T10:11:12.000Z')).toBe('2026-11-22 10:11:12');
+    expect(displayDate(null)).toBe('-');
+    expect(displayDateTime(undefined)).toBe('-');
+  });
+});
+
+describe('product list query', () => {
+  it('applies the search defaults', () => {
+    expect(productListQuerySchema.parse({})).toEqual({ pageNumber: 1, pageSize: 12, min: 0, max: 0, rating: 0, order: 'newest' });
+  });
+  it("treats 'all' and empty strings as no filter", () => {
+    const q = productListQuerySchema.parse({ name: 'all', category: '', seller: '' });
+    expect(q.name).toBeUndefined();
+    expect(q.category).toBeUndefined();
+    expect(q.seller).toBeUndefined();
+  });
+  it('refuses a malformed seller id, a page size over 100 and an unknown order', () => {
+    expect(productListQuerySchema.safeParse({ seller: 'x' }).success).toBe(false);
+    expect(productListQuerySchema.safeParse({ pageSize: 101 }).success).toBe(false);
+    expect(productListQuerySchema.safeParse({ order: 'random' }).success).toBe(false);
+  });
+});
