@@ -14,7 +14,13 @@ interface PlanRule {
 }
 
 export const PLANS: Record<PlanCode, PlanRule> = {
-  '1': { label: 'Gratis, max 5 produkter.', maxProducts: 5, yearlyPriceSek: 0, allowsOwnDomain: false, selectable: true },
+  '1': {
+    label: 'Gratis, max 5 produkter.',
+    maxProducts: 5,
+    yearlyPriceSek: 0,
+    allowsOwnDomain: false,
+    selectable: true,
+  },
   '2': { label: 'Egen domän', maxProducts: 50, yearlyPriceSek: 299, allowsOwnDomain: true, selectable: true },
   '3': { label: 'Domän ingår', maxProducts: null, yearlyPriceSek: 499, allowsOwnDomain: true, selectable: false },
 };

@@ -38,7 +38,14 @@ describe('dates', () => {
 
 describe('product list query', () => {
   it('applies the search defaults', () => {
-    expect(productListQuerySchema.parse({})).toEqual({ pageNumber: 1, pageSize: 12, min: 0, max: 0, rating: 0, order: 'newest' });
+    expect(productListQuerySchema.parse({})).toEqual({
+      pageNumber: 1,
+      pageSize: 12,
+      min: 0,
+      max: 0,
+      rating: 0,
+      order: 'newest',
+    });
   });
   it("treats 'all' and empty strings as no filter", () => {
     const q = productListQuerySchema.parse({ name: 'all', category: '', seller: '' });

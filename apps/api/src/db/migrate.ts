@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate as migrateWith } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migrateWith } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client';
 
 /** The migrations folder, found from the source tree and from the bundled dist alike. */

@@ -1,0 +1,46 @@
+import type { TopSeller } from '@torget/shared/api-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeller, createUser } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { TOP_SELLERS_COUNT } from './sellers.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const topSellers = async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/users/top-sellers' });
+  expect(res.statusCode).toBe(200);
+  return res.json() as TopSeller[];
+};
+
+describe('GET /api/users/top-sellers', () => {
+  it('answers an empty list when there are no sellers', async () => {
+    expect(await topSellers()).toEqual([]);
+  });
+
+  it('lists active sellers by rating with their public brief only', async () => {
+    const db = t.database.db;
+    await createUser(db, { name: 'Bara Kund' });
+    await createSeller(db, { user: { name: 'Applicant', isSeller: false, wantsToBeSeller: true }, seller: { rating: 5 } });
+    const low = await createSeller(db, { seller: { name: 'Låg', rating: 2, numReviews: 3 } });
+    const high = await createSeller(db, {
+      seller: { name: 'Hög', rating: 4.5, numReviews: 10, logo: '/uploads/l.webp', hasLogo: true },
+    });
+    const list = await topSellers();
+    expect(list.map((s) => s._id)).toEqual([high.user.id, low.user.id]);
+    expect(list[0]).toEqual({
+      _id: high.user.id,
+      name: high.user.name,
+      seller: { name: 'Hög', logo: '/uploads/l.webp', has_logo: true, rating: 4.5, numReviews: 10 },
+    });
+    expect(JSON.stringify(list)).not.toMatch(/email|password|argon/i);
+  });
+
+  it(`shows at most ${TOP_SELLERS_COUNT}`, async () => {
+    for (let i = 0; i < TOP_SELLERS_COUNT + 2; i++) await createSeller(t.database.db);
+    expect(await topSellers()).toHaveLength(TOP_SELLERS_COUNT);
+  });
+});

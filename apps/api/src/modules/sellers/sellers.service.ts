@@ -1,0 +1,38 @@
+/** The public directory of sellers: who sells, and who sells best. */
+import type { TopSeller } from '@torget/shared/api-types';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sellers, users } from '../../db/schema';
+
+/** How many sellers the home page's 'Top Sellers' shows. */
+export const TOP_SELLERS_COUNT = 6;
+
+/** Active sellers by rating, then by how many reviews back that rating. */
+export async function listTopSellers(db: Db): Promise<TopSeller[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      userName: users.name,
+      shopName: sellers.name,
+      logo: sellers.logo,
+      hasLogo: sellers.hasLogo,
+      rating: sellers.rating,
+      numReviews: sellers.numReviews,
+    })
+    .from(users)
+    .innerJoin(sellers, eq(sellers.userId, users.id))
+    .where(and(eq(users.isSeller, true), isNull(users.deletedAt)))
+    .orderBy(desc(sellers.rating), desc(sellers.numReviews), asc(users.createdAt), asc(users.id))
+    .limit(TOP_SELLERS_COUNT);
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.userName,
+    seller: {
+      name: r.shopName || r.userName,
+      logo: r.logo,
+      has_logo: r.hasLogo,
+      rating: r.rating,
+      numReviews: r.numReviews,
+    },
+  }));
+}

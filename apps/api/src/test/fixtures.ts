@@ -1,0 +1,66 @@
+/** Small builders for test data, written straight to the database. */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { products, reviews, sellers, users } from '../db/schema';
+
+type UserRow = typeof users.$inferInsert;
+type SellerRow = typeof sellers.$inferInsert;
+type ProductRow = typeof products.$inferInsert;
+
+// A fixed, valid argon2id hash (of 'password123'), so fixtures cost no hashing time.
+export const FIXTURE_PASSWORD = 'password123';
+export const FIXTURE_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$Ws2WPyf7SIoR4SdFEK6ZCw$RUNcTGrMScYiE/i0kHCTQF8QYGrRuyTxtLust9dODHU';
+
+export async function createUser(db: Db, overrides: Partial<UserRow> = {}) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: 'Test Testsson',
+      email: `user-${randomUUID()}@example.test`,
+      passwordHash: FIXTURE_PASSWORD_HASH,
+      ...overrides,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return user;
+}
+
+export async function createSeller(db: Db, overrides: { user?: Partial<UserRow>; seller?: Partial<SellerRow> } = {}) {
+  const user = await createUser(db, { name: 'Säljare Svensson', isSeller: true, ...overrides.user });
+  const [seller] = await db
+    .insert(sellers)
+    .values({ userId: user.id, name: 'Svenssons Butik', plan: '2', ...overrides.seller })
+    .returning();
+  if (!seller) throw new Error('seller not created');
+  return { user, seller };
+}
+
+export async function createProduct(db: Db, sellerId: string, overrides: Partial<ProductRow> = {}) {
+  const [product] = await db
+    .insert(products)
+    .values({
+      sellerId,
+      name: 'Testprodukt',
+      priceOre: 10_000,
+      category: 'Test',
+      brand: 'Märke',
+      countInStock: 5,
+      ...overrides,
+    })
+    .returning();
+  if (!product) throw new Error('product not created');
+  return product;
+}
+
+export async function createReview(
+  db: Db,
+  values: { productId: string; sellerId: string; userId: string; rating: number },
+) {
+  const [review] = await db
+    .insert(reviews)
+    .values({ ...values, name: 'Recensent', comment: 'Bra!' })
+    .returning();
+  if (!review) throw new Error('review not created');
+  return review;
+}

@@ -1,0 +1,54 @@
+/** Builds the real app over a fresh test database, for tests that call it with app.inject. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type App, buildApp } from '../app';
+import type { Config } from '../env';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: App;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir,
+    uploadsDir: join(dataDir, 'uploads'),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    mainHosts: ['localhost', '127.0.0.1'],
+    smtpUrl: undefined,
+    mailFrom: 'Torget <no-reply@torget.test>',
+    paypal: { clientId: 'test-client-id', clientSecret: undefined, apiBase: 'http://127.0.0.1:9' },
+    googleApiKey: 'test-maps-key',
+    redisUrl: undefined,
+    seedDemo: false,
+    webDist: undefined,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'torget-test-'));
+  const config = testConfig(dataDir, overrides);
+  const database = await createTestDatabase();
+  const app = await buildApp({ database, config });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
