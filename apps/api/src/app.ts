@@ -1,22 +1,44 @@
 /** Builds the Fastify app: plugins, modules, uploads and the web app. Tests import this. */
 import { mkdirSync } from 'node:fs';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Config } from './env';
+import { type Auth, createAuth } from './lib/auth';
 import { errorHandler } from './lib/error-handler';
+import { createMailer, type Mailer } from './lib/mailer';
 import { registerWebApp } from './lib/web-app';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { sellerDirectoryRoutes } from './modules/sellers/sellers.routes';
+import { userRoutes } from './modules/users/users.routes';
 
+/** What every route module is given. */
 export interface AppDeps {
   database: Database;
   config: Config;
+  auth: Auth;
+  mailer: Mailer;
 }
 
-export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export interface BuildOptions {
+  database: Database;
+  config: Config;
+  /** Replaces the mailer made from the configuration (tests capture mail this way). */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: BuildOptions) {
+  const { database, config } = options;
+  const deps: AppDeps = {
+    database,
+    config,
+    auth: createAuth(database.db, config.jwtSecret),
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+  };
   const app = Fastify({
     logger: options.logger ?? false,
     // Behind a load balancer the client's address and host come from X-Forwarded-* headers.
@@ -27,13 +49,25 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
+  // Limits are set per route (sign-in, forgot password); counted after the body is parsed,
+  // because they are keyed by the e-mail in it.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please wait ${context.after} and try again.`,
+    }),
+  });
+
   await app.register(catalogRoutes, { prefix: '/api/products', deps });
   await app.register(sellerDirectoryRoutes, { prefix: '/api/users', deps });
+  await app.register(userRoutes, { prefix: '/api/users', deps });
   await app.register(configRoutes, { prefix: '/api/config', deps });
 
-  mkdirSync(deps.config.uploadsDir, { recursive: true });
+  mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
-    root: deps.config.uploadsDir,
+    root: config.uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
@@ -42,7 +76,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     immutable: true,
   });
 
-  const web = await registerWebApp(app, deps.config.webDist, deps.config.mainHosts);
+  const web = await registerWebApp(app, config.webDist, config.mainHosts);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

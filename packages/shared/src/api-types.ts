@@ -68,3 +68,69 @@ export interface TopSeller {
 export interface ApiError {
   message: string;
 }
+
+/** The full seller object of spec section 3. */
+export interface SellerProfile extends SellerBrief {
+  description: string;
+  subtitle: string;
+  domain: string;
+  banner_background_image: string;
+  description_background_color: string;
+  description_text_color: string;
+  products_background_color: string;
+  name_text_color: string;
+  subtitle_text_color: string;
+  footer_background_color: string;
+  footer_text_color: string;
+  address: string;
+  post_number: string;
+  city: string;
+  phone: string;
+  organisation_number: string;
+  plan: string;
+  has_swish: boolean;
+  swish_number: string;
+  has_paypal: boolean;
+}
+
+/** A user as the user themself and admins see them. `token` comes with sign-in answers. */
+export interface UserDetails {
+  _id: string;
+  name: string;
+  email: string;
+  is_admin: boolean;
+  is_seller: boolean;
+  wants_to_be_seller: boolean;
+  createdAt: string;
+  seller: SellerProfile | null;
+  shipping_full_name: string;
+  shipping_address: string;
+  shipping_postal_code: string;
+  shipping_city: string;
+  shipping_country: string;
+}
+
+/** Sign-in, registration and profile answers: the user with a fresh token (stored as userInfo). */
+export interface SignedInUser extends UserDetails {
+  token: string;
+}
+
+/** What anyone may see of a seller (storefront, payment choice). */
+export interface PublicSeller {
+  _id: string;
+  name: string;
+  email: string;
+  is_seller: boolean;
+  seller: SellerProfile;
+}
+
+/** One row of the admin user list. */
+export interface UserListEntry {
+  _id: string;
+  name: string;
+  email: string;
+  is_admin: boolean;
+  is_seller: boolean;
+  wants_to_be_seller: boolean;
+  createdAt: string;
+}

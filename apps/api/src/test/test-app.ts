@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, buildApp } from '../app';
 import type { Config } from '../env';
+import type { Mail, Mailer } from '../lib/mailer';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
   app: App;
   database: TestDatabase;
   config: Config;
+  /** Every mail the app sent, newest last. */
+  mails: Mail[];
   close(): Promise<void>;
 }
 
@@ -39,12 +42,19 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const dataDir = mkdtempSync(join(tmpdir(), 'torget-test-'));
   const config = testConfig(dataDir, overrides);
   const database = await createTestDatabase();
-  const app = await buildApp({ database, config });
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      mails.push(mail);
+    },
+  };
+  const app = await buildApp({ database, config, mailer });
   await app.ready();
   return {
     app,
     database,
     config,
+    mails,
     async close() {
       await app.close();
       await database.destroy();

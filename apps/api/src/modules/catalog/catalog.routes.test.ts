@@ -33,8 +33,8 @@ describe('GET /api/products', () => {
 
   beforeAll(async () => {
     const db = t.database.db;
-    sellerA = (await createSeller(db, { seller: { name: 'Annas Ateljé', logo: '/uploads/a.webp', hasLogo: true } })).user
-      .id;
+    sellerA = (await createSeller(db, { seller: { name: 'Annas Ateljé', logo: '/uploads/a.webp', hasLogo: true } }))
+      .user.id;
     sellerB = (await createSeller(db, { user: { name: 'Bo Berg' }, seller: { name: '' } })).user.id;
     // 30 products with the same creation time, so only the id keeps their order stable.
     for (let i = 0; i < 30; i++) {

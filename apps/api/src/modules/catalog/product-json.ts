@@ -2,7 +2,7 @@
 import type { ProductSummary, Review } from '@torget/shared/api-types';
 import { oreToSek } from '@torget/shared/money';
 import { getTableColumns } from 'drizzle-orm';
-import { products, reviews, sellers, users } from '../../db/schema';
+import { products, type reviews, sellers, users } from '../../db/schema';
 
 /** The columns a product list or product page selects: the product and its seller's brief. */
 export const productWithSellerColumns = {

@@ -24,7 +24,10 @@ describe('GET /api/users/top-sellers', () => {
   it('lists active sellers by rating with their public brief only', async () => {
     const db = t.database.db;
     await createUser(db, { name: 'Bara Kund' });
-    await createSeller(db, { user: { name: 'Applicant', isSeller: false, wantsToBeSeller: true }, seller: { rating: 5 } });
+    await createSeller(db, {
+      user: { name: 'Applicant', isSeller: false, wantsToBeSeller: true },
+      seller: { rating: 5 },
+    });
     const low = await createSeller(db, { seller: { name: 'Låg', rating: 2, numReviews: 3 } });
     const high = await createSeller(db, {
       seller: { name: 'Hög', rating: 4.5, numReviews: 10, logo: '/uploads/l.webp', hasLogo: true },

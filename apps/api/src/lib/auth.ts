@@ -1,0 +1,100 @@
+/**
+ * Bearer-token authentication. Tokens are HS256 JWTs carrying the user id and a token version;
+ * roles are read from the database on every request, so revoking admin or seller status, or
+ * changing the password (which bumps the version), takes effect at once.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { forbidden, unauthorized } from './http-errors';
+
+export const TOKEN_LIFETIME = '7d';
+
+/** The signed-in user as guards see it. */
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isSeller: boolean;
+  wantsToBeSeller: boolean;
+  tokenVersion: number;
+}
+
+export interface Auth {
+  issueToken(user: { id: string; tokenVersion: number }): Promise<string>;
+  /** The user of a valid bearer token, or null when the request has none. A bad token is a 401. */
+  optionalUser(request: FastifyRequest): Promise<AuthUser | null>;
+  requireUser(request: FastifyRequest): Promise<AuthUser>;
+  requireSeller(request: FastifyRequest): Promise<AuthUser>;
+  requireAdmin(request: FastifyRequest): Promise<AuthUser>;
+}
+
+export function createAuth(db: Db, secret: string): Auth {
+  const key = new TextEncoder().encode(secret);
+
+  async function userFromToken(token: string): Promise<AuthUser> {
+    let subject: string;
+    let version: number;
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') throw new Error('claims');
+      subject = payload.sub;
+      version = payload.ver;
+    } catch (error) {
+      throw unauthorized(
+        error instanceof errors.JWTExpired ? 'Session expired. Please sign in again.' : 'Invalid Token',
+      );
+    }
+    const [user] = await db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        isAdmin: users.isAdmin,
+        isSeller: users.isSeller,
+        wantsToBeSeller: users.wantsToBeSeller,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(and(eq(users.id, subject), isNull(users.deletedAt)));
+    if (!user || user.tokenVersion !== version) throw unauthorized('Session ended. Please sign in again.');
+    return user;
+  }
+
+  const auth: Auth = {
+    issueToken(user) {
+      return new SignJWT({ ver: user.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuedAt()
+        .setExpirationTime(TOKEN_LIFETIME)
+        .sign(key);
+    },
+    async optionalUser(request) {
+      const header = request.headers.authorization;
+      if (!header) return null;
+      const match = /^Bearer (.+)$/i.exec(header);
+      if (!match?.[1]) throw unauthorized('No Token');
+      return userFromToken(match[1].trim());
+    },
+    async requireUser(request) {
+      const user = await auth.optionalUser(request);
+      if (!user) throw unauthorized('No Token');
+      return user;
+    },
+    async requireSeller(request) {
+      const user = await auth.requireUser(request);
+      if (!user.isSeller) throw forbidden('Invalid Seller Token');
+      return user;
+    },
+    async requireAdmin(request) {
+      const user = await auth.requireUser(request);
+      if (!user.isAdmin) throw forbidden('Invalid Admin Token');
+      return user;
+    },
+  };
+  return auth;
+}

@@ -1,0 +1,76 @@
+/**
+ * Password reset by e-mail: a random single-use token, stored only as its SHA-256, valid for
+ * one hour. Asking for a reset never reveals whether the e-mail belongs to an account.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema';
+import { badRequest } from '../../lib/http-errors';
+import type { Mail } from '../../lib/mailer';
+import { hashPassword } from '../../lib/passwords';
+
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Makes a reset token for the account with that e-mail and returns the mail to send, if any. */
+export async function requestPasswordReset(db: Db, email: string, siteOrigin: string): Promise<Mail | null> {
+  const [user] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  if (!user) return null;
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+  });
+  const link = `${siteOrigin}/reset_password/${token}`;
+  return {
+    to: email,
+    subject: 'Återställ ditt lösenord på Torget / Reset your Torget password',
+    text: [
+      `Hej ${user.name}!`,
+      '',
+      'Någon (förhoppningsvis du) bad om att återställa lösenordet till ditt konto på Torget.',
+      `Välj ett nytt lösenord här inom en timme: ${link}`,
+      '',
+      'Someone (hopefully you) asked to reset the password of your Torget account.',
+      `Choose a new password within one hour: ${link}`,
+      '',
+      'Bad du inte om detta kan du bortse från mejlet. / If you did not ask, ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
+/** Sets a new password with a valid token; ends every session and every other reset token. */
+export async function resetPassword(db: Db, input: { email: string; token: string; newPassword: string }) {
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ tokenId: passwordResetTokens.id, userId: users.id, email: users.email })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+          isNull(users.deletedAt),
+        ),
+      )
+      .for('update');
+    if (!row || row.email !== input.email) throw badRequest(INVALID_RESET_LINK);
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, row.userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
+  });
+}

@@ -1,0 +1,18 @@
+/** What anyone may read of a seller: the storefront and payment-choice fields. */
+import type { PublicSeller } from '@torget/shared/api-types';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sellers, users } from '../../db/schema';
+import { isUuid } from '../catalog/catalog.service';
+import { toPublicSeller } from './user-json';
+
+/** An active seller's public profile, or null (unknown id, not a seller, or deleted). */
+export async function findPublicSeller(db: Db, id: string): Promise<PublicSeller | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ user: users, seller: sellers })
+    .from(users)
+    .innerJoin(sellers, eq(sellers.userId, users.id))
+    .where(and(eq(users.id, id), eq(users.isSeller, true), isNull(users.deletedAt)));
+  return row ? toPublicSeller(row.user, row.seller) : null;
+}

@@ -1,0 +1,70 @@
+/** Shapes user rows into the answers of spec section 3 (User, Seller object). */
+import type { PublicSeller, SellerProfile, UserDetails, UserListEntry } from '@torget/shared/api-types';
+import type { sellers, users } from '../../db/schema';
+
+type UserRow = typeof users.$inferSelect;
+type SellerRow = typeof sellers.$inferSelect;
+
+export function toSellerProfile(s: SellerRow, fallbackName: string): SellerProfile {
+  return {
+    name: s.name || fallbackName,
+    logo: s.logo,
+    has_logo: s.hasLogo,
+    description: s.description,
+    subtitle: s.subtitle,
+    domain: s.domain ?? '',
+    banner_background_image: s.bannerBackgroundImage,
+    description_background_color: s.descriptionBackgroundColor,
+    description_text_color: s.descriptionTextColor,
+    products_background_color: s.productsBackgroundColor,
+    name_text_color: s.nameTextColor,
+    subtitle_text_color: s.subtitleTextColor,
+    footer_background_color: s.footerBackgroundColor,
+    footer_text_color: s.footerTextColor,
+    address: s.address,
+    post_number: s.postNumber,
+    city: s.city,
+    phone: s.phone,
+    organisation_number: s.organisationNumber,
+    plan: s.plan,
+    has_swish: s.hasSwish,
+    swish_number: s.swishNumber,
+    has_paypal: s.hasPaypal,
+    rating: s.rating,
+    numReviews: s.numReviews,
+  };
+}
+
+export function toUserDetails(u: UserRow, s: SellerRow | null): UserDetails {
+  return {
+    _id: u.id,
+    name: u.name,
+    email: u.email,
+    is_admin: u.isAdmin,
+    is_seller: u.isSeller,
+    wants_to_be_seller: u.wantsToBeSeller,
+    createdAt: u.createdAt.toISOString(),
+    seller: s ? toSellerProfile(s, u.name) : null,
+    shipping_full_name: u.shippingFullName ?? '',
+    shipping_address: u.shippingAddress ?? '',
+    shipping_postal_code: u.shippingPostalCode ?? '',
+    shipping_city: u.shippingCity ?? '',
+    shipping_country: u.shippingCountry ?? '',
+  };
+}
+
+export function toPublicSeller(u: UserRow, s: SellerRow): PublicSeller {
+  return { _id: u.id, name: u.name, email: u.email, is_seller: u.isSeller, seller: toSellerProfile(s, u.name) };
+}
+
+export function toUserListEntry(u: UserRow): UserListEntry {
+  return {
+    _id: u.id,
+    name: u.name,
+    email: u.email,
+    is_admin: u.isAdmin,
+    is_seller: u.isSeller,
+    wants_to_be_seller: u.wantsToBeSeller,
+    createdAt: u.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,194 @@
+/** Accounts: registration, sign-in, profile, admin management. */
+import type { ProfileUpdate } from '@torget/shared/accounts';
+import type { UserDetails } from '@torget/shared/api-types';
+import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { orders, passwordResetTokens, sellers, users } from '../../db/schema';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { isUuid } from '../catalog/catalog.service';
+import { toUserDetails } from './user-json';
+
+export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
+
+const notDeleted = isNull(users.deletedAt);
+
+/** Postgres' unique_violation, raised when two requests race for one e-mail. */
+function isUniqueViolation(error: unknown): boolean {
+  // node-postgres puts the code on the error; drizzle may wrap it as the cause.
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return (e?.code ?? e?.cause?.code) === '23505';
+}
+
+export async function findUserDetails(db: Db, id: string): Promise<UserDetails | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ user: users, seller: sellers })
+    .from(users)
+    .leftJoin(sellers, eq(sellers.userId, users.id))
+    .where(and(eq(users.id, id), notDeleted));
+  return row ? toUserDetails(row.user, row.seller) : null;
+}
+
+export async function registerUser(db: Db, input: { name: string; email: string; password: string }) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db.insert(users).values({ name: input.name, email: input.email, passwordHash }).returning();
+    if (!user) throw new Error('insert returned nothing');
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export async function authenticate(db: Db, email: string, password: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), notDeleted));
+  // Verify against a hash even for an unknown e-mail, so timing does not tell which e-mails exist.
+  const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
+  if (!user || !ok) throw unauthorized('Invalid email or password');
+  return user;
+}
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$Ws2WPyf7SIoR4SdFEK6ZCw$RUNcTGrMScYiE/i0kHCTQF8QYGrRuyTxtLust9dODHU';
+
+/** Updates the signed-in user's own profile; a new password ends every other session. */
+export async function updateProfile(db: Db, userId: string, input: ProfileUpdate) {
+  const changes: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.email !== undefined) changes.email = input.email;
+  if (input.password) {
+    changes.passwordHash = await hashPassword(input.password);
+    changes.tokenVersion = sql`${users.tokenVersion} + 1`;
+  }
+  const sellerChanges: Partial<typeof sellers.$inferInsert> = {};
+  if (input.seller_name !== undefined) sellerChanges.name = input.seller_name;
+  if (input.seller_logo !== undefined) sellerChanges.logo = input.seller_logo;
+  if (input.seller_description !== undefined) sellerChanges.description = input.seller_description;
+  if (input.seller_subtitle !== undefined) sellerChanges.subtitle = input.seller_subtitle;
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .update(users)
+        .set(changes)
+        .where(and(eq(users.id, userId), notDeleted))
+        .returning();
+      if (!user) throw notFound('User Not Found');
+      if (input.password) {
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+      }
+      if (Object.keys(sellerChanges).length > 0) {
+        // Only a user with a shop (a seller or an applicant) has seller fields to change.
+        await tx
+          .update(sellers)
+          .set({ ...sellerChanges, updatedAt: new Date() })
+          .where(eq(sellers.userId, userId));
+      }
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export async function listUsers(db: Db) {
+  return db.select().from(users).where(notDeleted).orderBy(asc(users.createdAt), asc(users.id));
+}
+
+async function otherAdminCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), notDeleted, ne(users.id, userId)));
+  return Number(row?.n ?? 0);
+}
+
+/** An admin sets another user's roles and domain. The last admin cannot lose the role. */
+export async function updateUserByAdmin(
+  db: Db,
+  id: string,
+  input: { is_seller?: boolean | undefined; is_admin?: boolean | undefined; seller_domain?: string | undefined },
+): Promise<UserDetails> {
+  if (!isUuid(id)) throw notFound('User Not Found');
+  const [current] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), notDeleted));
+  if (!current) throw notFound('User Not Found');
+  if (input.is_admin === false && current.isAdmin && (await otherAdminCount(db, id)) === 0) {
+    throw badRequest('The last administrator cannot lose the admin role.');
+  }
+  await db.transaction(async (tx) => {
+    const changes: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
+    if (input.is_seller !== undefined) changes.isSeller = input.is_seller;
+    if (input.is_admin !== undefined) changes.isAdmin = input.is_admin;
+    await tx.update(users).set(changes).where(eq(users.id, id));
+    if (input.is_seller) {
+      // A user made a seller gets a shop row if they never applied.
+      await tx.insert(sellers).values({ userId: id, name: current.name }).onConflictDoNothing();
+    }
+    if (input.seller_domain !== undefined) {
+      const domain = input.seller_domain.toLowerCase() || null;
+      await tx.update(sellers).set({ domain, updatedAt: new Date() }).where(eq(sellers.userId, id));
+    }
+  });
+  const details = await findUserDetails(db, id);
+  if (!details) throw notFound('User Not Found');
+  return details;
+}
+
+/**
+ * Deletes a user. A user with orders (as buyer or seller) is deactivated and anonymised
+ * instead, so order history stays whole; the orders keep their own snapshots of names.
+ */
+export async function deleteUserByAdmin(db: Db, adminId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound('User Not Found');
+  if (id === adminId) throw badRequest('You cannot delete your own account.');
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), notDeleted));
+    if (!target) throw notFound('User Not Found');
+    if (target.isAdmin && (await otherAdminCount(tx, id)) === 0) {
+      throw badRequest('The last administrator cannot be deleted.');
+    }
+    const [hasOrders] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(or(eq(orders.userId, id), eq(orders.sellerId, id)))
+      .limit(1);
+    if (!hasOrders) {
+      await tx.delete(users).where(eq(users.id, id));
+      return;
+    }
+    await tx
+      .update(users)
+      .set({
+        name: 'Deleted user',
+        email: `deleted-${id}@deleted.invalid`,
+        passwordHash: '!',
+        isAdmin: false,
+        isSeller: false,
+        wantsToBeSeller: false,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        shippingFullName: null,
+        shippingAddress: null,
+        shippingPostalCode: null,
+        shippingCity: null,
+        shippingCountry: null,
+        deletedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id));
+    await tx.update(sellers).set({ domain: null }).where(eq(sellers.userId, id));
+  });
+}

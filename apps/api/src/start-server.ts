@@ -1,0 +1,56 @@
+/**
+ * Opens the database, migrates, seeds the demo marketplace into an empty database, and listens.
+ * Used by server.ts and by tests that start the real server on a data folder.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type App, buildApp } from './app';
+import { type Database, openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { type DemoSignIn, seedDemoIfEmpty } from './db/seed';
+import type { Config } from './env';
+
+export interface RunningServer {
+  app: App;
+  database: Database;
+  /** The demo sign-ins when this start seeded the database, otherwise null. */
+  seeded: DemoSignIn[] | null;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The built web app beside this package (apps/web/dist), from src/ and from dist/ alike. */
+function defaultWebDist(): string | undefined {
+  const candidate = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  return existsSync(join(candidate, 'index.html')) ? candidate : undefined;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  try {
+    await migrate(database);
+    const seeded = config.seedDemo ? await seedDemoIfEmpty(database, { uploadsDir: config.uploadsDir }) : null;
+    const app = await buildApp({
+      database,
+      config: { ...config, webDist: config.webDist ?? defaultWebDist() },
+      logger: { level: config.logLevel },
+    });
+    const address = await app.listen({ port: config.port, host: config.host });
+    const port = new URL(address).port;
+    return {
+      app,
+      database,
+      seeded,
+      url: `http://localhost:${port}`,
+      async close() {
+        // Fastify stops accepting connections and waits for requests in flight to finish.
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+/** Payloads of the account endpoints (spec section 7, /api/users/*), shared by server and forms. */
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** E-mails are compared and stored trimmed and lower-case. */
+export const emailSchema = z
+  .string({ message: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long.')
+  .pipe(z.email({ pattern: z.regexes.unicodeEmail, message: 'Enter a valid e-mail address.' }));
+
+export const passwordSchema = z
+  .string({ message: 'Password is required.' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+export const nameSchema = z
+  .string({ message: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(100, 'Name must be at most 100 characters.');
+
+export const signinSchema = z.object({
+  email: emailSchema,
+  // Any length is accepted at sign-in: the check is against the stored hash.
+  password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+});
+
+export const registerSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/**
+ * PUT /api/users/profile. The user is the token's, never the payload's `userId`; roles cannot be
+ * set here. An empty password means "keep the current one".
+ */
+export const profileUpdateSchema = z.object({
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+  password: z.union([z.literal(''), passwordSchema]).optional(),
+  seller_name: optionalText(100),
+  seller_logo: optionalText(500),
+  seller_description: optionalText(20_000),
+  seller_subtitle: optionalText(200),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** PUT /api/users/{id} by an admin. */
+export const adminUserUpdateSchema = z.object({
+  is_seller: z.boolean().optional(),
+  is_admin: z.boolean().optional(),
+  seller_domain: z.string().trim().max(253).optional(),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z.object({
+  email: emailSchema,
+  new_password: passwordSchema,
+  reset_password_token: z.string().min(1, 'The reset link is incomplete.').max(200),
+});

@@ -1,0 +1,15 @@
+// npm run dev: the API from source with reload on change, and Vite's dev server (which proxies
+// /api and /uploads to the API). Open the address Vite prints.
+import { spawn } from 'node:child_process';
+import { root } from './lib.mjs';
+
+const children = [
+  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn('npx', ['vite'], { cwd: `${root}/apps/web`, stdio: 'inherit' }),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', stop);

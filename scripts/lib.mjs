@@ -1,0 +1,84 @@
+// Helpers shared by the root scripts: running commands, staleness of builds, finding Chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '..');
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const builds = [
+  {
+    name: 'web app',
+    output: 'apps/web/dist/index.html',
+    inputs: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/public',
+      'apps/web/vite.config.ts',
+      'packages/shared/src',
+    ],
+    command: ['npm', ['run', 'build', '-w', '@torget/web']],
+  },
+  {
+    name: 'API',
+    output: 'apps/api/dist/server.js',
+    inputs: ['apps/api/src', 'apps/api/build.mjs', 'packages/shared/src'],
+    command: ['npm', ['run', 'build', '-w', '@torget/api']],
+  },
+];
+
+/** Builds the web app and the API when their output is missing or older than their sources. */
+export async function buildIfStale() {
+  for (const b of builds) {
+    const output = join(root, b.output);
+    const outputTime = existsSync(output) ? statSync(output).mtimeMs : 0;
+    const inputTime = Math.max(...b.inputs.map((p) => newestMtime(join(root, p))));
+    if (outputTime >= inputTime) continue;
+    console.log(`Building the ${b.name}…`);
+    const code = await run(...b.command);
+    if (code !== 0) throw new Error(`Building the ${b.name} failed (exit ${code}).`);
+  }
+}
+
+/**
+ * The Chromium that browser tests drive: CHROMIUM_PATH or Debian's /usr/bin/chromium. When it
+ * is missing and we are root on Debian, it is installed with apt-get; otherwise we stop and say how.
+ */
+export function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(path)) return path;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log("Chromium is missing; installing Debian's chromium package…");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], {
+      stdio: 'inherit',
+      env,
+    });
+    if (install.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  throw new Error(
+    'Browser tests need Chromium. Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.',
+  );
+}

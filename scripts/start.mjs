@@ -1,0 +1,18 @@
+// npm start: builds what is missing, then runs the marketplace (migrates, seeds demo data on
+// the first start of an empty database, and listens on PORT, 3000 by default).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildIfStale, root, run } from './lib.mjs';
+
+if (!existsSync(join(root, 'node_modules'))) {
+  console.error('Dependencies are not installed. Run: npm ci');
+  process.exit(1);
+}
+try {
+  await buildIfStale();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const env = { NODE_ENV: 'production', ...process.env };
+process.exitCode = await run(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], { env });
