@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -62,4 +63,14 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     statementCount: () => counter.count,
     close: () => client.close(),
   };
+}
+
+/**
+ * Runs raw SQL and answers its rows. Both drivers answer an object with `rows`; the generic
+ * database type cannot say so, hence the one cast here. Cast counts (`::int`) in the SQL:
+ * PGlite answers bigint as a number, node-postgres as a string.
+ */
+export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }

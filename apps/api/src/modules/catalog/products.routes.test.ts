@@ -1,0 +1,213 @@
+import type { ProductDetails } from '@torget/shared/api-types';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, sellers } from '../../db/schema';
+import { createProduct, createSeller, createUser } from '../../test/fixtures';
+import { bearer, signInAs } from '../../test/sessions';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let owner: { id: string; token: string };
+let otherSeller: { id: string; token: string };
+let customer: { id: string; token: string };
+let admin: { id: string; token: string };
+
+const session = async (email: string) => {
+  const s = await signInAs(t.app, email);
+  return { id: s._id, token: s.token };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  await createSeller(db, { user: { email: 'agare@example.se' }, seller: { plan: '1' } });
+  await createSeller(db, { user: { email: 'annan-saljare@example.se' } });
+  await createUser(db, { email: 'kund@example.se' });
+  await createUser(db, { email: 'admin@example.se', isAdmin: true });
+  owner = await session('agare@example.se');
+  otherSeller = await session('annan-saljare@example.se');
+  customer = await session('kund@example.se');
+  admin = await session('admin@example.se');
+});
+afterAll(() => t.close());
+
+const validUpdate = {
+  name: 'Handgjord skål',
+  price: 249.5,
+  image: '/uploads/skal.webp',
+  category: 'Hem & inredning',
+  brand: 'Lerverk',
+  countInStock: 7,
+  description: 'Drejad i stengods.',
+  shipping_price: 49,
+  shipping_info: 'Skickas inom 2 dagar.',
+};
+
+describe('creating products', () => {
+  it('lets sellers create an empty product, and no one else', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/products' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(customer.token) })).statusCode,
+    ).toBe(403);
+    const res = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(owner.token) });
+    expect(res.statusCode).toBe(201);
+    const { product } = res.json() as { product: ProductDetails };
+    expect(product).toMatchObject({ price: 0, countInStock: 0, seller: { _id: owner.id } });
+  });
+
+  it('enforces the plan limit: 5 products on plan 1, 50 on plan 2', async () => {
+    const db = t.database.db;
+    const { user } = await createSeller(db, { user: { email: 'plan1@example.se' }, seller: { plan: '1' } });
+    const s = await session('plan1@example.se');
+    for (let i = 0; i < 5; i++) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(s.token) })).statusCode).toBe(
+        201,
+      );
+    }
+    const sixth = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(s.token) });
+    expect(sixth.statusCode).toBe(403);
+    expect(sixth.json().message).toBe('Your plan allows at most 5 products.');
+
+    await db.update(sellers).set({ plan: '2' }).where(eq(sellers.userId, user.id));
+    for (let i = 5; i < 50; i++) await createProduct(db, user.id);
+    const fiftyFirst = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(s.token) });
+    expect(fiftyFirst.statusCode).toBe(403);
+    expect(fiftyFirst.json().message).toBe('Your plan allows at most 50 products.');
+  });
+
+  it('holds the plan limit when requests race', async () => {
+    await createSeller(t.database.db, { user: { email: 'rusar@example.se' }, seller: { plan: '1' } });
+    const s = await session('rusar@example.se');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(s.token) })),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    const rows = await t.database.db.select().from(products).where(eq(products.sellerId, s.id));
+    expect(rows).toHaveLength(5);
+  });
+});
+
+describe('updating and deleting products', () => {
+  it('lets the owner and admins update, refuses everyone else', async () => {
+    const product = await createProduct(t.database.db, owner.id);
+    const put = (token?: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${product.id}`,
+        headers: token ? bearer(token) : {},
+        payload: validUpdate,
+      });
+    expect((await put()).statusCode).toBe(401);
+    expect((await put(customer.token)).statusCode).toBe(403);
+    expect((await put(otherSeller.token)).statusCode).toBe(403);
+    const mine = await put(owner.token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().product).toMatchObject({
+      name: 'Handgjord skål',
+      price: 249.5,
+      shipping_price: 49,
+      countInStock: 7,
+    });
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({ priceOre: 24_950, shippingPriceOre: 4_900 });
+    expect((await put(admin.token)).statusCode).toBe(200);
+  });
+
+  it('validates prices and stock, and changes nothing on a bad payload', async () => {
+    const product = await createProduct(t.database.db, owner.id, { name: 'Orörd' });
+    for (const [bad, field] of [
+      [{ price: -5 }, 'price'],
+      [{ price: 'gratis' }, 'price'],
+      [{ countInStock: 2.5 }, 'countInStock'],
+      [{ shipping_price: -1 }, 'shipping_price'],
+      [{ name: '' }, 'name'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${product.id}`,
+        headers: bearer(owner.token),
+        payload: { ...validUpdate, ...bad },
+      });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().message).toContain(field);
+    }
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row?.name).toBe('Orörd');
+  });
+
+  it('ignores fields that are not the product form’s, such as the seller or the rating', async () => {
+    const product = await createProduct(t.database.db, owner.id);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      headers: bearer(owner.token),
+      payload: { ...validUpdate, seller: otherSeller.id, rating: 5, numReviews: 99 },
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({ sellerId: owner.id, rating: 0, numReviews: 0 });
+  });
+
+  it('lets the owner and admins delete; unknown ids are 404', async () => {
+    const a = await createProduct(t.database.db, owner.id);
+    const b = await createProduct(t.database.db, owner.id);
+    const del = (id: string, token: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: bearer(token) });
+    expect((await del(a.id, otherSeller.token)).statusCode).toBe(403);
+    expect((await del(a.id, owner.token)).statusCode).toBe(200);
+    expect((await del(b.id, admin.token)).statusCode).toBe(200);
+    expect((await del(a.id, owner.token)).statusCode).toBe(404);
+    expect((await del('nope', owner.token)).statusCode).toBe(404);
+  });
+});
+
+describe('reviews', () => {
+  it('adds one review per user and recomputes product and seller ratings', async () => {
+    const db = t.database.db;
+    const { user: seller } = await createSeller(db, { user: { email: 'betyg@example.se' } });
+    const p1 = await createProduct(db, seller.id);
+    const p2 = await createProduct(db, seller.id);
+    await createUser(db, { email: 'r1@example.se', name: 'Rita Recensent' });
+    await createUser(db, { email: 'r2@example.se' });
+    const r1 = await session('r1@example.se');
+    const r2 = await session('r2@example.se');
+    const review = (productId: string, token: string, body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/products/${productId}/reviews`,
+        headers: bearer(token),
+        payload: body,
+      });
+
+    const first = await review(p1.id, r1.token, { rating: 5, comment: 'Toppen!', name: 'Falskt Namn' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().review).toMatchObject({ rating: 5, comment: 'Toppen!', name: 'Rita Recensent' });
+    expect((await review(p1.id, r2.token, { rating: 2, comment: 'Sådär.' })).statusCode).toBe(201);
+    expect((await review(p2.id, r1.token, { rating: 3, comment: 'Okej.' })).statusCode).toBe(201);
+
+    const again = await review(p1.id, r1.token, { rating: 1, comment: 'Igen' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You already submitted a review for this product.');
+
+    const details = (await t.app.inject({ method: 'GET', url: `/api/products/${p1.id}` })).json() as ProductDetails;
+    expect(details).toMatchObject({ rating: 3.5, numReviews: 2 });
+    expect(details.seller.seller.numReviews).toBe(3);
+    expect(details.seller.seller.rating).toBeCloseTo(10 / 3, 5);
+  });
+
+  it('refuses reviews without a rating or comment, by visitors, and of one’s own product', async () => {
+    const product = await createProduct(t.database.db, owner.id);
+    const post = (body: object, token?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/products/${product.id}/reviews`,
+        headers: token ? bearer(token) : {},
+        payload: body,
+      });
+    expect((await post({ comment: 'Inget betyg' }, customer.token)).json().message).toContain('Please enter rating.');
+    expect((await post({ rating: 4, comment: '' }, customer.token)).json().message).toContain('Please enter comment.');
+    expect((await post({ rating: 4, comment: 'Bra' })).statusCode).toBe(401);
+    expect((await post({ rating: 4, comment: 'Bäst' }, owner.token)).statusCode).toBe(403);
+    expect((await post({ rating: 6, comment: 'För bra' }, customer.token)).statusCode).toBe(400);
+  });
+});

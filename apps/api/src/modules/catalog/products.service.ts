@@ -1,0 +1,73 @@
+/** Writing the catalogue: sellers create, edit and delete their products; admins any product. */
+import type { ProductUpdate } from '@torget/shared/catalog';
+import { sekToOre } from '@torget/shared/money';
+import { isPlanCode, PLANS } from '@torget/shared/plans';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products, sellers } from '../../db/schema';
+import type { AuthUser } from '../../lib/auth';
+import { forbidden, notFound } from '../../lib/http-errors';
+import { isUuid } from './catalog.service';
+
+/** The product, if the user may change it: its seller, or an admin. */
+async function productForEditor(db: Db, user: AuthUser, id: string) {
+  if (!isUuid(id)) throw notFound('Product Not Found');
+  const [product] = await db.select().from(products).where(eq(products.id, id));
+  if (!product) throw notFound('Product Not Found');
+  if (!user.isAdmin && !(user.isSeller && product.sellerId === user.id)) {
+    throw forbidden('You can only change your own products.');
+  }
+  return product;
+}
+
+/**
+ * Creates an empty product for the seller, within the plan's product limit. The seller's row
+ * is locked while counting, so two requests at once cannot both pass the limit.
+ */
+export async function createEmptyProduct(db: Db, seller: AuthUser) {
+  return db.transaction(async (tx) => {
+    const [shop] = await tx
+      .select({ plan: sellers.plan })
+      .from(sellers)
+      .where(eq(sellers.userId, seller.id))
+      .for('update');
+    const plan = shop && isPlanCode(shop.plan) ? PLANS[shop.plan] : PLANS['1'];
+    if (plan.maxProducts !== null) {
+      const [row] = await tx.select({ n: count() }).from(products).where(eq(products.sellerId, seller.id));
+      if (Number(row?.n ?? 0) >= plan.maxProducts) {
+        throw forbidden(`Your plan allows at most ${plan.maxProducts} products.`);
+      }
+    }
+    const [product] = await tx
+      .insert(products)
+      .values({ sellerId: seller.id, name: 'New product', description: '', countInStock: 0, priceOre: 0 })
+      .returning({ id: products.id });
+    if (!product) throw new Error('insert returned nothing');
+    return product.id;
+  });
+}
+
+export async function updateProduct(db: Db, user: AuthUser, id: string, input: ProductUpdate): Promise<void> {
+  await productForEditor(db, user, id);
+  await db
+    .update(products)
+    .set({
+      name: input.name,
+      priceOre: sekToOre(input.price),
+      image: input.image,
+      category: input.category,
+      brand: input.brand,
+      countInStock: input.countInStock,
+      description: input.description,
+      shippingPriceOre: sekToOre(input.shipping_price),
+      shippingInfo: input.shipping_info,
+      updatedAt: new Date(),
+    })
+    .where(eq(products.id, id));
+}
+
+/** Deletes a product; orders keep their own copy of what was bought (order_items snapshot). */
+export async function deleteProduct(db: Db, user: AuthUser, id: string): Promise<void> {
+  await productForEditor(db, user, id);
+  await db.delete(products).where(eq(products.id, id));
+}

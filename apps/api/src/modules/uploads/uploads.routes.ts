@@ -1,0 +1,33 @@
+/** POST /api/uploads: an image for a logo, banner or product; answers the stored path. */
+import fastifyMultipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/catalog';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { badRequest, forbidden, HttpError } from '../../lib/http-errors';
+import { storeImage } from './image-store';
+
+export const uploadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  app.post('/', async (request) => {
+    const user = await deps.auth.requireUser(request);
+    // Sellers, applicants setting up their shop, and admins upload; customers have nothing to upload.
+    if (!user.isSeller && !user.isAdmin && !user.wantsToBeSeller) throw forbidden('Only sellers can upload images.');
+    if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data in the field "image".');
+    let data: Buffer | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'file' && part.fieldname === 'image' && !data) {
+        try {
+          data = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, UPLOAD_TOO_BIG);
+          throw error;
+        }
+      } else if (part.type === 'file') {
+        part.file.resume();
+      }
+    }
+    if (!data) throw badRequest('Choose an image to upload (field "image").');
+    return storeImage(deps.config.uploadsDir, data);
+  });
+};
