@@ -189,7 +189,10 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('PayPal', 'Swish')`),
-    check('orders_total_check', sql`${t.totalPriceOre} = ${t.itemsPriceOre} + ${t.shippingPriceOre} + ${t.taxPriceOre}`),
+    check(
+      'orders_total_check',
+      sql`${t.totalPriceOre} = ${t.itemsPriceOre} + ${t.shippingPriceOre} + ${t.taxPriceOre}`,
+    ),
     uniqueIndex('orders_paypal_capture_key').on(t.paypalCaptureId),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
@@ -250,5 +253,8 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
 );

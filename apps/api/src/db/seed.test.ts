@@ -1,0 +1,175 @@
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isPlanCode, PLANS } from '@torget/shared/plans';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import type { Database } from './client';
+import { products, reviews, sellers, siteSettings, users } from './schema';
+import { type DemoSignIn, seedDemoIfEmpty } from './seed';
+import { luhnCheckDigit, organisationNumber } from './seed-data';
+
+/** Luhn validation written independently of the seed's helper: doubling from the right, check digit included. */
+function passesLuhn(digits: string): boolean {
+  const sum = [...digits].reverse().reduce((acc, ch, i) => {
+    const d = Number(ch) * (i % 2 === 1 ? 2 : 1);
+    return acc + Math.floor(d / 10) + (d % 10);
+  }, 0);
+  return sum % 10 === 0;
+}
+
+async function firstBytes(path: string, count: number): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    await file.read(buffer, 0, count, 0);
+    return buffer;
+  } finally {
+    await file.close();
+  }
+}
+
+const count = sql<number>`count(*)::int`;
+
+async function counts(database: Database): Promise<Record<string, number>> {
+  const { db } = database;
+  const [u] = await db.select({ n: count }).from(users);
+  const [s] = await db.select({ n: count }).from(sellers);
+  const [p] = await db.select({ n: count }).from(products);
+  const [r] = await db.select({ n: count }).from(reviews);
+  return { users: u?.n ?? 0, sellers: s?.n ?? 0, products: p?.n ?? 0, reviews: r?.n ?? 0 };
+}
+
+describe('organisation numbers', () => {
+  it('computes the Luhn check digit of a known organisation number', () => {
+    // 556016-0680 is a well-known, real organisation number.
+    expect(luhnCheckDigit('556016068')).toBe(0);
+    expect(organisationNumber('556016068')).toBe('556016-0680');
+    expect(passesLuhn('5560160680')).toBe(true);
+    expect(passesLuhn('5560160681')).toBe(false);
+  });
+});
+
+describe('demo seed', () => {
+  let database: TestDatabase;
+  let uploadsDir: string;
+  let signIns: DemoSignIn[] | null;
+  let seedMs: number;
+
+  beforeAll(async () => {
+    // In-memory PGlite, or a fresh database on a real PostgreSQL server in the api-postgres project.
+    database = await createTestDatabase();
+    uploadsDir = await mkdtemp(join(tmpdir(), 'torget-seed-'));
+    const started = performance.now();
+    signIns = await seedDemoIfEmpty(database, { uploadsDir });
+    seedMs = performance.now() - started;
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.destroy();
+    if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  it('returns the demo sign-ins, including an admin who is one', async () => {
+    expect(signIns).not.toBeNull();
+    const admin = signIns?.find((signIn) => signIn.role === 'admin');
+    expect(admin?.email).toBe('admin@torget.se');
+    const [row] = await database.db
+      .select({ isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.email, admin?.email ?? ''));
+    expect(row?.isAdmin).toBe(true);
+    for (const signIn of signIns ?? []) {
+      expect(signIn.email).toBe(signIn.email.toLowerCase());
+      expect(signIn.password.length).toBeGreaterThanOrEqual(8);
+    }
+    console.info(`demo seed took ${Math.round(seedMs)} ms`);
+  });
+
+  it('creates sellers, products and categories within the plan limits', async () => {
+    const { db } = database;
+    const c = await counts(database);
+    expect(c.products).toBeGreaterThanOrEqual(40);
+    expect(c.reviews).toBeGreaterThanOrEqual(30);
+
+    const [open] = await db
+      .select({ n: count })
+      .from(users)
+      .innerJoin(sellers, eq(sellers.userId, users.id))
+      .where(eq(users.isSeller, true));
+    expect(open?.n).toBeGreaterThanOrEqual(5);
+
+    const [categories] = await db.select({ n: sql<number>`count(distinct ${products.category})::int` }).from(products);
+    expect(categories?.n).toBeGreaterThanOrEqual(6);
+
+    const perSeller = await db
+      .select({ plan: sellers.plan, n: sql<number>`count(${products.id})::int` })
+      .from(sellers)
+      .leftJoin(products, eq(products.sellerId, sellers.userId))
+      .groupBy(sellers.userId, sellers.plan);
+    for (const { plan, n } of perSeller) {
+      if (!isPlanCode(plan)) throw new Error(`unknown plan ${plan}`);
+      expect(n).toBeLessThanOrEqual(PLANS[plan].maxProducts ?? Number.POSITIVE_INFINITY);
+    }
+  });
+
+  it('gives every seller a well-formed organisation number with a valid check digit', async () => {
+    const rows = await database.db
+      .select({ organisationNumber: sellers.organisationNumber, postNumber: sellers.postNumber })
+      .from(sellers);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { organisationNumber, postNumber } of rows) {
+      expect(organisationNumber).toMatch(/^\d{6}-\d{4}$/);
+      expect(passesLuhn(organisationNumber.replace('-', ''))).toBe(true);
+      expect(postNumber).toMatch(/^\d{3} \d{2}$/);
+    }
+  });
+
+  it('writes a WebP picture for every product', async () => {
+    const rows = await database.db.select({ image: products.image }).from(products);
+    for (const { image } of rows) {
+      expect(image).toMatch(/^\/uploads\/demo-[a-z0-9-]+\.webp$/);
+      const bytes = await firstBytes(join(uploadsDir, image.replace('/uploads/', '')), 12);
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    }
+  });
+
+  it('stores product and seller ratings equal to the averages of their reviews', async () => {
+    const { db } = database;
+    const productsOff = await db
+      .select({ id: products.id })
+      .from(products)
+      .leftJoin(reviews, eq(reviews.productId, products.id))
+      .groupBy(products.id)
+      .having(
+        sql`${products.numReviews} <> count(${reviews.id}) or abs(${products.rating} - coalesce(avg(${reviews.rating}), 0)) > 0.0001`,
+      );
+    expect(productsOff).toEqual([]);
+    const sellersOff = await db
+      .select({ id: sellers.userId })
+      .from(sellers)
+      .leftJoin(reviews, eq(reviews.sellerId, sellers.userId))
+      .groupBy(sellers.userId)
+      .having(
+        sql`${sellers.numReviews} <> count(${reviews.id}) or abs(${sellers.rating} - coalesce(avg(${reviews.rating}), 0)) > 0.0001`,
+      );
+    expect(sellersOff).toEqual([]);
+    const [selfReviews] = await db.select({ n: count }).from(reviews).where(eq(reviews.userId, reviews.sellerId));
+    expect(selfReviews?.n).toBe(0);
+  });
+
+  it('fills in the site texts', async () => {
+    const [settings] = await database.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+    expect(settings?.aboutText).toContain('Torget');
+    expect(settings?.becomeSellerText2).toContain('299 kr/år');
+    expect(settings?.privacyPolicyText).toContain('GDPR');
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await counts(database);
+    expect(await seedDemoIfEmpty(database, { uploadsDir })).toBeNull();
+    expect(await counts(database)).toEqual(before);
+  });
+});
