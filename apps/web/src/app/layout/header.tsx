@@ -1,0 +1,141 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DropdownAction, DropdownDisabledItem, DropdownLink, DropdownMenu } from '../../components/dropdown-menu';
+import { useCartItems } from '../../features/cart/hooks/use-cart-items';
+import { adminMenuShows, sellerStatusShows } from '../../lib/hosts';
+import { useSession } from '../../lib/session';
+import { PANEL_IDS, type Panel } from './panels';
+import { useSignOut } from './use-sign-out';
+
+interface HeaderProps {
+  openPanel: Panel | null;
+  onTogglePanel: (panel: Panel) => void;
+}
+
+function PanelToggle({ panel, label, openPanel, onTogglePanel }: HeaderProps & { panel: Panel; label: string }) {
+  return (
+    <button
+      type="button"
+      className={`panel-toggle panel-toggle-${panel}`}
+      aria-expanded={openPanel === panel}
+      aria-controls={PANEL_IDS[panel]}
+      onClick={() => onTogglePanel(panel)}
+      data-panel-toggle=""
+    >
+      <span className="hamburger" aria-hidden="true" />
+      <span className="panel-toggle-label">{label}</span>
+    </button>
+  );
+}
+
+function SearchBox() {
+  const [text, setText] = useState('');
+  const navigate = useNavigate();
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = text.trim();
+    navigate(name === '' ? '/search/name' : `/search/name/${encodeURIComponent(name)}`);
+  }
+  return (
+    <search className="search-box">
+      <form className="search-form" onSubmit={onSubmit}>
+        <label htmlFor="header-search" className="visually-hidden">
+          Search products
+        </label>
+        <input
+          id="header-search"
+          type="search"
+          name="q"
+          placeholder="Search products"
+          autoComplete="off"
+          enterKeyHint="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="search-submit">
+          <span className="search-icon" aria-hidden="true" />
+          <span className="visually-hidden">Search</span>
+        </button>
+      </form>
+    </search>
+  );
+}
+
+/**
+ * The site header (spec section 2, Layout). On phones a bar above it holds the brand and the two
+ * panel toggles and stays at the top of the screen, so either panel can be opened while the other
+ * is open; on wide screens the categories sit beside the content and the Menu toggle joins the header.
+ */
+export function Header(props: HeaderProps) {
+  const { user } = useSession();
+  const cartCount = useCartItems().length;
+  const signOut = useSignOut();
+  const showShop = sellerStatusShows(user);
+  const showAdmin = adminMenuShows(user);
+
+  return (
+    <>
+      <div className="mobile-bar">
+        <PanelToggle {...props} panel="categories" label="Categories" />
+        <Link to="/" className="brand">
+          Torget
+        </Link>
+        <PanelToggle {...props} panel="menu" label="Menu" />
+      </div>
+      <header className="site-header">
+        <div className="header-bar">
+          <Link to="/" className="brand">
+            Torget
+          </Link>
+          <SearchBox />
+          <nav className="header-nav" aria-label="Main">
+            <DropdownMenu label="Info">
+              <DropdownLink to="/about">About</DropdownLink>
+              {user?.is_seller ? (
+                <DropdownDisabledItem reason="You are already a seller">Become Seller</DropdownDisabledItem>
+              ) : (
+                <DropdownLink to="/seller_info_1">Become Seller</DropdownLink>
+              )}
+              <DropdownLink to="/privacy">Privacy</DropdownLink>
+            </DropdownMenu>
+            <Link to="/cart" className="cart-link">
+              Cart
+              {cartCount > 0 && (
+                <span className="badge">
+                  <span className="visually-hidden">, items: </span>
+                  {cartCount}
+                </span>
+              )}
+            </Link>
+            {user ? (
+              <DropdownMenu label={user.name || 'Account'} align="end" className="user-menu">
+                <DropdownLink to="/profile">User Profile</DropdownLink>
+                <DropdownLink to="/orderhistory">Order History</DropdownLink>
+                <DropdownAction onSelect={signOut}>Sign Out</DropdownAction>
+              </DropdownMenu>
+            ) : (
+              <Link to="/signin">Sign In</Link>
+            )}
+            {showShop && user && (
+              <DropdownMenu label="My Shop" align="end">
+                <DropdownLink to="/productlist/seller">Products</DropdownLink>
+                <DropdownLink to="/orderlist/seller">Orders</DropdownLink>
+                <DropdownLink to={`/seller/${user._id}`}>View shop</DropdownLink>
+                <DropdownLink to="/seller_profile">Settings</DropdownLink>
+              </DropdownMenu>
+            )}
+            {showAdmin && (
+              <DropdownMenu label="Admin" align="end">
+                <DropdownLink to="/productlist">Products</DropdownLink>
+                <DropdownLink to="/orderlist">Orders</DropdownLink>
+                <DropdownLink to="/userlist">Users</DropdownLink>
+                <DropdownLink to="/admin_settings">Settings</DropdownLink>
+              </DropdownMenu>
+            )}
+          </nav>
+          <PanelToggle {...props} panel="menu" label="Menu" />
+        </div>
+      </header>
+    </>
+  );
+}

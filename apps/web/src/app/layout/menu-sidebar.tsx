@@ -1,0 +1,72 @@
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { adminMenuShows, sellerStatusShows } from '../../lib/hosts';
+import { useSession } from '../../lib/session';
+import { PANEL_IDS } from './panels';
+import { useSignOut } from './use-sign-out';
+
+interface MenuSidebarProps {
+  open: boolean;
+  /** The close button: closes and gives focus back to the toggle. */
+  onClose: () => void;
+  /** A link was followed: closes. */
+  onNavigate: () => void;
+  ref: Ref<HTMLElement>;
+}
+
+/** Right sidebar 'Menu': the user's destinations, depending on role. */
+export function MenuSidebar({ open, onClose, onNavigate, ref }: MenuSidebarProps) {
+  const { user } = useSession();
+  const signOut = useSignOut();
+  const link = (to: string, text: string) => (
+    <li>
+      <Link to={to} onClick={onNavigate}>
+        {text}
+      </Link>
+    </li>
+  );
+
+  return (
+    <aside
+      ref={ref}
+      id={PANEL_IDS.menu}
+      className="sidebar sidebar-right"
+      aria-label="Menu"
+      tabIndex={-1}
+      hidden={!open}
+    >
+      <div className="sidebar-head">
+        <h2>Menu</h2>
+        <button type="button" className="close-button" aria-label="Close" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      {user && <p className="sidebar-user">{`Signed in as ${user.name}`}</p>}
+      <ul className="menu-list">
+        {adminMenuShows(user) && link('/admin_menu', 'Admin')}
+        {sellerStatusShows(user) && link('/my_shop_menu', 'My Shop')}
+        {user && link('/profile', 'User Profile')}
+        {link('/cart', 'Cart')}
+        {user ? (
+          <>
+            {link('/orderhistory', 'My outgoing orders')}
+            <li>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  onNavigate();
+                  signOut();
+                }}
+              >
+                Sign Out
+              </button>
+            </li>
+          </>
+        ) : (
+          link('/signin', 'Sign In')
+        )}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { FeaturedProducts } from '../../features/catalog/components/featured-products';
+import { TopSellers } from '../../features/sellers/components/top-sellers';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { isMainHost } from '../../lib/hosts';
+import { useSession } from '../../lib/session';
+
+/**
+ * Home (spec section 2). On the marketplace: top sellers, a sign-up invitation for visitors and
+ * the featured products. On a seller's own domain it shows nothing yet (the domain storefront
+ * comes later).
+ */
+export function HomePage() {
+  useDocumentTitle();
+  const { user } = useSession();
+  if (!isMainHost()) return null;
+  return (
+    <div className="home">
+      <h1 className="visually-hidden">Torget marketplace</h1>
+      <TopSellers />
+      {!user && (
+        <p className="signup-banner">
+          <span>New to Torget? Shop from many Swedish sellers in one place.</span>
+          <Link to="/register" className="button button-accent">
+            Create an account
+          </Link>
+        </p>
+      )}
+      <FeaturedProducts />
+    </div>
+  );
+}

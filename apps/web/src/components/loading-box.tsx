@@ -1,0 +1,21 @@
+import { useDelayedFlag } from '../hooks/use-delayed-flag';
+
+/** Spec section 9: the loading indicator appears only after 500 ms, so fast answers never flash it. */
+export const LOADING_DELAY_MS = 500;
+
+interface LoadingBoxProps {
+  /** Override of the 500 ms delay (0 shows at once). */
+  delayMs?: number;
+  label?: string;
+}
+
+export function LoadingBox({ delayMs = LOADING_DELAY_MS, label = 'Loading...' }: LoadingBoxProps) {
+  const visible = useDelayedFlag(delayMs);
+  if (!visible) return null;
+  return (
+    <div className="loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      {label}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { LONG_STALE_TIME } from '../../../lib/query-client';
+
+/** GET /api/products/categories: the category names. */
+export function getCategories(signal?: AbortSignal): Promise<string[]> {
+  return api.get<string[]>('/api/products/categories', { signal });
+}
+
+export const categoriesQueryOptions = queryOptions({
+  queryKey: ['categories'],
+  queryFn: ({ signal }) => getCategories(signal),
+  staleTime: LONG_STALE_TIME,
+});
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions);
+}

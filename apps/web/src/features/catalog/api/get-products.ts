@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductListResponse } from '@torget/shared/api-types';
+import { api } from '../../../lib/api-client';
+
+/** Query of GET /api/products (spec section 7); left-out fields take the server's defaults. */
+export interface ProductListParams {
+  pageNumber?: number;
+  pageSize?: number;
+  seller?: string;
+  name?: string;
+  category?: string;
+  min?: number;
+  max?: number;
+  rating?: number;
+  order?: 'newest' | 'lowest' | 'highest' | 'toprated';
+}
+
+export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductListResponse> {
+  return api.get<ProductListResponse>('/api/products', { query: { ...params }, signal });
+}
+
+export function productsQueryOptions(params: ProductListParams = {}) {
+  return queryOptions({
+    queryKey: ['products', 'list', params],
+    queryFn: ({ signal }) => getProducts(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProducts(params: ProductListParams = {}) {
+  return useQuery(productsQueryOptions(params));
+}

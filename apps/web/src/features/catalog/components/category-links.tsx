@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { useCategories } from '../api/get-categories';
+
+export function categoryUrl(category: string): string {
+  return `/search/category/${encodeURIComponent(category)}`;
+}
+
+interface CategoryLinksProps {
+  className?: string;
+  onNavigate?: () => void;
+}
+
+/** The category names, each a link to its search page; a loading indicator or a red error box. */
+export function CategoryLinks({ className = 'category-links', onNavigate }: CategoryLinksProps) {
+  const categories = useCategories();
+  if (categories.isPending) return <LoadingBox />;
+  if (categories.isError) return <MessageBox variant="danger">{categories.error.message}</MessageBox>;
+  if (categories.data.length === 0) return <p className="muted">No categories yet.</p>;
+  return (
+    <ul className={className}>
+      {categories.data.map((category) => (
+        <li key={category}>
+          <Link to={categoryUrl(category)} onClick={onNavigate}>
+            {category}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

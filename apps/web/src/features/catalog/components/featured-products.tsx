@@ -1,0 +1,30 @@
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { ProductCard } from '../../../components/product-card';
+import { useProducts } from '../api/get-products';
+
+/** How many cards load their image at once; the rest wait until scrolled near. */
+const EAGER_IMAGES = 4;
+
+/** Home: the 'Featured Products' grid, first page of the newest products. */
+export function FeaturedProducts() {
+  const products = useProducts();
+  return (
+    <section className="home-section" aria-labelledby="featured-products-heading">
+      <h2 id="featured-products-heading">Featured Products</h2>
+      {products.isPending ? (
+        <LoadingBox />
+      ) : products.isError ? (
+        <MessageBox variant="danger">{products.error.message}</MessageBox>
+      ) : products.data.products.length === 0 ? (
+        <MessageBox>No Product Found</MessageBox>
+      ) : (
+        <div className="product-grid">
+          {products.data.products.map((product, index) => (
+            <ProductCard key={product._id} product={product} eager={index < EAGER_IMAGES} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

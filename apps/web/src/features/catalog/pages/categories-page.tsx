@@ -1,0 +1,13 @@
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { CategoryLinks } from '../components/category-links';
+
+/** /categories: every category name, each linking to its search page. */
+export function CategoriesPage() {
+  useDocumentTitle('Categories');
+  return (
+    <section className="page" aria-labelledby="categories-heading">
+      <h1 id="categories-heading">Categories</h1>
+      <CategoryLinks className="category-list" />
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TopSeller } from '@torget/shared/api-types';
+import { api } from '../../../lib/api-client';
+import { LONG_STALE_TIME } from '../../../lib/query-client';
+
+/** GET /api/users/top-sellers: the best-rated shops. */
+export function getTopSellers(signal?: AbortSignal): Promise<TopSeller[]> {
+  return api.get<TopSeller[]>('/api/users/top-sellers', { signal });
+}
+
+export const topSellersQueryOptions = queryOptions({
+  queryKey: ['sellers', 'top'],
+  queryFn: ({ signal }) => getTopSellers(signal),
+  staleTime: LONG_STALE_TIME,
+});
+
+export function useTopSellers() {
+  return useQuery(topSellersQueryOptions);
+}

@@ -1,0 +1,17 @@
+import type { TopSeller } from '@torget/shared/api-types';
+import { Link } from 'react-router';
+
+/** A top seller: the logo when the shop has one, otherwise the shop name; links to the storefront. */
+export function SellerCard({ seller }: { seller: TopSeller }) {
+  const name = seller.seller.name || seller.name;
+  const showLogo = seller.seller.has_logo && Boolean(seller.seller.logo);
+  return (
+    <Link to={`/seller/${seller._id}`} className={`card seller-card${showLogo ? ' has-logo' : ''}`}>
+      {showLogo ? (
+        <img src={seller.seller.logo} alt={name} width={160} height={80} loading="lazy" decoding="async" />
+      ) : (
+        <span className="seller-card-name">{name}</span>
+      )}
+    </Link>
+  );
+}

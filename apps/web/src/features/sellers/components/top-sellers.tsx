@@ -1,0 +1,29 @@
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { useTopSellers } from '../api/get-top-sellers';
+import { SellerCard } from './seller-card';
+
+/** Home: the 'Top Sellers' row of seller cards. */
+export function TopSellers() {
+  const sellers = useTopSellers();
+  return (
+    <section className="home-section" aria-labelledby="top-sellers-heading">
+      <h2 id="top-sellers-heading">Top Sellers</h2>
+      {sellers.isPending ? (
+        <LoadingBox />
+      ) : sellers.isError ? (
+        <MessageBox variant="danger">{sellers.error.message}</MessageBox>
+      ) : sellers.data.length === 0 ? (
+        <MessageBox>No Seller Found</MessageBox>
+      ) : (
+        <ul className="seller-grid">
+          {sellers.data.map((seller) => (
+            <li key={seller._id}>
+              <SellerCard seller={seller} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The one way the web app talks to the API. Failures throw an `ApiRequestError` whose message is
+ * the server's `{ message }` when it sent one, otherwise the transport's own error text
+ * (spec section 8). A 401 on a call that sent the bearer token signs the user out.
+ */
+import { readStoredToken, signOut } from './session';
+import { isRecord } from './storage';
+
+export class ApiRequestError extends Error {
+  /** The HTTP status, or 0 when no answer arrived. */
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON-serialisable payload, or FormData for uploads. */
+  body?: unknown;
+  /** Query parameters; null and undefined are left out. */
+  query?: Record<string, QueryValue>;
+  /** Send the signed-in user's token as `Authorization: Bearer …`. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${text}`;
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, auth = false, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = auth ? readStoredToken() : null;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, query), { method, headers, body: payload, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(error instanceof Error ? error.message : 'Network Error', 0);
+  }
+
+  const data = parseBody(await response.text());
+  if (!response.ok) {
+    if (response.status === 401 && token) signOut();
+    const message =
+      isRecord(data) && typeof data.message === 'string' && data.message !== ''
+        ? data.message
+        : `Request failed with status code ${response.status}`;
+    throw new ApiRequestError(message, response.status);
+  }
+  if (data === undefined) {
+    throw new ApiRequestError('The server sent an answer that is not JSON.', response.status);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
