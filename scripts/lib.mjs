@@ -1,6 +1,6 @@
 // Helpers shared by the root scripts: running commands, staleness of builds, finding Chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
@@ -46,8 +46,33 @@ const builds = [
   },
 ];
 
+/** Runs `work` while holding a lock folder, so concurrent runs never build into one dist at once. */
+async function withBuildLock(work) {
+  const lock = join(root, 'node_modules', '.torget-build-lock');
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than ten minutes was left by a killed run.
+      if (Date.now() - started > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Builds the web app and the API when their output is missing or older than their sources. */
-export async function buildIfStale() {
+export function buildIfStale() {
+  return withBuildLock(buildStale);
+}
+
+async function buildStale() {
   for (const b of builds) {
     const output = join(root, b.output);
     const outputTime = existsSync(output) ? statSync(output).mtimeMs : 0;
