@@ -13,6 +13,7 @@ import { registerWebApp } from './lib/web-app';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { sellerDirectoryRoutes } from './modules/sellers/sellers.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
 
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(sellerDirectoryRoutes, { prefix: '/api/users', deps });
   await app.register(userRoutes, { prefix: '/api/users', deps });
   await app.register(configRoutes, { prefix: '/api/config', deps });
+  await app.register(settingsRoutes, { prefix: '/api/settings', deps });
   await app.register(uploadRoutes, { prefix: '/api/uploads', deps });
 
   mkdirSync(config.uploadsDir, { recursive: true });

@@ -1,5 +1,6 @@
 /** Payloads of the account endpoints (spec section 7, /api/users/*), shared by server and forms. */
 import { z } from 'zod';
+import { checkSellerFields, domainSchema, sellerFieldsSchema } from './sellers';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -31,28 +32,25 @@ export const signinSchema = z.object({
 
 export const registerSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
-
 /**
  * PUT /api/users/profile. The user is the token's, never the payload's `userId`; roles cannot be
- * set here. An empty password means "keep the current one".
+ * set here. An empty password means "keep the current one". Seller fields: see sellers.ts.
  */
-export const profileUpdateSchema = z.object({
-  name: nameSchema.optional(),
-  email: emailSchema.optional(),
-  password: z.union([z.literal(''), passwordSchema]).optional(),
-  seller_name: optionalText(100),
-  seller_logo: optionalText(500),
-  seller_description: optionalText(20_000),
-  seller_subtitle: optionalText(200),
-});
+export const profileUpdateSchema = z
+  .object({
+    name: nameSchema.optional(),
+    email: emailSchema.optional(),
+    password: z.union([z.literal(''), passwordSchema]).optional(),
+  })
+  .extend(sellerFieldsSchema.shape)
+  .superRefine(checkSellerFields);
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** PUT /api/users/{id} by an admin. */
 export const adminUserUpdateSchema = z.object({
   is_seller: z.boolean().optional(),
   is_admin: z.boolean().optional(),
-  seller_domain: z.string().trim().max(253).optional(),
+  seller_domain: domainSchema.optional(),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });

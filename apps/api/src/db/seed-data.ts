@@ -4,32 +4,12 @@
  * Authority (PTS) sets aside for use in fiction, and organisation numbers are made up but
  * carry a correct check digit, so they pass the same validation real ones do.
  */
+import { organisationNumber } from '@torget/shared/sweden';
 import type { BannerStyle, ShapeName } from './demo-images';
 
 /** The demo passwords; each is hashed once, however many accounts share it. */
 export const DEMO_PASSWORDS = { admin: 'admin1234', customer: 'kund1234', seller: 'salj1234' } as const;
 export type PasswordKind = keyof typeof DEMO_PASSWORDS;
-
-// ---------------------------------------------------------------------------------------
-// Organisation numbers
-
-/** The Luhn (mod 10) check digit of a digit string, as used for Swedish organisation numbers. */
-export function luhnCheckDigit(digits: string): number {
-  let sum = 0;
-  // Weights alternate 2, 1, 2, … counted from the right end of the digits before the check digit.
-  for (let i = 0; i < digits.length; i++) {
-    const digit = Number(digits[digits.length - 1 - i]);
-    const weighted = i % 2 === 0 ? digit * 2 : digit;
-    sum += weighted > 9 ? weighted - 9 : weighted;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
-/** 'NNNNNN-NNNN' from the first nine digits, with the Luhn check digit appended. */
-export function organisationNumber(nineDigits: string): string {
-  if (!/^\d{9}$/.test(nineDigits)) throw new Error(`Expected nine digits, got ${nineDigits}`);
-  return `${nineDigits.slice(0, 6)}-${nineDigits.slice(6)}${luhnCheckDigit(nineDigits)}`;
-}
 
 // ---------------------------------------------------------------------------------------
 // Shapes of the data

@@ -4,6 +4,7 @@
  * writes everything in one transaction, so a failure leaves no half-seeded data behind.
  */
 import { PLANS } from '@torget/shared/plans';
+import { organisationNumber } from '@torget/shared/sweden';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import type { Database, Db } from './client';
@@ -14,7 +15,6 @@ import {
   CUSTOMER_EMAIL,
   CUSTOMERS,
   DEMO_PASSWORDS,
-  organisationNumber,
   type PasswordKind,
   type ProductSeed,
   REVIEWS,

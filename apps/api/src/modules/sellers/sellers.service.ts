@@ -36,3 +36,15 @@ export async function listTopSellers(db: Db): Promise<TopSeller[]> {
     },
   }));
 }
+
+/** The id of the active seller whose shop is on that host name, or null. */
+export async function findSellerIdByDomain(db: Db, hostname: string): Promise<string | null> {
+  const host = hostname.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  if (!host) return null;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(sellers)
+    .innerJoin(users, eq(users.id, sellers.userId))
+    .where(and(eq(sellers.domain, host), eq(users.isSeller, true), isNull(users.deletedAt)));
+  return row?.id ?? null;
+}

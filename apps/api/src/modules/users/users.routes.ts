@@ -7,7 +7,7 @@ import {
   resetPasswordSchema,
   signinSchema,
 } from '@torget/shared/accounts';
-import type { SignedInUser } from '@torget/shared/api-types';
+import type { SignedInUser, UserDetails } from '@torget/shared/api-types';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +28,25 @@ import {
 } from './users.service';
 
 const idParams = z.object({ id: z.string() });
+
+function sellerApprovedMail(user: UserDetails, request: FastifyRequest) {
+  const shopUrl = `${request.protocol}://${request.host}/seller/${user._id}`;
+  const settingsUrl = `${request.protocol}://${request.host}/seller_profile`;
+  return {
+    to: user.email,
+    subject: 'Din butik på Torget är godkänd / Your Torget shop is approved',
+    text: [
+      `Hej ${user.name}!`,
+      '',
+      'Välkommen som säljare på Torget! Din butik är nu öppen.',
+      `Gör butiken till din egen under Inställningar: ${settingsUrl}`,
+      `Din butik: ${shopUrl}`,
+      '',
+      'Welcome as a seller on Torget! Your shop is open.',
+      `Make it yours in Settings: ${settingsUrl}`,
+    ].join('\n'),
+  };
+}
 
 /** Rate limits keyed by the client's address and the e-mail the request is about. */
 const byIpAndEmail = (request: FastifyRequest) => {
@@ -98,7 +117,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.put('/profile', { schema: { body: profileUpdateSchema } }, async (request) => {
     const me = await auth.requireUser(request);
-    const user = await updateProfile(db, me.id, request.body);
+    const user = await updateProfile(db, me, request.body, deps.config.mainHosts);
     return signedIn(user);
   });
 
@@ -121,7 +140,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.put('/:id', { schema: { params: idParams, body: adminUserUpdateSchema } }, async (request) => {
     await auth.requireAdmin(request);
-    return updateUserByAdmin(db, request.params.id, request.body);
+    const { user, approvedSeller } = await updateUserByAdmin(
+      db,
+      request.params.id,
+      request.body,
+      deps.config.mainHosts,
+    );
+    if (approvedSeller) sendInBackground(mailer, sellerApprovedMail(user, request), request.log);
+    return user;
   });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {

@@ -5,20 +5,27 @@ import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { orders, passwordResetTokens, sellers, users } from '../../db/schema';
+import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUuid } from '../catalog/catalog.service';
+import { applySellerFields, checkDomainFree, DOMAIN_TAKEN } from '../sellers/seller-settings.service';
 import { toUserDetails } from './user-json';
 
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
 
 const notDeleted = isNull(users.deletedAt);
 
-/** Postgres' unique_violation, raised when two requests race for one e-mail. */
-function isUniqueViolation(error: unknown): boolean {
-  // node-postgres puts the code on the error; drizzle may wrap it as the cause.
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return (e?.code ?? e?.cause?.code) === '23505';
+type PgError = { code?: string; constraint?: string };
+
+/**
+ * The constraint of a Postgres unique_violation (raised when two requests race for one e-mail or
+ * domain), or null for any other error. Drizzle may wrap the driver's error as its cause.
+ */
+function uniqueViolation(error: unknown): string | null {
+  const e = error as (PgError & { cause?: PgError }) | null;
+  const pgError = e?.code ? e : e?.cause;
+  return pgError?.code === '23505' ? (pgError.constraint ?? 'unknown') : null;
 }
 
 export async function findUserDetails(db: Db, id: string): Promise<UserDetails | null> {
@@ -38,7 +45,7 @@ export async function registerUser(db: Db, input: { name: string; email: string;
     if (!user) throw new Error('insert returned nothing');
     return user;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    if (uniqueViolation(error)) throw conflict(EMAIL_TAKEN);
     throw error;
   }
 }
@@ -56,7 +63,7 @@ export async function authenticate(db: Db, email: string, password: string) {
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$Ws2WPyf7SIoR4SdFEK6ZCw$RUNcTGrMScYiE/i0kHCTQF8QYGrRuyTxtLust9dODHU';
 
 /** Updates the signed-in user's own profile; a new password ends every other session. */
-export async function updateProfile(db: Db, userId: string, input: ProfileUpdate) {
+export async function updateProfile(db: Db, me: AuthUser, input: ProfileUpdate, mainHosts: string[]) {
   const changes: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.email !== undefined) changes.email = input.email;
@@ -64,37 +71,27 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
     changes.passwordHash = await hashPassword(input.password);
     changes.tokenVersion = sql`${users.tokenVersion} + 1`;
   }
-  const sellerChanges: Partial<typeof sellers.$inferInsert> = {};
-  if (input.seller_name !== undefined) sellerChanges.name = input.seller_name;
-  if (input.seller_logo !== undefined) sellerChanges.logo = input.seller_logo;
-  if (input.seller_description !== undefined) sellerChanges.description = input.seller_description;
-  if (input.seller_subtitle !== undefined) sellerChanges.subtitle = input.seller_subtitle;
-
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
         .update(users)
         .set(changes)
-        .where(and(eq(users.id, userId), notDeleted))
+        .where(and(eq(users.id, me.id), notDeleted))
         .returning();
       if (!user) throw notFound('User Not Found');
       if (input.password) {
         await tx
           .update(passwordResetTokens)
           .set({ usedAt: new Date() })
-          .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+          .where(and(eq(passwordResetTokens.userId, me.id), isNull(passwordResetTokens.usedAt)));
       }
-      if (Object.keys(sellerChanges).length > 0) {
-        // Only a user with a shop (a seller or an applicant) has seller fields to change.
-        await tx
-          .update(sellers)
-          .set({ ...sellerChanges, updatedAt: new Date() })
-          .where(eq(sellers.userId, userId));
-      }
+      await applySellerFields(tx, me, input, mainHosts);
       return user;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    const violated = uniqueViolation(error);
+    if (violated === 'sellers_domain_key') throw conflict(DOMAIN_TAKEN);
+    if (violated) throw conflict(EMAIL_TAKEN);
     throw error;
   }
 }
@@ -111,38 +108,48 @@ async function otherAdminCount(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** An admin sets another user's roles and domain. The last admin cannot lose the role. */
+/**
+ * An admin sets a user's roles and domain. The last admin cannot lose the role. Answers the
+ * updated user, and whether this update approved a seller (who is then told by e-mail).
+ */
 export async function updateUserByAdmin(
   db: Db,
   id: string,
   input: { is_seller?: boolean | undefined; is_admin?: boolean | undefined; seller_domain?: string | undefined },
-): Promise<UserDetails> {
+  mainHosts: string[],
+): Promise<{ user: UserDetails; approvedSeller: boolean }> {
   if (!isUuid(id)) throw notFound('User Not Found');
-  const [current] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), notDeleted));
-  if (!current) throw notFound('User Not Found');
-  if (input.is_admin === false && current.isAdmin && (await otherAdminCount(db, id)) === 0) {
-    throw badRequest('The last administrator cannot lose the admin role.');
-  }
-  await db.transaction(async (tx) => {
+  const approvedSeller = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), notDeleted))
+      .for('update');
+    if (!current) throw notFound('User Not Found');
+    if (input.is_admin === false && current.isAdmin && (await otherAdminCount(tx, id)) === 0) {
+      throw badRequest('The last administrator cannot lose the admin role.');
+    }
     const changes: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
     if (input.is_seller !== undefined) changes.isSeller = input.is_seller;
     if (input.is_admin !== undefined) changes.isAdmin = input.is_admin;
     await tx.update(users).set(changes).where(eq(users.id, id));
     if (input.is_seller) {
-      // A user made a seller gets a shop row if they never applied.
+      // A user made a seller without applying gets an empty shop to set up.
       await tx.insert(sellers).values({ userId: id, name: current.name }).onConflictDoNothing();
     }
     if (input.seller_domain !== undefined) {
-      const domain = input.seller_domain.toLowerCase() || null;
+      const domain = input.seller_domain || null;
+      if (domain) {
+        if (mainHosts.includes(domain)) throw badRequest('That domain is the marketplace’s own.');
+        await checkDomainFree(tx, domain, id);
+      }
       await tx.update(sellers).set({ domain, updatedAt: new Date() }).where(eq(sellers.userId, id));
     }
+    return input.is_seller === true && !current.isSeller;
   });
-  const details = await findUserDetails(db, id);
-  if (!details) throw notFound('User Not Found');
-  return details;
+  const user = await findUserDetails(db, id);
+  if (!user) throw notFound('User Not Found');
+  return { user, approvedSeller };
 }
 
 /**

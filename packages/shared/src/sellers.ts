@@ -1,0 +1,117 @@
+/**
+ * The seller fields of PUT /api/users/profile: the shop settings form, the seller application,
+ * and the shop name/logo/description/subtitle the profile screen sends (spec section 7).
+ */
+import { z } from 'zod';
+import { isValidOrganisationNumber, normalisePostNumber, normaliseSwishNumber } from './sweden';
+
+export const SELLER_COLOR_FIELDS = [
+  'seller_description_background_color',
+  'seller_description_text_color',
+  'seller_products_background_color',
+  'seller_name_text_color',
+  'seller_subtitle_text_color',
+  'seller_footer_background_color',
+  'seller_footer_text_color',
+] as const;
+
+export const SWISH_NUMBER_MISSING = 'Please enter a swish number.';
+export const LOGO_MISSING = 'Please choose a logo image.';
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
+
+/** Images are ours: a path under /uploads that the upload endpoint answered, or nothing. */
+const uploadedImage = text(500).regex(/^(\/uploads\/[A-Za-z0-9._-]+)?$/, 'Choose an image uploaded to Torget.');
+
+const color = z
+  .string()
+  .trim()
+  .regex(/^(#[0-9a-fA-F]{6})?$/, 'Colours are written #RRGGBB.');
+
+const postNumber = text(10).transform((value, ctx) => {
+  if (value === '') return '';
+  const normalised = normalisePostNumber(value);
+  if (!normalised) ctx.addIssue({ code: 'custom', message: 'Post numbers are written NNN NN.' });
+  return normalised ?? value;
+});
+
+const organisationNumber = text(11).refine(
+  (value) => value === '' || isValidOrganisationNumber(value),
+  'Organisation numbers are written NNNNNN-NNNN and end in a valid check digit.',
+);
+
+const swishNumber = text(20).transform((value, ctx) => {
+  if (value === '') return '';
+  const normalised = normaliseSwishNumber(value);
+  if (!normalised) ctx.addIssue({ code: 'custom', message: 'A Swish number has ten digits.' });
+  return normalised ?? value;
+});
+
+/** A host name such as shop.example.se: lower-case labels of letters, digits and hyphens. */
+export const domainSchema = text(253)
+  .toLowerCase()
+  .regex(
+    /^$|^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/,
+    'Enter a domain such as butik.example.se, without http:// or a path.',
+  );
+
+export const phoneSchema = text(30).regex(/^[0-9 +()-]*$/, 'Phone numbers hold digits, spaces, +, - and brackets.');
+
+export const sellerFieldsSchema = z.object({
+  seller_name: text(100).optional(),
+  seller_logo: uploadedImage.optional(),
+  seller_has_logo: z.boolean().optional(),
+  seller_description: z.string().max(20_000, 'At most 20000 characters.').optional(),
+  seller_subtitle: text(200).optional(),
+  seller_banner_background_image: uploadedImage.optional(),
+  seller_description_background_color: color.optional(),
+  seller_description_text_color: color.optional(),
+  seller_products_background_color: color.optional(),
+  seller_name_text_color: color.optional(),
+  seller_subtitle_text_color: color.optional(),
+  seller_footer_background_color: color.optional(),
+  seller_footer_text_color: color.optional(),
+  seller_address: text(200).optional(),
+  seller_post_number: postNumber.optional(),
+  seller_city: text(100).optional(),
+  seller_phone: phoneSchema.optional(),
+  seller_organisation_number: organisationNumber.optional(),
+  seller_has_swish: z.boolean().optional(),
+  seller_swish_number: swishNumber.optional(),
+  seller_has_paypal: z.boolean().optional(),
+  seller_domain: domainSchema.optional(),
+  /** The application: sent as true by the Create Shop form, with the plan chosen. */
+  wants_to_be_seller: z.literal(true).optional(),
+  seller_plan: z.enum(['1', '2'], { message: 'Choose plan 1 or 2.' }).optional(),
+});
+export type SellerFields = z.infer<typeof sellerFieldsSchema>;
+
+const APPLICATION_REQUIRED = [
+  ['seller_address', 'Address'],
+  ['seller_post_number', 'Post number'],
+  ['seller_city', 'City'],
+  ['seller_phone', 'Phone'],
+  ['seller_organisation_number', 'Organisation number'],
+] as const;
+const SETTINGS_REQUIRED = [['seller_name', 'Shop name'], ...APPLICATION_REQUIRED] as const;
+
+/**
+ * Rules across fields: an application needs its contact fields, the settings form (recognised
+ * by its address field) needs those and the shop name; Swish on needs a number, logo on a logo.
+ */
+export function checkSellerFields(fields: SellerFields, ctx: z.RefinementCtx): void {
+  const required = fields.wants_to_be_seller
+    ? APPLICATION_REQUIRED
+    : fields.seller_address !== undefined
+      ? SETTINGS_REQUIRED
+      : [];
+  for (const [key, label] of required) {
+    if (!fields[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${label} is required.` });
+  }
+  if (fields.seller_has_swish && !fields.seller_swish_number) {
+    ctx.addIssue({ code: 'custom', path: ['seller_swish_number'], message: SWISH_NUMBER_MISSING });
+  }
+  if (fields.seller_has_logo && !fields.seller_logo) {
+    ctx.addIssue({ code: 'custom', path: ['seller_logo'], message: LOGO_MISSING });
+  }
+}
