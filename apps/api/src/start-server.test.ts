@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
-import { products } from './db/schema';
 import { afterAll, describe, expect, it } from 'vitest';
+import { products } from './db/schema';
 import { startServer } from './start-server';
 import { testConfig } from './test/test-app';
 
