@@ -76,10 +76,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
-  const mainHosts = new Set(['localhost', '127.0.0.1']);
-  for (const host of env.MAIN_HOSTS.split(',')) {
-    if (host.trim()) mainHosts.add(host.trim().toLowerCase());
-  }
+  // The configured hosts come first: the first one is the marketplace's canonical host, where
+  // a storefront opened on a foreign domain is sent.
+  const configured = env.MAIN_HOSTS.split(',').map((h) => h.trim().toLowerCase());
+  const mainHosts = new Set([...configured.filter(Boolean), 'localhost', '127.0.0.1']);
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,

@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './env';
+
+describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('configuration', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'torget-env-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('applies defaults and puts configured main hosts first', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, MAIN_HOSTS: ' Torget.se, www.torget.se ' });
+    expect(config.port).toBe(3000);
+    expect(config.mainHosts).toEqual(['torget.se', 'www.torget.se', 'localhost', '127.0.0.1']);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('generates a JWT secret once and keeps it in the data folder', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(48);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', JWT_SECRET: 'short' })).toThrow(
+      /PORT[\s\S]*JWT_SECRET/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+});
