@@ -1,7 +1,10 @@
 /** Builds the Fastify app: plugins, modules, uploads and the web app. Tests import this. */
+
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
@@ -9,6 +12,7 @@ import type { Config } from './env';
 import { type Auth, createAuth } from './lib/auth';
 import { errorHandler } from './lib/error-handler';
 import { createMailer, type Mailer } from './lib/mailer';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { registerWebApp } from './lib/web-app';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { configRoutes } from './modules/config/config.routes';
@@ -46,7 +50,13 @@ export async function buildApp(options: BuildOptions) {
     // Behind a load balancer the client's address and host come from X-Forwarded-* headers.
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Every log line of a request carries its id; a load balancer's X-Request-Id is kept.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -60,6 +70,18 @@ export async function buildApp(options: BuildOptions) {
       statusCode: 429,
       message: `Too many attempts. Please wait ${context.after} and try again.`,
     }),
+  });
+
+  await registerSecurityHeaders(app);
+
+  // For load balancers: the process answers and the database is reachable.
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', message: 'The database cannot be reached.' });
+    }
   });
 
   await app.register(catalogRoutes, { prefix: '/api/products', deps });
