@@ -16,6 +16,8 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { registerWebApp } from './lib/web-app';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { configRoutes } from './modules/config/config.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { shippingAddressRoutes } from './modules/orders/shipping-address.routes';
 import { sellerDirectoryRoutes } from './modules/sellers/sellers.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -87,6 +89,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(catalogRoutes, { prefix: '/api/products', deps });
   await app.register(sellerDirectoryRoutes, { prefix: '/api/users', deps });
   await app.register(userRoutes, { prefix: '/api/users', deps });
+  await app.register(shippingAddressRoutes, { prefix: '/api/users', deps });
+  await app.register(orderRoutes, { prefix: '/api/orders', deps });
   await app.register(configRoutes, { prefix: '/api/config', deps });
   await app.register(settingsRoutes, { prefix: '/api/settings', deps });
   await app.register(uploadRoutes, { prefix: '/api/uploads', deps });

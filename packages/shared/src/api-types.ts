@@ -134,3 +134,59 @@ export interface UserListEntry {
   wants_to_be_seller: boolean;
   createdAt: string;
 }
+
+/** An order line: a snapshot of what was bought. `product` is null once the product is deleted. */
+export interface OrderItem {
+  qty: number;
+  price: number;
+  shipping_price: number;
+  image: string;
+  name: string;
+  product: string | null;
+}
+
+/** The shipping address as the cart and orders carry it. */
+export interface ShippingAddress {
+  fullName: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+/** What the server verified with PayPal when it marked a PayPal order paid. */
+export interface PaymentResult {
+  id: string;
+  status: string;
+  update_time: string;
+  email_address: string;
+}
+
+/** An order's seller: the seller's user id, the shop name and Swish number as ordered. */
+export interface OrderSellerRef {
+  _id: string;
+  seller: { name: string; swish_number: string };
+}
+
+/**
+ * An order (spec section 3). `user` is the buyer's id; in the admin and seller order lists it is
+ * `{ _id, name }` with the buyer's name as ordered. `paymentResult` is present once PayPal paid.
+ */
+export interface Order {
+  _id: string;
+  orderItems: OrderItem[];
+  shippingAddress: ShippingAddress;
+  paymentMethod: 'PayPal' | 'Swish';
+  itemsPrice: number;
+  shippingPrice: number;
+  taxPrice: number;
+  totalPrice: number;
+  isPaid: boolean;
+  paidAt: string | null;
+  isDelivered: boolean;
+  deliveredAt: string | null;
+  user: string | { _id: string; name: string };
+  seller: OrderSellerRef;
+  paymentResult?: PaymentResult;
+  createdAt: string;
+}

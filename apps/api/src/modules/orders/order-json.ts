@@ -1,0 +1,75 @@
+/** Shapes order rows into the order JSON of spec section 3 (SEK numbers, `_id`, ISO dates). */
+import type { Order, OrderItem, PaymentResult } from '@torget/shared/api-types';
+import { oreToSek } from '@torget/shared/money';
+import { isPaymentMethod } from '@torget/shared/orders';
+import { z } from 'zod';
+import type { orderItems, orders } from '../../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** Written only by the PayPal verification; parsed on the way out so the type is earned. */
+const paymentResultSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  update_time: z.string(),
+  email_address: z.string(),
+});
+
+function toItemJson(item: OrderItemRow): OrderItem {
+  return {
+    qty: item.qty,
+    price: oreToSek(item.priceOre),
+    shipping_price: oreToSek(item.shippingPriceOre),
+    image: item.image,
+    name: item.name,
+    product: item.productId,
+  };
+}
+
+/**
+ * Lines by name, then id. Order lines keep no position, and the same order must read the same
+ * way every time; a code-point comparison gives one order on every server, whatever its locale.
+ */
+export function sortItems(items: readonly OrderItemRow[]): OrderItemRow[] {
+  const key = (item: OrderItemRow) => `${item.name}\u0000${item.id}`;
+  return [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+function paymentResultOf(order: OrderRow): PaymentResult | undefined {
+  const parsed = paymentResultSchema.safeParse(order.paymentResult);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The order as its buyer, its seller and admins read it. `user` is the buyer's id; the order
+ * lists of admins and sellers pass `withBuyerName` to get `{ _id, name }` with the name as ordered.
+ */
+export function toOrderJson(order: OrderRow, items: readonly OrderItemRow[], withBuyerName = false): Order {
+  if (!isPaymentMethod(order.paymentMethod)) throw new Error(`order ${order.id}: unknown payment method`);
+  const paymentResult = paymentResultOf(order);
+  return {
+    _id: order.id,
+    orderItems: sortItems(items).map(toItemJson),
+    shippingAddress: {
+      fullName: order.shippingFullName,
+      address: order.shippingAddress,
+      city: order.shippingCity,
+      postalCode: order.shippingPostalCode,
+      country: order.shippingCountry,
+    },
+    paymentMethod: order.paymentMethod,
+    itemsPrice: oreToSek(order.itemsPriceOre),
+    shippingPrice: oreToSek(order.shippingPriceOre),
+    taxPrice: oreToSek(order.taxPriceOre),
+    totalPrice: oreToSek(order.totalPriceOre),
+    isPaid: order.isPaid,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    isDelivered: order.isDelivered,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    user: withBuyerName ? { _id: order.userId, name: order.buyerName } : order.userId,
+    seller: { _id: order.sellerId, seller: { name: order.sellerName, swish_number: order.sellerSwishNumber } },
+    ...(order.isPaid && paymentResult ? { paymentResult } : {}),
+    createdAt: order.createdAt.toISOString(),
+  };
+}

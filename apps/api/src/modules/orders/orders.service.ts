@@ -1,0 +1,143 @@
+/**
+ * Reading and managing orders. An order is seen by its buyer, its seller and admins; to anyone
+ * else it does not exist (404), so order ids cannot be probed.
+ */
+import type { Order } from '@torget/shared/api-types';
+import { formDateToDate, type OrderUpdateInput } from '@torget/shared/orders';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems, orders, products } from '../../db/schema';
+import type { AuthUser } from '../../lib/auth';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors';
+import { isUuid } from '../catalog/catalog.service';
+import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
+
+export const ORDER_NOT_FOUND = 'Order Not Found';
+
+export const isBuyerOf = (order: OrderRow, user: AuthUser) => order.userId === user.id;
+export const isSellerOf = (order: OrderRow, user: AuthUser) => order.sellerId === user.id;
+
+/**
+ * The order, if the user may see it. With `lock`, the row stays locked until the transaction
+ * ends, so a delete and a status update of one order cannot interleave.
+ */
+export async function visibleOrder(db: Db, user: AuthUser, id: string, lock = false): Promise<OrderRow> {
+  if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
+  const query = db.select().from(orders).where(eq(orders.id, id));
+  const [order] = lock ? await query.for('update') : await query;
+  if (!order || !(isBuyerOf(order, user) || isSellerOf(order, user) || user.isAdmin)) {
+    throw notFound(ORDER_NOT_FOUND);
+  }
+  return order;
+}
+
+export async function itemsOf(db: Db, orderId: string): Promise<OrderItemRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+}
+
+export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
+  return toOrderJson(order, await itemsOf(db, order.id));
+}
+
+export async function getOrder(db: Db, user: AuthUser, id: string): Promise<Order> {
+  return orderJson(db, await visibleOrder(db, user, id));
+}
+
+/** Orders matching `where`, newest first, with their lines: two statements for any number. */
+async function listOrders(db: Db, where: SQL | undefined, withBuyerName: boolean): Promise<Order[]> {
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    );
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) {
+    const lines = byOrder.get(item.orderId);
+    if (lines) lines.push(item);
+    else byOrder.set(item.orderId, [item]);
+  }
+  return rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? [], withBuyerName));
+}
+
+/** GET /api/orders/mine: the user's own outgoing orders. */
+export function listMyOrders(db: Db, user: AuthUser): Promise<Order[]> {
+  return listOrders(db, eq(orders.userId, user.id), false);
+}
+
+/**
+ * Whose incoming orders a list request may read: an admin any seller's, or all with no seller
+ * given (undefined); a seller only their own, whatever the query says is refused otherwise.
+ */
+export function sellerFilterFor(user: AuthUser, requested: string | undefined): string | undefined {
+  if (user.isAdmin) return requested;
+  if (!user.isSeller) throw forbidden('Only sellers and admins can list orders.');
+  if (requested && requested !== user.id) throw forbidden('You can only list your own incoming orders.');
+  return user.id;
+}
+
+/** GET /api/orders?seller=: incoming orders with the buyer's name. */
+export function listIncomingOrders(db: Db, user: AuthUser, requestedSeller: string | undefined): Promise<Order[]> {
+  const sellerId = sellerFilterFor(user, requestedSeller);
+  return listOrders(db, sellerId ? eq(orders.sellerId, sellerId) : undefined, true);
+}
+
+/**
+ * Deletes an unpaid, undelivered Swish order (its buyer, its seller or an admin) and gives the
+ * stock back to the products that still exist, in the same transaction.
+ */
+export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await visibleOrder(tx, user, id, true);
+    if (order.paymentMethod !== 'Swish') {
+      throw badRequest('Only Swish orders can be deleted. A PayPal order is paid online and stays on record.');
+    }
+    if (order.isPaid || order.isDelivered) throw badRequest('A paid or delivered order cannot be deleted.');
+    // Products are locked in id order, as placing an order locks them, so the two never deadlock.
+    const lines = await tx
+      .select({ productId: orderItems.productId, qty: orderItems.qty })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.productId));
+    for (const line of lines) {
+      if (!line.productId) continue;
+      await tx
+        .update(products)
+        .set({ countInStock: sql`${products.countInStock} + ${line.qty}` })
+        .where(eq(products.id, line.productId));
+    }
+    await tx.delete(orders).where(eq(orders.id, id));
+  });
+}
+
+/**
+ * The seller's paid and delivered flags of a Swish order, with their dates; unticking clears
+ * the date. PayPal orders are paid only through PayPal's verified payment.
+ */
+export async function updateOrderStatus(db: Db, user: AuthUser, id: string, input: OrderUpdateInput): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await visibleOrder(tx, user, id, true);
+    if (!isSellerOf(order, user) && !user.isAdmin) throw forbidden('Only the seller of this order can update it.');
+    if (order.paymentMethod !== 'Swish') {
+      throw badRequest('Only Swish orders are updated by the seller; PayPal orders are paid through PayPal.');
+    }
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        isPaid: input.is_paid,
+        paidAt: input.is_paid && input.paid_date ? formDateToDate(input.paid_date) : null,
+        isDelivered: input.is_delivered,
+        deliveredAt: input.is_delivered && input.delivered_date ? formDateToDate(input.delivered_date) : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, id))
+      .returning();
+    if (!updated) throw notFound(ORDER_NOT_FOUND);
+    return orderJson(tx, updated);
+  });
+}

@@ -1,0 +1,201 @@
+/**
+ * Placing an order (POST /api/orders). The payload gives only product ids and quantities;
+ * names, images and prices come from the database. Stock is checked and taken in the same
+ * transaction that writes the order, under row locks, so two buyers never get the last item.
+ * Any refusal throws inside the transaction, so nothing is written.
+ */
+import type { Order } from '@torget/shared/api-types';
+import { type CreateOrderInput, cartTotals, type PaymentMethod, paymentMethodsFor } from '@torget/shared/orders';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems, orders, products, sellers, users } from '../../db/schema';
+import type { AuthUser } from '../../lib/auth';
+import { badRequest, conflict } from '../../lib/http-errors';
+import { toOrderJson } from './order-json';
+
+/** The largest amount an integer öre column holds. */
+const MAX_ORE = 2_147_483_647;
+
+interface Line {
+  product: string;
+  qty: number;
+}
+
+interface LockedProduct {
+  id: string;
+  sellerId: string;
+  name: string;
+  image: string;
+  priceOre: number;
+  shippingPriceOre: number;
+  countInStock: number;
+}
+
+interface Shop {
+  id: string;
+  email: string;
+  name: string;
+  swishNumber: string;
+  methods: PaymentMethod[];
+}
+
+export interface PlacedOrder {
+  order: Order;
+  buyer: { name: string; email: string };
+  seller: { email: string };
+}
+
+/**
+ * Lines of the same product are merged (quantities added): the cart never holds two, and a
+ * merged line is what such a payload can only mean. Kept in first-seen order.
+ */
+export function mergeLines(lines: readonly Line[]): Line[] {
+  const merged = new Map<string, number>();
+  for (const line of lines) merged.set(line.product, (merged.get(line.product) ?? 0) + line.qty);
+  return [...merged].map(([product, qty]) => ({ product, qty }));
+}
+
+/** Locks the products in id order; every writer of stock takes them in this order. */
+async function lockProducts(tx: Db, ids: string[]): Promise<Map<string, LockedProduct>> {
+  const rows = await tx
+    .select({
+      id: products.id,
+      sellerId: products.sellerId,
+      name: products.name,
+      image: products.image,
+      priceOre: products.priceOre,
+      shippingPriceOre: products.shippingPriceOre,
+      countInStock: products.countInStock,
+    })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+interface PricedLine {
+  qty: number;
+  product: LockedProduct;
+}
+
+/** Each line with its product as stored; an unknown (or deleted) product is refused by id. */
+function pricedLines(lines: readonly Line[], found: Map<string, LockedProduct>): PricedLine[] {
+  return lines.map((line) => {
+    const product = found.get(line.product);
+    if (!product) throw badRequest(`Product not found: ${line.product}. Please remove it from your cart.`);
+    return { qty: line.qty, product };
+  });
+}
+
+/** The one seller of all lines; an order is between one buyer and one seller. */
+function singleSeller(priced: readonly PricedLine[]): string {
+  const [sellerId, ...others] = new Set(priced.map((p) => p.product.sellerId));
+  if (!sellerId || others.length > 0) throw badRequest('All items in an order must come from one seller.');
+  return sellerId;
+}
+
+/** The seller's shop as the order needs it; refused when the seller no longer sells. */
+async function activeShop(tx: Db, sellerId: string): Promise<Shop> {
+  const [row] = await tx
+    .select({ user: users, shop: sellers })
+    .from(users)
+    .leftJoin(sellers, eq(sellers.userId, users.id))
+    .where(eq(users.id, sellerId));
+  if (!row?.shop || !row.user.isSeller || row.user.deletedAt) {
+    throw badRequest('This seller is not selling at the moment. Please remove their items from your cart.');
+  }
+  const { shop, user } = row;
+  const methods = paymentMethodsFor({
+    has_paypal: shop.hasPaypal,
+    has_swish: shop.hasSwish,
+    swish_number: shop.swishNumber,
+  });
+  return {
+    id: user.id,
+    email: user.email,
+    // A seller without a shop name yet is shown by their own name, as in the catalogue.
+    name: shop.name || user.name,
+    swishNumber: methods.includes('Swish') ? shop.swishNumber : '',
+    methods,
+  };
+}
+
+/** Refuses the first line (in product id order) that asks for more than is left. */
+function checkStock(priced: readonly PricedLine[]): void {
+  for (const { qty, product } of [...priced].sort((a, b) => (a.product.id < b.product.id ? -1 : 1))) {
+    if (product.countInStock >= qty) continue;
+    throw conflict(
+      product.countInStock === 0
+        ? `${product.name} is sold out (0 left).`
+        : `Only ${product.countInStock} left of ${product.name}.`,
+    );
+  }
+}
+
+export async function placeOrder(db: Db, buyer: AuthUser, input: CreateOrderInput): Promise<PlacedOrder> {
+  const lines = mergeLines(input.orderItems);
+  return db.transaction(async (tx) => {
+    const found = await lockProducts(
+      tx,
+      lines.map((l) => l.product),
+    );
+    const priced = pricedLines(lines, found);
+    const shop = await activeShop(tx, singleSeller(priced));
+    if (shop.id === buyer.id) throw badRequest('You cannot buy your own products.');
+    if (!shop.methods.includes(input.paymentMethod)) {
+      throw badRequest(`${shop.name} does not accept ${input.paymentMethod}. Please choose another payment method.`);
+    }
+    checkStock(priced);
+    const totals = cartTotals(priced.map(({ qty, product }) => ({ qty, ...product })));
+    if (totals.totalOre > MAX_ORE) throw badRequest('The order total is too large. Please split the order.');
+
+    for (const { qty, product } of priced) {
+      await tx
+        .update(products)
+        .set({ countInStock: sql`${products.countInStock} - ${qty}` })
+        .where(eq(products.id, product.id));
+    }
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: buyer.id,
+        sellerId: shop.id,
+        buyerName: buyer.name,
+        sellerName: shop.name,
+        sellerSwishNumber: shop.swishNumber,
+        shippingFullName: input.shippingAddress.fullName,
+        shippingAddress: input.shippingAddress.address,
+        shippingCity: input.shippingAddress.city,
+        shippingPostalCode: input.shippingAddress.postalCode,
+        shippingCountry: input.shippingAddress.country,
+        paymentMethod: input.paymentMethod,
+        itemsPriceOre: totals.itemsOre,
+        shippingPriceOre: totals.shippingOre,
+        taxPriceOre: totals.taxOre,
+        totalPriceOre: totals.totalOre,
+      })
+      .returning();
+    if (!order) throw new Error('insert returned nothing');
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        priced.map(({ qty, product }) => ({
+          orderId: order.id,
+          sellerId: shop.id,
+          productId: product.id,
+          name: product.name,
+          image: product.image,
+          qty,
+          priceOre: product.priceOre,
+          shippingPriceOre: product.shippingPriceOre,
+        })),
+      )
+      .returning();
+    return {
+      order: toOrderJson(order, items),
+      buyer: { name: buyer.name, email: buyer.email },
+      seller: { email: shop.email },
+    };
+  });
+}

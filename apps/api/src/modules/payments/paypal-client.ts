@@ -1,0 +1,139 @@
+/**
+ * A small client of PayPal's REST API: an OAuth2 client-credentials token, and Orders v2
+ * create and get. `apiBase` picks sandbox, live, or the tests' local stand-in. Answers are
+ * parsed with zod, so the rest of the code only sees fields that are really there.
+ */
+import { z } from 'zod';
+
+export interface PaypalConfig {
+  clientId: string;
+  clientSecret: string;
+  apiBase: string;
+}
+
+const moneySchema = z.object({ currency_code: z.string(), value: z.string() });
+
+const captureSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: moneySchema.optional(),
+  create_time: z.string().optional(),
+  update_time: z.string().optional(),
+});
+
+const purchaseUnitSchema = z.object({
+  reference_id: z.string().optional(),
+  custom_id: z.string().optional(),
+  amount: moneySchema.optional(),
+  payments: z.object({ captures: z.array(captureSchema).default([]) }).optional(),
+});
+
+export const paypalOrderSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  purchase_units: z.array(purchaseUnitSchema).default([]),
+  payer: z.object({ email_address: z.string().optional() }).optional(),
+  create_time: z.string().optional(),
+  update_time: z.string().optional(),
+});
+export type PaypalOrder = z.infer<typeof paypalOrderSchema>;
+export type PaypalCapture = z.infer<typeof captureSchema>;
+
+const tokenSchema = z.object({ access_token: z.string(), expires_in: z.number() });
+
+/** PayPal could not be reached or answered something unexpected. */
+export class PaypalUnavailableError extends Error {
+  override name = 'PaypalUnavailableError';
+}
+
+export interface PaypalClient {
+  /** Creates a PayPal order to capture `amountOre` SEK for our order `orderId`; answers its id. */
+  createOrder(input: { orderId: string; amountOre: number; description: string }): Promise<{ id: string }>;
+  /** The PayPal order, or null when PayPal does not know the id. */
+  getOrder(id: string): Promise<PaypalOrder | null>;
+}
+
+/** '123.45': öre as PayPal writes SEK amounts. */
+export function oreToPaypalValue(ore: number): string {
+  return `${Math.floor(ore / 100)}.${String(ore % 100).padStart(2, '0')}`;
+}
+
+/** Öre of a PayPal amount value ('123.45', '123.4', '123'), or null when it is not one. */
+export function paypalValueToOre(value: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+const REQUEST_TIMEOUT_MS = 15_000;
+/** A token is renewed this long before PayPal says it expires. */
+const TOKEN_MARGIN_MS = 60_000;
+
+export function createPaypalClient(config: PaypalConfig): PaypalClient {
+  const base = config.apiBase.replace(/\/+$/, '');
+  let cached: { token: string; expiresAt: number } | null = null;
+
+  async function send(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch (error) {
+      throw new PaypalUnavailableError(`PayPal request ${path} failed: ${String(error)}`);
+    }
+  }
+
+  async function accessToken(): Promise<string> {
+    if (cached && cached.expiresAt > Date.now()) return cached.token;
+    const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
+    const res = await send('/v1/oauth2/token', {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    if (!res.ok) throw new PaypalUnavailableError(`PayPal refused the credentials (${res.status}).`);
+    const parsed = tokenSchema.parse(await res.json());
+    cached = { token: parsed.access_token, expiresAt: Date.now() + parsed.expires_in * 1000 - TOKEN_MARGIN_MS };
+    return parsed.access_token;
+  }
+
+  async function authorised(path: string, init: RequestInit = {}): Promise<Response> {
+    const token = await accessToken();
+    return send(path, {
+      ...init,
+      headers: { ...init.headers, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+  }
+
+  async function parseOrder(res: Response): Promise<PaypalOrder> {
+    const parsed = paypalOrderSchema.safeParse(await res.json());
+    if (!parsed.success) throw new PaypalUnavailableError('PayPal answered an order in an unexpected shape.');
+    return parsed.data;
+  }
+
+  return {
+    async createOrder({ orderId, amountOre, description }) {
+      const res = await authorised('/v2/checkout/orders', {
+        method: 'POST',
+        body: JSON.stringify({
+          intent: 'CAPTURE',
+          purchase_units: [
+            {
+              reference_id: orderId,
+              custom_id: orderId,
+              description: description.slice(0, 127),
+              amount: { currency_code: 'SEK', value: oreToPaypalValue(amountOre) },
+            },
+          ],
+        }),
+      });
+      if (!res.ok) throw new PaypalUnavailableError(`PayPal did not create the order (${res.status}).`);
+      return { id: (await parseOrder(res)).id };
+    },
+
+    async getOrder(id) {
+      const res = await authorised(`/v2/checkout/orders/${encodeURIComponent(id)}`);
+      if (res.status === 404) return null;
+      if (!res.ok) throw new PaypalUnavailableError(`PayPal did not answer the order (${res.status}).`);
+      return parseOrder(res);
+    },
+  };
+}

@@ -1,0 +1,244 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addToCart,
+  CART_SELLER_CONFLICT,
+  type CartLine,
+  type CartSellerRef,
+  cartTotals,
+  createOrderSchema,
+  DELIVERY_DATE_MISSING,
+  defaultPaymentMethod,
+  formDateToDate,
+  orderUpdateSchema,
+  PAYMENT_DATE_MISSING,
+  paymentMethodsFor,
+  saveShippingAddressSchema,
+  swishAmount,
+  swishQrPayload,
+} from './orders';
+
+const line = fc.record({
+  qty: fc.integer({ min: 1, max: 10_000 }),
+  priceOre: fc.integer({ min: 0, max: 1_000_000 }),
+  shippingPriceOre: fc.integer({ min: 0, max: 100_000 }),
+});
+
+describe('cart totals', () => {
+  it('sums qty × price and qty × shipping, with tax 0', () => {
+    expect(
+      cartTotals([
+        { qty: 2, priceOre: 12_950, shippingPriceOre: 4_900 },
+        { qty: 1, priceOre: 5, shippingPriceOre: 0 },
+      ]),
+    ).toEqual({ itemsOre: 25_905, shippingOre: 9_800, taxOre: 0, totalOre: 35_705 });
+    expect(cartTotals([])).toEqual({ itemsOre: 0, shippingOre: 0, taxOre: 0, totalOre: 0 });
+  });
+
+  it('equals the sum of the lines for any cart', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), (lines) => {
+        const totals = cartTotals(lines);
+        const items = lines.reduce((sum, l) => sum + l.qty * l.priceOre, 0);
+        const shipping = lines.reduce((sum, l) => sum + l.qty * l.shippingPriceOre, 0);
+        expect(totals).toEqual({ itemsOre: items, shippingOre: shipping, taxOre: 0, totalOre: items + shipping });
+        expect(Number.isInteger(totals.totalOre)).toBe(true);
+      }),
+    );
+  });
+
+  it('is additive over split carts and independent of line order', () => {
+    fc.assert(
+      fc.property(fc.array(line), fc.array(line), (a: CartLine[], b: CartLine[]) => {
+        const whole = cartTotals([...a, ...b]);
+        expect(whole.totalOre).toBe(cartTotals(a).totalOre + cartTotals(b).totalOre);
+        expect(cartTotals([...b, ...a])).toEqual(whole);
+      }),
+    );
+  });
+});
+
+const sellerRef = (id: string, shop = `Butik ${id}`): CartSellerRef => ({
+  _id: id,
+  name: `Ägare ${id}`,
+  seller: { name: shop },
+});
+const item = (product: string, seller: CartSellerRef, qty = 1) => ({ product, qty, seller });
+
+describe('adding to the cart', () => {
+  const anna = sellerRef('a', 'Annas Ateljé');
+
+  it('appends a new product and replaces the line of the same product in place', () => {
+    const first = addToCart([], item('p1', anna));
+    expect(first).toEqual({ ok: true, items: [item('p1', anna)] });
+    if (!first.ok) throw new Error('refused');
+    const second = addToCart(first.items, item('p2', anna));
+    if (!second.ok) throw new Error('refused');
+    const replaced = addToCart(second.items, item('p1', anna, 3));
+    expect(replaced).toEqual({ ok: true, items: [item('p1', anna, 3), item('p2', anna)] });
+  });
+
+  it("refuses another seller's item with the spec sentence naming the first item's seller", () => {
+    const result = addToCart([item('p1', anna)], item('p9', sellerRef('b')));
+    expect(result).toEqual({
+      ok: false,
+      error: `${CART_SELLER_CONFLICT} Seller: Annas Ateljé`,
+      seller: { _id: 'a', name: 'Annas Ateljé' },
+    });
+  });
+
+  it('names the seller by their own name while the shop has none', () => {
+    const result = addToCart([item('p1', sellerRef('c', ''))], item('p2', anna));
+    expect(!result.ok && result.error).toContain('Seller: Ägare c');
+  });
+
+  const products = fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5');
+  const sellers = fc.constantFrom('s1', 's2');
+
+  it('keeps one line per product and the first line’s seller, whatever is added', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(products, sellers, fc.integer({ min: 1, max: 9 }))), (adds) => {
+        let cart: ReturnType<typeof item>[] = [];
+        for (const [product, seller, qty] of adds) {
+          const before = cart;
+          const result = addToCart(cart, item(product, sellerRef(seller), qty));
+          const conflict = before.length > 0 && before[0]?.seller._id !== seller;
+          expect(result.ok).toBe(!conflict);
+          if (!result.ok) {
+            expect(result.error.startsWith(CART_SELLER_CONFLICT)).toBe(true);
+            expect(result.error).toContain(`Butik ${before[0]?.seller._id}`);
+            continue;
+          }
+          cart = result.items;
+          const had = before.some((l) => l.product === product);
+          expect(cart).toHaveLength(before.length + (had ? 0 : 1));
+          expect(cart.filter((l) => l.product === product)).toEqual([item(product, sellerRef(seller), qty)]);
+          // Other lines stay as they were, in the same order.
+          expect(cart.filter((l) => l.product !== product)).toEqual(before.filter((l) => l.product !== product));
+          expect(new Set(cart.map((l) => l.seller._id)).size).toBe(1);
+        }
+      }),
+    );
+  });
+});
+
+describe('payment methods', () => {
+  const seller = (has_paypal: boolean, has_swish: boolean, swish_number = '') => ({
+    has_paypal,
+    has_swish,
+    swish_number,
+  });
+
+  it('offers PayPal only with PayPal, Swish only with Swish and a number', () => {
+    expect(paymentMethodsFor(seller(true, true, '1231234567'))).toEqual(['PayPal', 'Swish']);
+    expect(paymentMethodsFor(seller(true, true, '  '))).toEqual(['PayPal']);
+    expect(paymentMethodsFor(seller(false, false, '1231234567'))).toEqual([]);
+    expect(paymentMethodsFor(seller(false, true, '1231234567'))).toEqual(['Swish']);
+  });
+
+  it('defaults to Swish when offered, else PayPal, else none', () => {
+    expect(defaultPaymentMethod(seller(true, true, '1231234567'))).toBe('Swish');
+    expect(defaultPaymentMethod(seller(true, true, ''))).toBe('PayPal');
+    expect(defaultPaymentMethod(seller(true, false, '1231234567'))).toBe('PayPal');
+    expect(defaultPaymentMethod(seller(false, false))).toBeNull();
+  });
+
+  it('always defaults to an offered method', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.constantFrom('', ' ', '1231234567'), (p, s, n) => {
+        const choice = defaultPaymentMethod(seller(p, s, n));
+        const offered = paymentMethodsFor(seller(p, s, n));
+        expect(choice === null ? offered.length === 0 : offered.includes(choice)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('Swish QR', () => {
+  it('writes C<number>;<amount with comma>;<reference>;0', () => {
+    expect(swishQrPayload('123 456 78-90', 12_345, 'order-1')).toBe('C1234567890;123,45;order-1;0');
+    expect(swishQrPayload('1231234567', 5, 'x;y')).toBe('C1231234567;0,05;x y;0');
+    expect(swishAmount(100_000)).toBe('1000,00');
+  });
+});
+
+const address = { fullName: 'Eva Ek', address: 'Storgatan 1', city: 'Umeå', postalCode: '903 25', country: 'Sverige' };
+const uuid = '0b6f8b36-6f0f-4f55-9c36-5c1f0d1c2a11';
+
+describe('create order payload', () => {
+  it('keeps only product ids and quantities of the cart lines', () => {
+    const parsed = createOrderSchema.parse({
+      orderItems: [{ product: uuid, qty: 2, price: 0.01, name: 'Fake', seller: { _id: 'x' } }],
+      shippingAddress: address,
+      paymentMethod: 'Swish',
+      itemsPrice: 0,
+      totalPrice: 0,
+    });
+    expect(parsed).toEqual({
+      orderItems: [{ product: uuid, qty: 2 }],
+      shippingAddress: address,
+      paymentMethod: 'Swish',
+    });
+  });
+
+  it('refuses zero, negative, fractional and huge quantities, bad ids, empty carts and unknown methods', () => {
+    for (const bad of [
+      { orderItems: [{ product: uuid, qty: 0 }] },
+      { orderItems: [{ product: uuid, qty: -1 }] },
+      { orderItems: [{ product: uuid, qty: 1.5 }] },
+      { orderItems: [{ product: uuid, qty: '2' }] },
+      { orderItems: [{ product: uuid, qty: 10_001 }] },
+      { orderItems: [{ product: 'abc', qty: 1 }] },
+      { orderItems: [] },
+      { paymentMethod: 'Bitcoin' },
+      { shippingAddress: { ...address, city: ' ' } },
+    ]) {
+      const payload = { orderItems: [{ product: uuid, qty: 1 }], shippingAddress: address, paymentMethod: 'PayPal' };
+      expect(createOrderSchema.safeParse({ ...payload, ...bad }).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
+
+describe('order update payload', () => {
+  const base = { is_paid: false, paid_date: '', is_delivered: false, delivered_date: null };
+
+  it('needs a date for each ticked box, with the spec messages', () => {
+    expect(orderUpdateSchema.safeParse({ ...base, is_paid: true }).error?.issues[0]?.message).toBe(
+      PAYMENT_DATE_MISSING,
+    );
+    expect(orderUpdateSchema.safeParse({ ...base, is_delivered: true }).error?.issues[0]?.message).toBe(
+      DELIVERY_DATE_MISSING,
+    );
+    expect(orderUpdateSchema.parse({ ...base, is_paid: true, paid_date: '2026-03-05' }).paid_date).toBe('2026-03-05');
+  });
+
+  it('accepts days and ISO timestamps, refuses other text and impossible days', () => {
+    expect(orderUpdateSchema.safeParse({ ...base, is_paid: true, paid_date: '2026-03-05T10:00:00.000Z' }).success).toBe(
+      true,
+    );
+    for (const bad of ['2026-02-30', 'igår', '05/03/2026']) {
+      expect(orderUpdateSchema.safeParse({ ...base, is_paid: true, paid_date: bad }).success, bad).toBe(false);
+    }
+  });
+
+  it('takes a bare day as that day in UTC, so its display is the day picked', () => {
+    expect(formDateToDate('2026-03-05').toISOString()).toBe('2026-03-05T00:00:00.000Z');
+  });
+});
+
+describe('save shipping address payload', () => {
+  it('needs all five fields and ignores the _id', () => {
+    const payload = {
+      _id: 'someone-else',
+      shipping_full_name: 'Eva Ek',
+      shipping_address: 'Storgatan 1',
+      shipping_postal_code: '903 25',
+      shipping_city: 'Umeå',
+      shipping_country: 'Sverige',
+    };
+    expect(saveShippingAddressSchema.parse(payload)).not.toHaveProperty('_id');
+    expect(saveShippingAddressSchema.safeParse({ ...payload, shipping_city: '' }).error?.issues[0]?.message).toBe(
+      'City is required.',
+    );
+  });
+});
