@@ -15,8 +15,11 @@ try {
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'torget-e2e-'));
 const env = { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir };
-const code = await run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...process.argv.slice(2)], {
-  env,
-});
-rmSync(dataDir, { recursive: true, force: true });
+const args = process.argv.slice(2);
+// Each run writes traces and screenshots of failures to its own folder, so runs never clear
+// each other's; pass --output to keep them somewhere else.
+if (!args.some((a) => a.startsWith('--output'))) args.push(`--output=${join(dataDir, 'test-results')}`);
+const code = await run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...args], { env });
+if (code !== 0) console.log(`Failure traces and screenshots: ${join(dataDir, 'test-results')}`);
+else rmSync(dataDir, { recursive: true, force: true });
 process.exit(code);
