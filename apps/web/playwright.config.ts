@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Started by scripts/e2e.mjs, which builds first and passes a fresh data folder and Chromium.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+// The PayPal stand-in (e2e/support/paypal-standin-server.ts) the server pays through.
+const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? 3130);
 
 export default defineConfig({
   testDir: './e2e',
@@ -22,21 +24,37 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node --enable-source-maps apps/api/dist/server.js',
-    cwd: '../..',
-    url: `${baseURL}/api/products/categories`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? './data/e2e',
-      LOG_LEVEL: 'warn',
-      // Browser tests always run on embedded PGlite; the PostgreSQL URL is for the API suite.
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'npx tsx apps/web/e2e/support/paypal-standin-server.ts',
+      cwd: '../..',
+      url: `http://127.0.0.1:${paypalPort}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { E2E_PAYPAL_PORT: String(paypalPort) },
     },
-  },
+    {
+      command: 'node --enable-source-maps apps/api/dist/server.js',
+      cwd: '../..',
+      url: `${baseURL}/api/products/categories`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR ?? './data/e2e',
+        LOG_LEVEL: 'warn',
+        // Browser tests always run on embedded PGlite; the PostgreSQL URL is for the API suite.
+        DATABASE_URL: '',
+        // Mail goes to the loopback SMTP listener that e2e/password-reset.spec.ts starts.
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 3125}`,
+        // PayPal is the local stand-in, with the credentials it accepts.
+        PAYPAL_API_BASE: `http://127.0.0.1:${paypalPort}`,
+        PAYPAL_CLIENT_ID: 'standin-client-id',
+        PAYPAL_CLIENT_SECRET: 'standin-client-secret',
+      },
+    },
+  ],
 });

@@ -14,61 +14,146 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-const auth = () => import('../features/auth/pages/placeholders');
-const catalog = () => import('../features/catalog/pages/placeholders');
-const cart = () => import('../features/cart/pages/placeholders');
-const checkout = () => import('../features/checkout/pages/placeholders');
-const orders = () => import('../features/orders/pages/placeholders');
-const productManagement = () => import('../features/product-management/pages/placeholders');
-const admin = () => import('../features/admin/pages/placeholders');
-const sellers = () => import('../features/sellers/pages/placeholders');
-const info = () => import('../features/info/pages/placeholders');
+const productManagement = () => import('../features/product-management/pages/product-list-page');
 
-const SignInPage = lazyPage(auth, (m) => m.SignInPage);
-const RegisterPage = lazyPage(auth, (m) => m.RegisterPage);
-const ForgotPasswordPage = lazyPage(auth, (m) => m.ForgotPasswordPage);
-const ResetPasswordPage = lazyPage(auth, (m) => m.ResetPasswordPage);
-const ProfilePage = lazyPage(auth, (m) => m.ProfilePage);
+const SignInPage = lazyPage(
+  () => import('../features/auth/pages/sign-in-page'),
+  (m) => m.SignInPage,
+);
+const RegisterPage = lazyPage(
+  () => import('../features/auth/pages/register-page'),
+  (m) => m.RegisterPage,
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+const ProfilePage = lazyPage(
+  () => import('../features/auth/pages/profile-page'),
+  (m) => m.ProfilePage,
+);
 
-const ProductPage = lazyPage(catalog, (m) => m.ProductPage);
-const SearchPage = lazyPage(catalog, (m) => m.SearchPage);
+const ProductPage = lazyPage(
+  () => import('../features/catalog/pages/product-page'),
+  (m) => m.ProductPage,
+);
+const SearchPage = lazyPage(
+  () => import('../features/catalog/pages/search-page'),
+  (m) => m.SearchPage,
+);
 const CategoriesPage = lazyPage(
   () => import('../features/catalog/pages/categories-page'),
   (m) => m.CategoriesPage,
 );
 
-const CartPage = lazyPage(cart, (m) => m.CartPage);
+const CartPage = lazyPage(
+  () => import('../features/cart/pages/cart-page'),
+  (m) => m.CartPage,
+);
 
-const ShippingPage = lazyPage(checkout, (m) => m.ShippingPage);
-const PaymentPage = lazyPage(checkout, (m) => m.PaymentPage);
-const PlaceOrderPage = lazyPage(checkout, (m) => m.PlaceOrderPage);
-const MapPage = lazyPage(checkout, (m) => m.MapPage);
+const ShippingPage = lazyPage(
+  () => import('../features/checkout/pages/shipping-page'),
+  (m) => m.ShippingPage,
+);
+const PaymentPage = lazyPage(
+  () => import('../features/checkout/pages/payment-page'),
+  (m) => m.PaymentPage,
+);
+const PlaceOrderPage = lazyPage(
+  () => import('../features/checkout/pages/place-order-page'),
+  (m) => m.PlaceOrderPage,
+);
+const MapPage = lazyPage(
+  () => import('../features/checkout/pages/map-page'),
+  (m) => m.MapPage,
+);
 
-const OrderPage = lazyPage(orders, (m) => m.OrderPage);
-const OrderHistoryPage = lazyPage(orders, (m) => m.OrderHistoryPage);
-const OrderListPage = lazyPage(orders, (m) => m.OrderListPage);
-const SellerOrderListPage = lazyPage(orders, (m) => m.SellerOrderListPage);
+const OrderPage = lazyPage(
+  () => import('../features/orders/pages/order-page'),
+  (m) => m.OrderPage,
+);
+const OrderHistoryPage = lazyPage(
+  () => import('../features/orders/pages/order-history-page'),
+  (m) => m.OrderHistoryPage,
+);
+const OrderListPage = lazyPage(
+  () => import('../features/orders/pages/order-list-page'),
+  (m) => m.OrderListPage,
+);
+const SellerOrderListPage = lazyPage(
+  () => import('../features/orders/pages/seller-order-list-page'),
+  (m) => m.SellerOrderListPage,
+);
 
 const ProductListPage = lazyPage(productManagement, (m) => m.ProductListPage);
 const SellerProductListPage = lazyPage(productManagement, (m) => m.SellerProductListPage);
-const ProductEditPage = lazyPage(productManagement, (m) => m.ProductEditPage);
+const ProductEditPage = lazyPage(
+  () => import('../features/product-management/pages/product-edit-page'),
+  (m) => m.ProductEditPage,
+);
 
-const AdminMenuPage = lazyPage(admin, (m) => m.AdminMenuPage);
-const AdminSettingsPage = lazyPage(admin, (m) => m.AdminSettingsPage);
-const UserListPage = lazyPage(admin, (m) => m.UserListPage);
-const UserEditPage = lazyPage(admin, (m) => m.UserEditPage);
+const AdminMenuPage = lazyPage(
+  () => import('../features/admin/pages/admin-menu-page'),
+  (m) => m.AdminMenuPage,
+);
+const AdminSettingsPage = lazyPage(
+  () => import('../features/admin/pages/admin-settings-page'),
+  (m) => m.AdminSettingsPage,
+);
+const UserListPage = lazyPage(
+  () => import('../features/admin/pages/user-list-page'),
+  (m) => m.UserListPage,
+);
+const UserEditPage = lazyPage(
+  () => import('../features/admin/pages/user-edit-page'),
+  (m) => m.UserEditPage,
+);
 
-const StorefrontPage = lazyPage(sellers, (m) => m.StorefrontPage);
-const MyShopMenuPage = lazyPage(sellers, (m) => m.MyShopMenuPage);
-const SellerProfilePage = lazyPage(sellers, (m) => m.SellerProfilePage);
-const BecomeSellerPage = lazyPage(sellers, (m) => m.BecomeSellerPage);
-const SellerApplicationPage = lazyPage(sellers, (m) => m.SellerApplicationPage);
+const StorefrontPage = lazyPage(
+  () => import('../features/sellers/pages/storefront-page'),
+  (m) => m.StorefrontPage,
+);
+const MyShopMenuPage = lazyPage(
+  () => import('../features/sellers/pages/my-shop-menu-page'),
+  (m) => m.MyShopMenuPage,
+);
+const SellerProfilePage = lazyPage(
+  () => import('../features/sellers/pages/seller-profile-page'),
+  (m) => m.SellerProfilePage,
+);
+const BecomeSellerPage = lazyPage(
+  () => import('../features/sellers/pages/become-seller-page'),
+  (m) => m.BecomeSellerPage,
+);
+const SellerApplicationPage = lazyPage(
+  () => import('../features/sellers/pages/seller-application-page'),
+  (m) => m.SellerApplicationPage,
+);
 
-const AboutPage = lazyPage(info, (m) => m.AboutPage);
-const SellerInfo1Page = lazyPage(info, (m) => m.SellerInfo1Page);
-const SellerInfo2Page = lazyPage(info, (m) => m.SellerInfo2Page);
-const PrivacyPage = lazyPage(info, (m) => m.PrivacyPage);
-const PrivacyPolicyPage = lazyPage(info, (m) => m.PrivacyPolicyPage);
+const AboutPage = lazyPage(
+  () => import('../features/info/pages/about-page'),
+  (m) => m.AboutPage,
+);
+const SellerInfo1Page = lazyPage(
+  () => import('../features/info/pages/seller-info-1-page'),
+  (m) => m.SellerInfo1Page,
+);
+const SellerInfo2Page = lazyPage(
+  () => import('../features/info/pages/seller-info-2-page'),
+  (m) => m.SellerInfo2Page,
+);
+const PrivacyPage = lazyPage(
+  () => import('../features/info/pages/privacy-page'),
+  (m) => m.PrivacyPage,
+);
+const PrivacyPolicyPage = lazyPage(
+  () => import('../features/info/pages/privacy-policy-page'),
+  (m) => m.PrivacyPolicyPage,
+);
 
 const NotFoundPage = lazyPage(
   () => import('./routes/not-found'),

@@ -40,8 +40,10 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
   return text === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${text}`;
 }
 
-function parseBody(text: string): unknown {
+function parseBody(text: string, contentType: string | null): unknown {
   if (text === '') return null;
+  // A few answers are plain text (POST /api/uploads answers the stored image's path).
+  if (contentType?.startsWith('text/plain')) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -71,7 +73,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw new ApiRequestError(error instanceof Error ? error.message : 'Network Error', 0);
   }
 
-  const data = parseBody(await response.text());
+  const data = parseBody(await response.text(), response.headers.get('content-type'));
   if (!response.ok) {
     if (response.status === 401 && token) signOut();
     const message =

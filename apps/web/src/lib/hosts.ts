@@ -16,6 +16,16 @@ export function mainHosts(): string[] {
   return [...new Set([...ALWAYS_MAIN, ...listed])];
 }
 
+/**
+ * The marketplace's canonical host: the first host the server lists (it lists the configured
+ * main hosts first), or localhost when the page carries no list (the dev server).
+ */
+export function canonicalMainHost(): string {
+  const content = document.querySelector('meta[name="torget-main-hosts"]')?.getAttribute('content') ?? '';
+  const first = content.split(',')[0]?.trim().toLowerCase();
+  return first || 'localhost';
+}
+
 export function currentHostname(): string {
   return window.location.hostname.toLowerCase();
 }

@@ -9,6 +9,10 @@ export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   cartItems: 'cartItems',
   shippingAddress: 'shippingAddress',
+  /** The checkout's chosen payment method ('PayPal' or 'Swish'). */
+  paymentMethod: 'paymentMethod',
+  /** The delivery location confirmed on the address map (spec section 3). */
+  deliveryLocation: 'deliveryLocation',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { LoadingBox } from '../../components/loading-box';
 import { useDismiss } from '../../hooks/use-dismiss';
+import { isMainHost } from '../../lib/hosts';
 import { RouteError } from '../routes/route-error';
 import { CategoriesSidebar } from './categories-sidebar';
 import { Footer } from './footer';
@@ -10,9 +11,12 @@ import { Header } from './header';
 import { MenuSidebar } from './menu-sidebar';
 import { PANEL_IDS, PANEL_TOGGLE_ATTRIBUTE, type Panel } from './panels';
 
-/** Storefronts (/seller/{id}…) are the seller's own branded page: no marketplace header there. */
+/**
+ * Storefronts (/seller/{id}…, and home on a seller's own domain) are the seller's own branded
+ * page: no marketplace header there.
+ */
 function isStorefront(pathname: string): boolean {
-  return pathname.startsWith('/seller/');
+  return pathname.startsWith('/seller/') || (pathname === '/' && !isMainHost());
 }
 
 export function AppLayout() {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { FeaturedProducts } from '../../features/catalog/components/featured-products';
+import { DomainStorefront } from '../../features/sellers/components/domain-storefront';
 import { TopSellers } from '../../features/sellers/components/top-sellers';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { isMainHost } from '../../lib/hosts';
@@ -7,13 +8,12 @@ import { useSession } from '../../lib/session';
 
 /**
  * Home (spec section 2). On the marketplace: top sellers, a sign-up invitation for visitors and
- * the featured products. On a seller's own domain it shows nothing yet (the domain storefront
- * comes later).
+ * the featured products. On any other host: that domain's seller's storefront.
  */
 export function HomePage() {
   useDocumentTitle();
   const { user } = useSession();
-  if (!isMainHost()) return null;
+  if (!isMainHost()) return <DomainStorefront />;
   return (
     <div className="home">
       <h1 className="visually-hidden">Torget marketplace</h1>

@@ -1,0 +1,228 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+// Accounts (issue 3): register, sign in with redirects, profile, sign-out, guards.
+
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function registerViaApi(request: APIRequestContext, name: string, email: string, password: string) {
+  const response = await request.post('/api/users/register', { data: { name, email, password } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { _id: string; token: string };
+}
+
+/** Starts a session the way sign-in does: the API's answer stored as userInfo. */
+async function startSession(page: Page, request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/api/users/signin', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const user: unknown = await response.json();
+  await page.goto('/about');
+  await page.evaluate((userInfo) => localStorage.setItem('userInfo', JSON.stringify(userInfo)), user);
+}
+
+/** The next dialog's message, accepted. */
+function nextDialogMessage(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+}
+
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+test('register, update the profile, sign out, and sign in back to the guarded page', async ({ page }) => {
+  const email = `konto-${unique()}@example.se`;
+  const password = 'hemligt-lösen-1';
+  const main = page.getByRole('main');
+  const header = page.getByRole('banner');
+
+  // A guarded page sends a visitor to sign in, remembering where they were going.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Fprofile$/);
+  await expect(main.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot_password');
+  await main.getByRole('link', { name: 'Create your account' }).click();
+  await expect(page).toHaveURL(/\/register\?redirect=\/profile$/);
+  await expect(main.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin?redirect=/profile');
+
+  // Registration signs in and goes to the redirect target.
+  await main.getByLabel('Name').fill('Astrid Kund');
+  await main.getByLabel('Email address').fill(email);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByLabel('Confirm Password').fill(password);
+  await main.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(main.getByRole('heading', { level: 1, name: 'User Profile' })).toBeVisible();
+  await expect(main.getByLabel('Name')).toHaveValue('Astrid Kund');
+  await expect(main.getByLabel('Email address')).toHaveValue(email);
+  // Shop fields are for sellers only.
+  await expect(main.getByLabel('Shop name')).toHaveCount(0);
+  const userInfo = JSON.parse((await stored(page, 'userInfo')) ?? 'null');
+  expect(userInfo).toMatchObject({ name: 'Astrid Kund', email, is_admin: false, is_seller: false });
+  expect(userInfo.token).toEqual(expect.any(String));
+
+  // The header's user dropdown carries the name and the account links.
+  const userMenu = header.getByRole('button', { name: 'Astrid Kund' });
+  await userMenu.click();
+  await expect(header.getByRole('link', { name: 'User Profile' })).toHaveAttribute('href', '/profile');
+  await expect(header.getByRole('link', { name: 'Order History' })).toHaveAttribute('href', '/orderhistory');
+  await page.keyboard.press('Escape');
+
+  // Profile update: a snackbar for 3 seconds, and the stored userInfo follows.
+  await main.getByLabel('Name').fill('Astrid Uppdaterad');
+  await main.getByRole('button', { name: 'Update' }).click();
+  const snackbar = page.getByRole('status').filter({ hasText: 'Profile was updated.' });
+  await expect(snackbar).toHaveText('Profile was updated.');
+  await expect(header.getByRole('button', { name: 'Astrid Uppdaterad' })).toBeVisible();
+  expect(JSON.parse((await stored(page, 'userInfo')) ?? 'null')).toMatchObject({ name: 'Astrid Uppdaterad' });
+  await expect(page.getByText('Profile was updated.')).toBeHidden({ timeout: 4_000 });
+
+  // The change is on the server too.
+  await page.reload();
+  await expect(main.getByLabel('Name')).toHaveValue('Astrid Uppdaterad');
+
+  // Sign-out clears userInfo, cartItems and shippingAddress.
+  await page.evaluate(() => {
+    localStorage.setItem('cartItems', '[]');
+    localStorage.setItem('shippingAddress', JSON.stringify({ fullName: 'Astrid', city: 'Uppsala' }));
+  });
+  await header.getByRole('button', { name: 'Astrid Uppdaterad' }).click();
+  await header.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(await stored(page, 'userInfo')).toBeNull();
+  expect(await stored(page, 'cartItems')).toBeNull();
+  expect(await stored(page, 'shippingAddress')).toBeNull();
+
+  // The guarded page again redirects; signing in returns to it.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Fprofile$/);
+  await main.getByLabel('Email address').fill(email);
+  await main.getByLabel('Password').fill(password);
+  await main.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(main.getByLabel('Name')).toHaveValue('Astrid Uppdaterad');
+});
+
+test('sign-in shows the server message in a red box', async ({ page }) => {
+  await page.goto('/signin');
+  const main = page.getByRole('main');
+  await main.getByLabel('Email address').fill('kund@torget.se');
+  await main.getByLabel('Password').fill('fel-lösenord');
+  await main.getByRole('button', { name: 'Sign In' }).click();
+  await expect(main.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('sign-in goes to the redirect, reading "profile" as /profile', async ({ page }) => {
+  await page.goto('/signin?redirect=profile');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Create your account' })).toHaveAttribute(
+    'href',
+    '/register?redirect=/profile',
+  );
+  await main.getByLabel('Email address').fill('kund@torget.se');
+  await main.getByLabel('Password').fill('kund1234');
+  await main.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('a signed-in user goes straight on, and never to another site', async ({ page, request }) => {
+  const email = `vidare-${unique()}@example.se`;
+  await registerViaApi(request, 'Vidare Kund', email, 'hemligt-lösen-2');
+  await startSession(page, request, email, 'hemligt-lösen-2');
+  const origin = new URL(page.url()).origin;
+
+  await page.goto('/signin?redirect=/profile');
+  await expect(page).toHaveURL(`${origin}/profile`);
+  for (const evil of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+    await page.goto(`/signin?redirect=${encodeURIComponent(evil)}`);
+    await expect(page).toHaveURL(`${origin}/`);
+  }
+  await page.goto('/register?redirect=/profile');
+  await expect(page).toHaveURL(`${origin}/profile`);
+});
+
+test('register checks that the passwords match', async ({ page }) => {
+  await page.goto('/register');
+  const main = page.getByRole('main');
+  await main.getByLabel('Name').fill('Olik Lösen');
+  await main.getByLabel('Email address').fill(`olik-${unique()}@example.se`);
+  await main.getByLabel('Password', { exact: true }).fill('hemligt-lösen-1');
+  await main.getByLabel('Confirm Password').fill('hemligt-lösen-2');
+  const message = nextDialogMessage(page);
+  await main.getByRole('button', { name: 'Register' }).click();
+  expect(await message).toBe('Password and confirm password do not match');
+  await expect(page).toHaveURL(/\/register$/);
+  expect(await stored(page, 'userInfo')).toBeNull();
+});
+
+test('register shows a taken e-mail as the server says', async ({ page }) => {
+  await page.goto('/register');
+  const main = page.getByRole('main');
+  await main.getByLabel('Name').fill('Dubbel');
+  await main.getByLabel('Email address').fill('kund@torget.se');
+  await main.getByLabel('Password', { exact: true }).fill('hemligt-lösen-1');
+  await main.getByLabel('Confirm Password').fill('hemligt-lösen-1');
+  await main.getByRole('button', { name: 'Register' }).click();
+  await expect(main.getByRole('alert')).toHaveText('An account with this e-mail already exists.');
+});
+
+test('profile checks that the passwords match, and a new password works', async ({ page, request }) => {
+  const email = `nytt-${unique()}@example.se`;
+  await registerViaApi(request, 'Nytt Lösen', email, 'hemligt-lösen-1');
+  await startSession(page, request, email, 'hemligt-lösen-1');
+  await page.goto('/profile');
+  const main = page.getByRole('main');
+  await expect(main.getByLabel('Name')).toHaveValue('Nytt Lösen');
+
+  await main.getByLabel('Password', { exact: true }).fill('nytt-lösen-99');
+  await main.getByLabel('Confirm Password').fill('nytt-lösen-98');
+  const message = nextDialogMessage(page);
+  await main.getByRole('button', { name: 'Update' }).click();
+  expect(await message).toBe('Password and Confirm Password Are Not Matched');
+
+  await main.getByLabel('Confirm Password').fill('nytt-lösen-99');
+  await main.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile was updated.' })).toBeVisible();
+  await expect(main.getByLabel('Password', { exact: true })).toHaveValue('');
+  // The answer's fresh token replaced the old one, so the session goes on.
+  await page.reload();
+  await expect(main.getByLabel('Name')).toHaveValue('Nytt Lösen');
+  const signIn = await request.post('/api/users/signin', { data: { email, password: 'nytt-lösen-99' } });
+  expect(signIn.ok()).toBe(true);
+});
+
+test("a seller's profile also carries the shop fields", async ({ page, request }) => {
+  await startSession(page, request, 'anna@torget.se', 'salj1234');
+  await page.goto('/profile');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('group', { name: 'Shop' })).toBeVisible();
+  await expect(main.getByLabel('Shop name')).not.toHaveValue('');
+  await expect(main.getByLabel('Shop subtitle')).toBeVisible();
+  await expect(main.getByLabel('Shop description')).toBeVisible();
+  await expect(main.getByLabel('Shop logo')).toBeVisible();
+});
+
+test('a call answered 401 signs the user out', async ({ page }) => {
+  await page.goto('/about');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'userInfo',
+      JSON.stringify({ _id: '00000000-0000-4000-8000-000000000000', name: 'Gammal', token: 'not-a-token' }),
+    ),
+  );
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Fprofile$/);
+  expect(await stored(page, 'userInfo')).toBeNull();
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the sign-in form fits the screen', async ({ page }) => {
+    await page.goto('/signin');
+    await expect(page.getByRole('main').getByRole('button', { name: 'Sign In' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

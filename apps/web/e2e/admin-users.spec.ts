@@ -1,0 +1,181 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+// Admin user management (issue 3): the admin menu, the user list with shop status, user edit
+// (roles and seller domain) and delete with confirmation.
+
+const ADMIN = { email: 'admin@torget.se', password: 'admin1234' };
+
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function registerViaApi(request: APIRequestContext, name: string) {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${unique()}@example.se`;
+  const response = await request.post('/api/users/register', { data: { name, email, password: 'hemligt-lösen-1' } });
+  expect(response.status(), await response.text()).toBe(201);
+  const user = (await response.json()) as { _id: string; token: string };
+  return { ...user, name, email };
+}
+
+/** Starts a session the way sign-in does: the API's answer stored as userInfo. */
+async function startSession(page: Page, request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/api/users/signin', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const user: unknown = await response.json();
+  await page.goto('/about');
+  await page.evaluate((userInfo) => localStorage.setItem('userInfo', JSON.stringify(userInfo)), user);
+}
+
+const userRow = (page: Page, email: string) =>
+  page.getByRole('region', { name: 'Users table' }).getByRole('row').filter({ hasText: email });
+
+test('the admin signs in to the user list, which shows each shop status', async ({ page, request }) => {
+  // A user who applied to sell waits for approval.
+  const applicant = await registerViaApi(request, 'Sökande Säljare');
+  const applied = await request.put('/api/users/profile', {
+    headers: { Authorization: `Bearer ${applicant.token}` },
+    data: {
+      userId: applicant._id,
+      wants_to_be_seller: true,
+      seller_plan: '1',
+      seller_name: 'Sökandes butik',
+      seller_address: 'Storgatan 1',
+      seller_post_number: '753 20',
+      seller_city: 'Uppsala',
+      seller_phone: '018-12 34 56',
+      seller_organisation_number: '556123-4567',
+    },
+  });
+  expect(applied.ok(), await applied.text()).toBe(true);
+
+  await page.goto('/userlist');
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Fuserlist$/);
+  const main = page.getByRole('main');
+  await main.getByLabel('Email address').fill(ADMIN.email);
+  await main.getByLabel('Password').fill(ADMIN.password);
+  await main.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/userlist$/);
+
+  await expect(main.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  const headers = await main.getByRole('columnheader').allTextContents();
+  expect(headers).toEqual(['ID', 'NAME', 'EMAIL', 'SELLER', 'ADMIN', 'ACTIONS']);
+
+  await expect(userRow(page, 'anna@torget.se')).toContainText('Open');
+  await expect(userRow(page, 'kund@torget.se')).toContainText('Closed');
+  await expect(userRow(page, applicant.email)).toContainText('Waiting for approval');
+  await expect(userRow(page, 'admin@torget.se').getByRole('cell').nth(4)).toHaveText('YES');
+  await expect(userRow(page, 'kund@torget.se').getByRole('cell').nth(4)).toHaveText('NO');
+  // An admin cannot delete their own account.
+  await expect(userRow(page, 'admin@torget.se').getByRole('button', { name: /^Delete/ })).toBeDisabled();
+});
+
+test('the admin makes a user a seller with a domain', async ({ page, request }) => {
+  const customer = await registerViaApi(request, 'Blivande Säljare');
+  await startSession(page, request, ADMIN.email, ADMIN.password);
+  await page.goto('/userlist');
+  const row = userRow(page, customer.email);
+  await expect(row).toContainText('Closed');
+  await row.getByRole('link', { name: /^Edit/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/${customer._id}/edit$`));
+
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: `Edit User ${customer.name}` })).toBeVisible();
+  const isSeller = main.getByLabel('Is Seller');
+  const isAdmin = main.getByLabel('Is Admin');
+  const domain = main.getByLabel('Seller domain');
+  await expect(isSeller).not.toBeChecked();
+  await expect(isAdmin).not.toBeChecked();
+  // The domain only means something for a seller.
+  await expect(domain).toBeDisabled();
+  await isSeller.check();
+  await expect(domain).toBeEnabled();
+
+  // A bad domain is refused with the server's message, and nothing changes.
+  await domain.fill('http://inte en domän');
+  await main.getByRole('button', { name: 'Update' }).click();
+  await expect(main.getByRole('alert')).toContainText('domain');
+  await expect(page).toHaveURL(/\/edit$/);
+
+  const shopDomain = `butik-${unique()}.example.se`;
+  await domain.fill(shopDomain);
+  await main.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/userlist$/);
+  await expect(userRow(page, customer.email)).toContainText('Open');
+
+  await userRow(page, customer.email).getByRole('link', { name: /^Edit/ }).click();
+  await expect(main.getByLabel('Is Seller')).toBeChecked();
+  await expect(main.getByLabel('Seller domain')).toHaveValue(shopDomain);
+  await main.getByRole('link', { name: 'Back to users' }).click();
+  await expect(page).toHaveURL(/\/userlist$/);
+});
+
+test('the admin deletes a user after confirming', async ({ page, request }) => {
+  const doomed = await registerViaApi(request, 'Ska Bort');
+  await startSession(page, request, ADMIN.email, ADMIN.password);
+  await page.goto('/userlist');
+  const row = userRow(page, doomed.email);
+  await expect(row).toBeVisible();
+
+  // The confirmation blocks the page until answered, so the answer is set up before the click.
+  const messages: string[] = [];
+  let answer: 'dismiss' | 'accept' = 'dismiss';
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+  });
+
+  // Cancelling keeps the user.
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await expect.poll(() => messages).toEqual(['Are you sure to delete?']);
+  await expect(row).toBeVisible();
+  await expect(page.getByText('User deleted successfully.')).toHaveCount(0);
+
+  answer = 'accept';
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await expect(page.getByRole('main').getByText('User deleted successfully.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(messages).toEqual(['Are you sure to delete?', 'Are you sure to delete?']);
+  const gone = await request.post('/api/users/signin', { data: { email: doomed.email, password: 'hemligt-lösen-1' } });
+  expect(gone.status()).toBe(401);
+});
+
+test('the admin menu and the header Admin dropdown lead to the admin screens', async ({ page, request }) => {
+  await startSession(page, request, ADMIN.email, ADMIN.password);
+  await page.goto('/admin_menu');
+  const menu = page.getByRole('navigation', { name: 'Admin menu' });
+  const links = menu.getByRole('link');
+  await expect(links).toHaveCount(4);
+  expect(await Promise.all((await links.all()).map((link) => link.getAttribute('href')))).toEqual([
+    '/productlist',
+    '/orderlist',
+    '/userlist',
+    '/admin_settings',
+  ]);
+  await menu.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/userlist$/);
+
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Admin', exact: true }).click();
+  await header.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/userlist$/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+});
+
+test('a customer is sent to sign in from the admin screens', async ({ page, request }) => {
+  await startSession(page, request, 'kund@torget.se', 'kund1234');
+  await page.goto('/userlist');
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Fuserlist$/);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the user table scrolls inside its own box, not the page', async ({ page, request }) => {
+    await startSession(page, request, ADMIN.email, ADMIN.password);
+    await page.goto('/userlist');
+    const box = page.getByRole('region', { name: 'Users table' });
+    await expect(box.getByRole('row').nth(1)).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const scrolls = await box.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(scrolls).toBe(true);
+  });
+});

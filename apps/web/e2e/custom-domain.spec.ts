@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+// Custom domains (issue 6): Chromium resolves the seeded seller's domain shop-anna.test to this
+// machine, so the app runs on a host that is not the marketplace's.
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--host-resolver-rules=MAP shop-anna.test 127.0.0.1',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  },
+});
+
+interface TopSeller {
+  _id: string;
+  seller: { name: string };
+}
+
+test.describe('a seller on their own domain', () => {
+  let port = '';
+  let annaId = '';
+  let other: TopSeller;
+
+  test.beforeEach(async ({ request, baseURL }) => {
+    port = new URL(baseURL ?? '').port;
+    const owner = await request.get('/api/users/domain_seller/shop-anna.test');
+    expect(owner.ok()).toBe(true);
+    annaId = (await owner.text()).trim();
+    expect(annaId).not.toBe('0');
+    const sellers = (await (await request.get('/api/users/top-sellers')).json()) as TopSeller[];
+    const found = sellers.find((seller) => seller._id !== annaId);
+    if (!found) throw new Error('The demo data has a second seller.');
+    other = found;
+  });
+
+  test('/ on the domain is the branded storefront, without the marketplace header', async ({ page }) => {
+    await page.goto(`http://shop-anna.test:${port}/`);
+    const name = page.getByRole('heading', { level: 1, name: 'Annas Ateljé' });
+    await expect(name).toBeVisible();
+    await expect(name).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await expect(page.getByRole('img', { name: 'Annas Ateljé logo' })).toBeVisible();
+    await expect(page.getByText('Handsydda kläder i naturmaterial')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+
+    // No marketplace: no header, brand, search or top sellers.
+    await expect(page.locator('.site-header, .mobile-bar')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Torget', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('searchbox')).toHaveCount(0);
+    await expect(page.getByText('Top Sellers')).toHaveCount(0);
+    await expect(page).toHaveURL(`http://shop-anna.test:${port}/`);
+  });
+
+  test('the seller’s own storefront by id stays on the domain', async ({ page }) => {
+    await page.goto(`http://shop-anna.test:${port}/seller/${annaId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Annas Ateljé' })).toBeVisible();
+    await expect(page).toHaveURL(`http://shop-anna.test:${port}/seller/${annaId}`);
+  });
+
+  test('another seller’s storefront on the domain goes to the main site', async ({ page }) => {
+    await page.goto(`http://shop-anna.test:${port}/seller/${other._id}`);
+    await expect(page).toHaveURL(`http://localhost:${port}/seller/${other._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: other.seller.name })).toBeVisible();
+  });
+});

@@ -1,0 +1,184 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+
+// Password reset by e-mail (issue 3) through a real SMTP listener on loopback: the server under
+// test sends to SMTP_URL, which playwright.config.ts points at this port.
+
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
+
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+const inbox: ReceivedMail[] = [];
+let smtp: SMTPServer;
+
+test.beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        inbox.push({
+          to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(SMTP_PORT, '127.0.0.1', () => resolve());
+  });
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** Quoted-printable: soft line breaks (`=` at a line end) join lines, `=XX` is a byte. */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The plain text of a raw MIME message (single part, or the text/plain part of a multipart one). */
+function mailText(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const boundary = /^content-type:\s*multipart\/[^;]+;.*boundary="?([^";\r\n]+)"?/im.exec(headers)?.[1];
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).slice(1, -1);
+    const textPart = parts.find((part) => /content-type:\s*text\/plain/i.test(part)) ?? parts[0] ?? '';
+    return mailText(textPart.replace(/^\r?\n/, ''));
+  }
+  const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function registerViaApi(request: APIRequestContext, name: string, email: string, password: string) {
+  const response = await request.post('/api/users/register', { data: { name, email, password } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Holds the answer to `path` back a little, so the status text shown while waiting can be seen. */
+async function slowDown(page: Page, path: string) {
+  await page.route(`**${path}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  const main = page.getByRole('main');
+  await main.getByLabel('Email address').fill(email);
+  await main.getByLabel('Password').fill(password);
+  await main.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('a mailed link sets a new password; the old password and the used link stop working', async ({
+  page,
+  request,
+}) => {
+  const email = `aterstall-${unique()}@example.se`;
+  const oldPassword = 'gammalt-lösen-1';
+  const newPassword = 'nytt-lösen-2';
+  await registerViaApi(request, 'Greta Glömsk', email, oldPassword);
+  const main = page.getByRole('main');
+
+  // Forgot password, from the sign-in screen.
+  await page.goto('/signin');
+  await main.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot_password$/);
+  await expect(main.getByLabel('Email address')).toHaveAttribute('type', 'email');
+  await slowDown(page, '/api/users/forgot_password');
+  await main.getByLabel('Email address').fill(email);
+  await main.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(main.getByText('Sending email...')).toBeVisible();
+  await expect(main.getByText('Email was sent.')).toBeVisible();
+  await expect(main.getByText('Sending email...')).toHaveCount(0);
+
+  // The mail arrives at the SMTP listener with a link to /reset_password/{token}.
+  await expect.poll(() => inbox.some((mail) => mail.to.includes(email)), { timeout: 15_000 }).toBe(true);
+  const mail = inbox.find((m) => m.to.includes(email));
+  if (!mail) throw new Error('no mail');
+  const text = mailText(mail.raw);
+  expect(text).toContain('Greta Glömsk');
+  const link = /https?:\/\/\S+\/reset_password\/[A-Za-z0-9_-]+/.exec(text)?.[0];
+  expect(link, text).toBeTruthy();
+  // The link's own origin is the server's; the browser follows it on the test's base URL.
+  const resetPath = new URL(link ?? '').pathname;
+
+  await page.goto(resetPath);
+  await expect(main.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
+  await main.getByLabel('Email address').fill(email);
+  await main.getByLabel('New Password').fill(newPassword);
+  await main.getByLabel('Confirm Password').fill(`${newPassword}x`);
+  // The alert blocks the page until answered, so the answer is set up before the click.
+  const alerted = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+  await main.getByRole('button', { name: 'Reset Password' }).click();
+  expect(await alerted).toBe('Password and confirm password do not match');
+  await expect(main.getByText('Resetting password...')).toHaveCount(0);
+
+  await main.getByLabel('Confirm Password').fill(newPassword);
+  await slowDown(page, '/api/users/reset_password');
+  await main.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(main.getByText('Resetting password...')).toBeVisible();
+  await expect(main.getByText('Password was reset.')).toBeVisible();
+  await main.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  // The old password no longer works; the new one does.
+  await signIn(page, email, oldPassword);
+  await expect(main.getByRole('alert')).toHaveText('Invalid email or password');
+  await signIn(page, email, newPassword);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Greta Glömsk' })).toBeVisible();
+
+  // The link works once only.
+  await page.goto(resetPath);
+  await main.getByLabel('Email address').fill(email);
+  await main.getByLabel('New Password').fill('tredje-lösen-3');
+  await main.getByLabel('Confirm Password').fill('tredje-lösen-3');
+  await main.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(main.getByRole('alert')).toHaveText(/invalid or has expired/);
+  await expect(main.getByText('Password was reset.')).toHaveCount(0);
+  const stillNew = await request.post('/api/users/signin', { data: { email, password: newPassword } });
+  expect(stillNew.ok()).toBe(true);
+});
+
+test('an unknown e-mail gets the same answer and no mail', async ({ page }) => {
+  const email = `okand-${unique()}@example.se`;
+  await page.goto('/forgot_password');
+  const main = page.getByRole('main');
+  await main.getByLabel('Email address').fill(email);
+  await main.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(main.getByText('Email was sent.')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(inbox.some((mail) => mail.to.includes(email))).toBe(false);
+});

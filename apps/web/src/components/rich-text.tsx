@@ -1,0 +1,24 @@
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+
+interface RichTextProps {
+  /** HTML written by an admin or a seller; the server sanitised it on save. */
+  html: string;
+  className?: string;
+}
+
+/**
+ * HTML from the site texts or a shop description, sanitised again before it is rendered (spec
+ * section 5): only the HTML profile survives (no script, no event handlers, no SVG or MathML).
+ * DOMPurify is only ever loaded with the pages that show such text, never with the first bundle.
+ */
+export function RichText({ html, className }: RichTextProps) {
+  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+  return (
+    <div
+      className={className ? `rich-text ${className}` : 'rich-text'}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { userQueryKey } from './get-user';
+import { usersListQueryKey } from './get-users';
+
+/** DELETE /api/users/{id} (bearer, admin). */
+export function deleteUser(id: string): Promise<{ message: string }> {
+  return api.delete<{ message: string }>(`/api/users/${encodeURIComponent(id)}`, { auth: true });
+}
+
+/** Deletes a user, then reloads the user list. */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: async (_answer, id) => {
+      queryClient.removeQueries({ queryKey: userQueryKey(id) });
+      await queryClient.invalidateQueries({ queryKey: usersListQueryKey });
+    },
+  });
+}

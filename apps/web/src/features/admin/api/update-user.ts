@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserDetails } from '@torget/shared/api-types';
+import { api } from '../../../lib/api-client';
+import { saveUserInfo, toSessionUser } from '../../../lib/session';
+import { isRecord, readJson, STORAGE_KEYS } from '../../../lib/storage';
+import { userQueryKey } from './get-user';
+import { usersListQueryKey } from './get-users';
+
+/** The admin's user edit (spec section 7). */
+export interface UserUpdatePayload {
+  _id: string;
+  is_seller: boolean;
+  is_admin: boolean;
+  seller_domain: string;
+}
+
+/** PUT /api/users/{id} (bearer, admin): the updated user. */
+export function updateUser(payload: UserUpdatePayload): Promise<UserDetails> {
+  return api.put<UserDetails>(`/api/users/${encodeURIComponent(payload._id)}`, payload, { auth: true });
+}
+
+/** An admin who edits their own roles: the stored session follows, keeping its token. */
+function refreshOwnSession(user: UserDetails): void {
+  const stored = readJson(STORAGE_KEYS.userInfo);
+  if (isRecord(stored) && toSessionUser(stored)?._id === user._id) saveUserInfo({ ...stored, ...user });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: async (user) => {
+      queryClient.setQueryData(userQueryKey(user._id), user);
+      refreshOwnSession(user);
+      await queryClient.invalidateQueries({ queryKey: usersListQueryKey });
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import type { UserListEntry } from '@torget/shared/api-types';
+import { type ShopStatus, shopStatus } from '@torget/shared/shop-status';
+import { Link } from 'react-router';
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSession } from '../../../lib/session';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+
+const STATUS_CLASS: Record<ShopStatus, string> = {
+  Open: 'status-pill is-open',
+  'Waiting for approval': 'status-pill is-waiting',
+  Closed: 'status-pill is-closed',
+};
+
+/** /userlist (spec section 2, admin): every user with shop status, edit and delete. */
+export function UserListPage() {
+  useDocumentTitle('Users');
+  const { user: me } = useSession();
+  const users = useUsers();
+  const deleteUser = useDeleteUser();
+
+  function onDelete(entry: UserListEntry) {
+    if (!window.confirm('Are you sure to delete?')) return;
+    deleteUser.mutate(entry._id);
+  }
+
+  return (
+    <section className="page" aria-labelledby="users-heading">
+      <h1 id="users-heading">Users</h1>
+      {deleteUser.isError && <MessageBox variant="danger">{deleteUser.error.message}</MessageBox>}
+      {deleteUser.isSuccess && <MessageBox variant="success">User deleted successfully.</MessageBox>}
+      {users.isPending ? (
+        <LoadingBox />
+      ) : users.isError ? (
+        <MessageBox variant="danger">{users.error.message}</MessageBox>
+      ) : users.data.length === 0 ? (
+        <MessageBox>No users yet.</MessageBox>
+      ) : (
+        // The table scrolls sideways in its own box on narrow screens, so the page does not.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        <section className="table-scroll" aria-label="Users table" tabIndex={0}>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">ID</th>
+                <th scope="col">NAME</th>
+                <th scope="col">EMAIL</th>
+                <th scope="col">SELLER</th>
+                <th scope="col">ADMIN</th>
+                <th scope="col">ACTIONS</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((entry) => {
+                const status = shopStatus(entry);
+                const isMe = entry._id === me?._id;
+                return (
+                  <tr key={entry._id}>
+                    <td className="cell-id">{entry._id}</td>
+                    <td>{entry.name}</td>
+                    <td>{entry.email}</td>
+                    <td>
+                      <span className={STATUS_CLASS[status]}>{status}</span>
+                    </td>
+                    <td>{entry.is_admin ? 'YES' : 'NO'}</td>
+                    <td>
+                      <div className="table-actions">
+                        <Link to={`/user/${entry._id}/edit`} className="button button-small button-secondary">
+                          Edit<span className="visually-hidden">{` ${entry.name}`}</span>
+                        </Link>
+                        <button
+                          type="button"
+                          className="button button-small button-danger"
+                          disabled={deleteUser.isPending || isMe}
+                          title={isMe ? 'You cannot delete your own account.' : undefined}
+                          onClick={() => onDelete(entry)}
+                        >
+                          Delete<span className="visually-hidden">{` ${entry.name}`}</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </section>
+  );
+}

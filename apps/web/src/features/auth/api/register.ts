@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignedInUser } from '@torget/shared/api-types';
+import { api } from '../../../lib/api-client';
+import { saveUserInfo } from '../../../lib/session';
+import { userQueryKey } from './get-user';
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** POST /api/users/register: the new user with a token. */
+export function register(input: RegisterInput): Promise<SignedInUser> {
+  return api.post<SignedInUser>('/api/users/register', input);
+}
+
+/** Registers; registration also signs the user in (spec section 4). */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      saveUserInfo(user);
+      queryClient.setQueryData(userQueryKey(user._id), user);
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignedInUser } from '@torget/shared/api-types';
+import { api } from '../../../lib/api-client';
+import { saveUserInfo } from '../../../lib/session';
+import { userQueryKey } from './get-user';
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+/** POST /api/users/signin: the user with a token. */
+export function signIn(input: SignInInput): Promise<SignedInUser> {
+  return api.post<SignedInUser>('/api/users/signin', input);
+}
+
+/** Signs in: stores the answer as userInfo (spec section 4) and keeps it as the user's details. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (user) => {
+      saveUserInfo(user);
+      queryClient.setQueryData(userQueryKey(user._id), user);
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileUpdate } from '@torget/shared/accounts';
+import type { SignedInUser } from '@torget/shared/api-types';
+import { api } from '../../../lib/api-client';
+import { saveUserInfo } from '../../../lib/session';
+import { userQueryKey } from './get-user';
+
+/** The profile screen's payload (spec section 7); the server takes the user from the token. */
+export type ProfilePayload = ProfileUpdate & { userId: string };
+
+/** PUT /api/users/profile (bearer): the updated user with a fresh token. */
+export function updateProfile(payload: ProfilePayload): Promise<SignedInUser> {
+  return api.put<SignedInUser>('/api/users/profile', payload, { auth: true });
+}
+
+/** Updates the profile, then the stored userInfo and the cached details (spec section 4). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      saveUserInfo(user);
+      queryClient.setQueryData(userQueryKey(user._id), user);
+    },
+  });
+}

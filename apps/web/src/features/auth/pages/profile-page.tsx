@@ -1,0 +1,125 @@
+import type { UserDetails } from '@torget/shared/api-types';
+import { type FormEvent, useId, useState } from 'react';
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { Snackbar, useSnackbar } from '../../../components/snackbar';
+import { TextField } from '../../../components/text-field';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSession } from '../../../lib/session';
+import { useUser } from '../api/get-user';
+import { type ProfilePayload, useUpdateProfile } from '../api/update-profile';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROFILE_PASSWORDS_DIFFER } from '../utils/password-rules';
+
+/** /profile (spec section 2): the signed-in user's details; the loading indicator waits 500 ms. */
+export function ProfilePage() {
+  useDocumentTitle('User Profile');
+  const { user } = useSession();
+  const details = useUser(user?._id ?? '');
+  return (
+    <section className="page form-page" aria-labelledby="profile-heading">
+      <div className="form-card">
+        <h1 id="profile-heading">User Profile</h1>
+        {details.isPending ? (
+          <LoadingBox />
+        ) : details.isError ? (
+          <MessageBox variant="danger">{details.error.message}</MessageBox>
+        ) : (
+          <ProfileForm key={details.data._id} details={details.data} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ProfileForm({ details }: { details: UserDetails }) {
+  const updateProfile = useUpdateProfile();
+  const [snackbar, showSnackbar] = useSnackbar();
+  const descriptionId = useId();
+  const [name, setName] = useState(details.name);
+  const [email, setEmail] = useState(details.email);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [sellerName, setSellerName] = useState(details.seller?.name ?? '');
+  const [sellerLogo, setSellerLogo] = useState(details.seller?.logo ?? '');
+  const [sellerDescription, setSellerDescription] = useState(details.seller?.description ?? '');
+  const [sellerSubtitle, setSellerSubtitle] = useState(details.seller?.subtitle ?? '');
+  const isSeller = details.is_seller;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password !== confirmPassword) {
+      window.alert(PROFILE_PASSWORDS_DIFFER);
+      return;
+    }
+    // An empty password keeps the current one.
+    const payload: ProfilePayload = { userId: details._id, name, email, password };
+    if (isSeller) {
+      payload.seller_name = sellerName;
+      payload.seller_logo = sellerLogo;
+      payload.seller_description = sellerDescription;
+      payload.seller_subtitle = sellerSubtitle;
+    }
+    updateProfile.mutate(payload, {
+      onSuccess: () => {
+        setPassword('');
+        setConfirmPassword('');
+        showSnackbar('Profile was updated.');
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit}>
+      {updateProfile.isError && <MessageBox variant="danger">{updateProfile.error.message}</MessageBox>}
+      <TextField label="Name" autoComplete="name" required maxLength={100} value={name} onChange={setName} />
+      <TextField label="Email address" type="email" autoComplete="email" required value={email} onChange={setEmail} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        hint="Leave empty to keep your current password."
+        value={password}
+        onChange={setPassword}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+      />
+      {isSeller && (
+        <fieldset className="form-fieldset">
+          <legend>Shop</legend>
+          <TextField label="Shop name" maxLength={100} value={sellerName} onChange={setSellerName} />
+          <TextField
+            label="Shop logo"
+            maxLength={500}
+            placeholder="/uploads/…"
+            hint="The path of an uploaded image. Upload a new logo in My Shop → Settings."
+            value={sellerLogo}
+            onChange={setSellerLogo}
+          />
+          <TextField label="Shop subtitle" maxLength={200} value={sellerSubtitle} onChange={setSellerSubtitle} />
+          <div className="form-field">
+            <label htmlFor={descriptionId}>Shop description</label>
+            <textarea
+              id={descriptionId}
+              rows={5}
+              value={sellerDescription}
+              onChange={(event) => setSellerDescription(event.target.value)}
+            />
+          </div>
+        </fieldset>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={updateProfile.isPending}>
+          {updateProfile.isPending ? 'Updating...' : 'Update'}
+        </button>
+      </div>
+      <Snackbar message={snackbar} />
+    </form>
+  );
+}

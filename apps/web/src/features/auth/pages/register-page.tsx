@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { MessageBox } from '../../../components/message-box';
+import { TextField } from '../../../components/text-field';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSession } from '../../../lib/session';
+import { useRegister } from '../api/register';
+import { redirectQuery, useRedirectTarget } from '../hooks/use-redirect-target';
+import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER } from '../utils/password-rules';
+
+/** /register (spec section 2): registration signs the user in and goes to the redirect target. */
+export function RegisterPage() {
+  useDocumentTitle('Create Account');
+  const { user } = useSession();
+  const redirect = useRedirectTarget();
+  const register = useRegister();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+
+  // Registration stores userInfo, which signs the session in and lands here.
+  if (user) return <Navigate to={redirect} replace />;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password !== confirmPassword) {
+      window.alert(PASSWORDS_DIFFER);
+      return;
+    }
+    register.mutate({ name, email, password });
+  }
+
+  return (
+    <section className="page form-page" aria-labelledby="register-heading">
+      <form className="form-card" onSubmit={onSubmit}>
+        <h1 id="register-heading">Create Account</h1>
+        {register.isError && <MessageBox variant="danger">{register.error.message}</MessageBox>}
+        <TextField label="Name" autoComplete="name" required maxLength={100} value={name} onChange={setName} />
+        <TextField label="Email address" type="email" autoComplete="email" required value={email} onChange={setEmail} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={PASSWORD_HINT}
+          value={password}
+          onChange={setPassword}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={register.isPending}>
+            {register.isPending ? 'Registering...' : 'Register'}
+          </button>
+        </div>
+        <p className="form-links">
+          Already have an account? <Link to={`/signin?redirect=${redirectQuery(redirect)}`}>Sign In</Link>
+        </p>
+      </form>
+    </section>
+  );
+}

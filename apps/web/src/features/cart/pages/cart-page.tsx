@@ -1,0 +1,173 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ProductDetails } from '@torget/shared/api-types';
+import { formatSek, oreToSek, sekToOre } from '@torget/shared/money';
+import { addToCart, type CartItem, cartTotals } from '@torget/shared/orders';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { readRaw, STORAGE_KEYS } from '../../../lib/storage';
+import { productQueryOptions } from '../../catalog/api/get-product';
+import { parseCartItems, useCartItems } from '../hooks/use-cart-items';
+import { changeQuantity, removeFromCart, saveCartItems } from '../utils/cart-storage';
+
+/** The quantity of `/cart/{id}/{qty}`: 1 unless the route names a whole number of at least 1. */
+function requestedQty(param: string | undefined): number {
+  const qty = Number(param ?? 1);
+  return Number.isInteger(qty) && qty >= 1 ? qty : 1;
+}
+
+function toCartItem(product: ProductDetails, qty: number): CartItem {
+  return {
+    product: product._id,
+    name: product.name,
+    image: product.image,
+    price: product.price,
+    countInStock: product.countInStock,
+    qty: Math.min(qty, product.countInStock),
+    shipping_price: product.shipping_price,
+    shipping_info: product.shipping_info,
+    seller: { _id: product.seller._id, name: product.seller.name, seller: { name: product.seller.seller.name } },
+  };
+}
+
+/**
+ * Adds the product of `/cart/{id}/{qty}` (spec sections 2 and 4), then shows the plain cart at
+ * /cart, so a reload does not add it again. Answers the error to show, if any.
+ */
+function useAddFromRoute(): { adding: boolean; error: string | null } {
+  const { id, qty } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!id) return;
+    let cancelled = false;
+    setAdding(true);
+    setError(null);
+    // Always the product as it is now: price and stock may have changed since it was shown.
+    queryClient.fetchQuery({ ...productQueryOptions(id), staleTime: 0 }).then(
+      (product) => {
+        if (cancelled) return;
+        let problem: string | null = null;
+        if (product.countInStock < 1) {
+          problem = `${product.name} is not in stock.`;
+        } else {
+          // The cart as stored right now, not as last rendered.
+          const result = addToCart(
+            parseCartItems(readRaw(STORAGE_KEYS.cartItems)),
+            toCartItem(product, requestedQty(qty)),
+          );
+          if (result.ok) saveCartItems(result.items);
+          else problem = result.error;
+        }
+        setError(problem);
+        setAdding(false);
+        navigate('/cart', { replace: true });
+      },
+      (failure: unknown) => {
+        if (cancelled) return;
+        setError(failure instanceof Error ? failure.message : String(failure));
+        setAdding(false);
+        navigate('/cart', { replace: true });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [id, qty, navigate, queryClient]);
+
+  return { adding, error };
+}
+
+function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
+  const maxQty = Math.max(item.countInStock, item.qty);
+  const qtyId = `cart-qty-${item.product}`;
+  return (
+    <li className="card cart-line">
+      <img className="cart-line-image" src={item.image} alt="" width={80} height={80} decoding="async" />
+      <div className="cart-line-name">
+        <Link to={`/product/${item.product}`}>{item.name}</Link>
+      </div>
+      <div className="cart-line-qty">
+        <label htmlFor={qtyId} className="visually-hidden">{`Quantity of ${item.name}`}</label>
+        <select
+          id={qtyId}
+          className="select-input"
+          value={item.qty}
+          onChange={(event) => changeQuantity(items, item.product, Number(event.target.value))}
+        >
+          {Array.from({ length: maxQty }, (_, index) => index + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="cart-line-price price">{formatSek(item.price)}</div>
+      <div className="cart-line-delete">
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          onClick={() => removeFromCart(items, item.product)}
+        >
+          Delete<span className="visually-hidden">{` ${item.name}`}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** /cart (spec section 2, Cart): lines, quantities, Delete, subtotal and 'Proceed to checkout'. */
+export function CartPage() {
+  useDocumentTitle('Shopping Cart');
+  const navigate = useNavigate();
+  const items = useCartItems();
+  const { adding, error } = useAddFromRoute();
+  const count = items.reduce((sum, item) => sum + item.qty, 0);
+  const { itemsOre } = cartTotals(
+    items.map((item) => ({ qty: item.qty, priceOre: sekToOre(item.price), shippingPriceOre: 0 })),
+  );
+
+  return (
+    <section className="page cart-page" aria-labelledby="cart-heading">
+      <h1 id="cart-heading">Shopping Cart</h1>
+      {error && <MessageBox variant="danger">{error}</MessageBox>}
+      <div className="cart-layout">
+        <div className="cart-lines">
+          {adding && <LoadingBox label="Adding to cart..." />}
+          {items.length === 0 ? (
+            !adding && (
+              <MessageBox>
+                Cart is empty. <Link to="/">Go shopping</Link>
+              </MessageBox>
+            )
+          ) : (
+            <ul className="cart-list" aria-label="Cart items">
+              {items.map((item) => (
+                <CartLine key={item.product} item={item} items={items} />
+              ))}
+            </ul>
+          )}
+        </div>
+        <aside className="card cart-summary" aria-labelledby="cart-subtotal">
+          <h2 id="cart-subtotal" className="cart-subtotal">
+            {`Subtotal (${count} items) : `}
+            <span className="cart-subtotal-amount">{formatSek(oreToSek(itemsOre))}</span>
+          </h2>
+          <button
+            type="button"
+            className="button button-accent button-block"
+            disabled={items.length === 0}
+            onClick={() => navigate('/signin?redirect=shipping')}
+          >
+            Proceed to checkout
+          </button>
+        </aside>
+      </div>
+    </section>
+  );
+}

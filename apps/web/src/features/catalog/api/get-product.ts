@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductDetails } from '@torget/shared/api-types';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/products/{id}: one product with its reviews, newest first. */
+export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetails> {
+  return api.get<ProductDetails>(`/api/products/${encodeURIComponent(id)}`, { signal });
+}
+
+export function productQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['products', 'detail', id],
+    queryFn: ({ signal }) => getProduct(id, signal),
+  });
+}
+
+export function useProduct(id: string) {
+  return useQuery(productQueryOptions(id));
+}

@@ -1,0 +1,25 @@
+import type { Review } from '@torget/shared/api-types';
+import { displayDate } from '@torget/shared/dates';
+import { MessageBox } from '../../../components/message-box';
+import { Rating } from '../../../components/rating';
+
+/** A product's reviews, newest first: name, stars, date (YYYY-MM-DD) and comment. */
+export function ReviewList({ reviews }: { reviews: Review[] }) {
+  if (reviews.length === 0) return <MessageBox>There is no review.</MessageBox>;
+  return (
+    <ul className="review-list">
+      {reviews.map((review) => (
+        <li key={review._id} className="review">
+          <div className="review-head">
+            <strong className="review-name">{review.name}</strong>
+            <Rating value={review.rating} />
+            <time dateTime={review.createdAt} className="muted">
+              {displayDate(review.createdAt)}
+            </time>
+          </div>
+          <p className="review-comment">{review.comment}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

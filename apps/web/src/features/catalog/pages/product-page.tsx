@@ -1,0 +1,165 @@
+import type { ProductDetails } from '@torget/shared/api-types';
+import { formatSek } from '@torget/shared/money';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { Rating } from '../../../components/rating';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSession } from '../../../lib/session';
+import { useProduct } from '../api/get-product';
+import { ReviewForm } from '../components/review-form';
+import { ReviewList } from '../components/review-list';
+
+/** 'Back to results': one step back in history, or home when the product page was the first page. */
+function BackLink() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // React Router gives the first page of a visit the key 'default'; then there is nothing to go back to.
+  const canGoBack = location.key !== 'default';
+  return (
+    <Link
+      to="/"
+      className="back-link"
+      onClick={(event) => {
+        if (!canGoBack) return;
+        event.preventDefault();
+        navigate(-1);
+      }}
+    >
+      Back to results
+    </Link>
+  );
+}
+
+/** Price, shipping, status, quantity and Add to Cart. */
+function BuyBox({ product }: { product: ProductDetails }) {
+  const navigate = useNavigate();
+  const [qty, setQty] = useState(1);
+  const inStock = product.countInStock > 0;
+  return (
+    <div className="card buy-box">
+      <dl className="buy-box-facts">
+        <div>
+          <dt>Price</dt>
+          <dd className="price">{formatSek(product.price)}</dd>
+        </div>
+        {product.shipping_price > 0 && (
+          <div>
+            <dt>Shipping</dt>
+            <dd>{`${formatSek(product.shipping_price)} per item`}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Status</dt>
+          <dd className={inStock ? 'status-in-stock' : 'status-unavailable'}>{inStock ? 'In Stock' : 'Unavailable'}</dd>
+        </div>
+      </dl>
+      {product.shipping_info !== '' && <p className="shipping-info">{product.shipping_info}</p>}
+      {inStock && (
+        <>
+          <div className="qty-field">
+            <label htmlFor="product-qty">Quantity</label>
+            <select
+              className="select-input"
+              id="product-qty"
+              value={qty}
+              onChange={(event) => setQty(Number(event.target.value))}
+            >
+              {Array.from({ length: product.countInStock }, (_, index) => index + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className="button button-accent button-block"
+            onClick={() => navigate(`/cart/${product._id}/${qty}`)}
+          >
+            Add to Cart
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function SellerBox({ product }: { product: ProductDetails }) {
+  const { seller } = product;
+  return (
+    <section className="card seller-box" aria-labelledby="seller-box-heading">
+      <h2 id="seller-box-heading" className="seller-box-heading">
+        Seller
+      </h2>
+      <Link to={`/seller/${seller._id}`} className="seller-box-name">
+        {seller.seller.name || seller.name}
+      </Link>
+      <Rating value={seller.seller.rating} numReviews={seller.seller.numReviews} />
+    </section>
+  );
+}
+
+function ProductView({ product }: { product: ProductDetails }) {
+  const { user } = useSession();
+  useDocumentTitle(product.name);
+  return (
+    <>
+      <div className="product-layout">
+        <div className="product-image">
+          <img src={product.image} alt={product.name} width={640} height={640} decoding="async" />
+        </div>
+        <div className="product-info">
+          <h1 className="product-name">{product.name}</h1>
+          <Rating value={product.rating} numReviews={product.numReviews} />
+          <p className="price product-price">{formatSek(product.price)}</p>
+          {product.description !== '' && (
+            <div className="product-description">
+              <h2 className="visually-hidden">Description</h2>
+              <p>{product.description}</p>
+            </div>
+          )}
+          {(product.brand !== '' || product.category !== '') && (
+            <p className="muted product-meta">
+              {[product.brand, product.category].filter((part) => part !== '').join(' · ')}
+            </p>
+          )}
+        </div>
+        <div className="product-aside">
+          <SellerBox product={product} />
+          <BuyBox product={product} />
+        </div>
+      </div>
+      <section className="reviews" aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading">Reviews</h2>
+        <ReviewList reviews={product.reviews} />
+        {user ? (
+          <ReviewForm productId={product._id} userName={user.name} />
+        ) : (
+          <MessageBox>
+            Please <Link to="/signin">Sign In</Link> to write a review
+          </MessageBox>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** /product/{id} (spec section 2, Product page). */
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  return (
+    <article className="page product-page">
+      <BackLink />
+      {product.isPending ? (
+        <LoadingBox />
+      ) : product.isError ? (
+        <MessageBox variant="danger">{product.error.message}</MessageBox>
+      ) : (
+        <ProductView key={product.data._id} product={product.data} />
+      )}
+    </article>
+  );
+}

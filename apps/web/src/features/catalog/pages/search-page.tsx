@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { Pager } from '../../../components/pager';
+import { ProductCard } from '../../../components/product-card';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useProducts } from '../api/get-products';
+import { SearchFilters } from '../components/search-filters';
+import {
+  hasFilters,
+  parseSearchParams,
+  priceLabel,
+  SEARCH_DEFAULTS,
+  type SearchParams,
+  SORT_OPTIONS,
+  searchUrl,
+} from '../utils/search-url';
+
+/** The public grids show twelve products a page (the spec leaves the size open). */
+const PAGE_SIZE = 12;
+const EAGER_IMAGES = 4;
+
+/** '3 Results : "lamp" : Kläder : SEK 10-100 : 4 stars & up' — what the results are of. */
+function ResultSummary({ count, params }: { count: number; params: SearchParams }) {
+  const parts: string[] = [];
+  if (params.name !== 'all') parts.push(`"${params.name}"`);
+  if (params.category !== 'all') parts.push(params.category);
+  if (params.min > 0 || params.max > 0) parts.push(priceLabel(params.min, params.max));
+  if (params.rating > 0) parts.push(`${params.rating} stars & up`);
+  return (
+    <p className="result-summary" aria-live="polite">
+      <strong>{count === 1 ? '1 Result' : `${count} Results`}</strong>
+      {parts.map((part) => (
+        <span key={part}>{` : ${part}`}</span>
+      ))}
+      {hasFilters(params) && (
+        <Link to={searchUrl({ ...SEARCH_DEFAULTS, order: params.order })} className="remove-filters">
+          Remove filters
+        </Link>
+      )}
+    </p>
+  );
+}
+
+/** Every /search/... route (spec section 2, Search results). */
+export function SearchPage() {
+  const params = parseSearchParams(useParams());
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersPath, setFiltersPath] = useState(pathname);
+  // Choosing a filter on a phone closes the filter panel, so the new results are in view.
+  if (filtersPath !== pathname) {
+    setFiltersPath(pathname);
+    setFiltersOpen(false);
+  }
+  useDocumentTitle(params.name === 'all' ? 'Search results' : `${params.name} - Search results`);
+
+  const products = useProducts({
+    pageNumber: params.pageNumber,
+    pageSize: PAGE_SIZE,
+    name: params.name === 'all' ? undefined : params.name,
+    category: params.category === 'all' ? undefined : params.category,
+    min: params.min,
+    max: params.max,
+    rating: params.rating,
+    order: params.order,
+  });
+
+  return (
+    <section className="page search-page" aria-labelledby="search-heading">
+      <h1 id="search-heading" className="visually-hidden">
+        Search results
+      </h1>
+      <div className="search-layout">
+        <div className="search-filters-column">
+          <button
+            type="button"
+            className="filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls="search-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            Filters
+          </button>
+          <aside
+            id="search-filters"
+            className={filtersOpen ? 'search-filters is-open' : 'search-filters'}
+            aria-label="Search filters"
+          >
+            <SearchFilters params={params} />
+          </aside>
+        </div>
+        <div className="search-results">
+          <div className="search-toolbar">
+            {products.data ? <ResultSummary count={products.data.count} params={params} /> : <span />}
+            <div className="sort-control">
+              <label htmlFor="search-order">Sort by</label>
+              <select
+                className="select-input"
+                id="search-order"
+                value={params.order}
+                onChange={(event) => {
+                  const order = SORT_OPTIONS.find((option) => option.value === event.target.value)?.value;
+                  if (order) navigate(searchUrl(params, { order }));
+                }}
+              >
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {products.isPending ? (
+            <LoadingBox />
+          ) : products.isError ? (
+            <MessageBox variant="danger">{products.error.message}</MessageBox>
+          ) : products.data.products.length === 0 ? (
+            <MessageBox>No Product Found</MessageBox>
+          ) : (
+            <div className={products.isPlaceholderData ? 'product-grid is-stale' : 'product-grid'}>
+              {products.data.products.map((product, index) => (
+                <ProductCard key={product._id} product={product} eager={index < EAGER_IMAGES} />
+              ))}
+            </div>
+          )}
+          {products.data && (
+            <Pager
+              page={params.pageNumber}
+              pages={products.data.pages}
+              hrefFor={(pageNumber) => searchUrl(params, { pageNumber })}
+              label="Search result pages"
+            />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

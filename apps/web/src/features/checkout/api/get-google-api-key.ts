@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { LONG_STALE_TIME } from '../../../lib/query-client';
+
+/** GET /api/config/google: the Maps API key as plain text; '' when none is configured. */
+export async function getGoogleApiKey(signal?: AbortSignal): Promise<string> {
+  const key = await api.get<unknown>('/api/config/google', { signal });
+  return typeof key === 'string' ? key.trim() : '';
+}
+
+export function googleApiKeyQueryOptions() {
+  return queryOptions({
+    queryKey: ['config', 'google'],
+    queryFn: ({ signal }) => getGoogleApiKey(signal),
+    staleTime: LONG_STALE_TIME,
+  });
+}
+
+export function useGoogleApiKey() {
+  return useQuery(googleApiKeyQueryOptions());
+}

@@ -1,0 +1,30 @@
+const STEPS = ['Sign-In', 'Shipping', 'Payment', 'Place Order'] as const;
+
+interface CheckoutStepsProps {
+  /** How many steps are reached: 2 on the shipping page, 3 on payment, 4 on place order. */
+  reached: 1 | 2 | 3 | 4;
+}
+
+/** The four-step indicator of checkout (spec section 2): the steps reached so far are marked. */
+export function CheckoutSteps({ reached }: CheckoutStepsProps) {
+  return (
+    <nav className="checkout-steps" aria-label="Checkout steps">
+      <ol>
+        {STEPS.map((step, index) => {
+          const done = index < reached;
+          const current = index === reached - 1;
+          return (
+            <li
+              key={step}
+              className={done ? 'checkout-step is-active' : 'checkout-step'}
+              aria-current={current ? 'step' : undefined}
+            >
+              {step}
+              {done && !current && <span className="visually-hidden"> (done)</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,110 @@
+import { oreToSek, sekToOre } from '@torget/shared/money';
+import { cartTotals } from '@torget/shared/orders';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { MessageBox } from '../../../components/message-box';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useCartItems } from '../../cart/hooks/use-cart-items';
+import { usePaymentMethod, useShippingAddress } from '../../cart/hooks/use-checkout-state';
+import { emptyCart } from '../../cart/utils/cart-storage';
+import { OrderItems } from '../../orders/components/order-items';
+import { OrderSummary } from '../../orders/components/order-summary';
+import { useCreateOrder } from '../api/create-order';
+import { CheckoutSteps } from '../components/checkout-steps';
+
+/**
+ * /placeorder (spec section 2, Checkout): the cart, address and method to review, and Place
+ * Order. Without a payment method the step goes back to /payment (spec section 4). The amounts
+ * shown are the cart's; the server prices the order itself from the database.
+ */
+export function PlaceOrderPage() {
+  useDocumentTitle('Place Order');
+  const navigate = useNavigate();
+  const items = useCartItems();
+  const shippingAddress = useShippingAddress();
+  const paymentMethod = usePaymentMethod();
+  const createOrder = useCreateOrder();
+
+  if (!paymentMethod) return <Navigate to="/payment" replace />;
+  if (!shippingAddress) return <Navigate to="/shipping" replace />;
+
+  const totals = cartTotals(
+    items.map((item) => ({
+      qty: item.qty,
+      priceOre: sekToOre(item.price),
+      shippingPriceOre: sekToOre(item.shipping_price),
+    })),
+  );
+
+  function placeOrder() {
+    if (!paymentMethod || !shippingAddress) return;
+    createOrder.mutate(
+      { orderItems: items, shippingAddress, paymentMethod },
+      {
+        onSuccess: ({ order }) => {
+          emptyCart();
+          navigate(`/order/${order._id}`);
+        },
+      },
+    );
+  }
+
+  return (
+    <section className="page checkout-page" aria-labelledby="placeorder-heading">
+      <CheckoutSteps reached={4} />
+      <h1 id="placeorder-heading">Place Order</h1>
+      <div className="order-layout">
+        <div className="order-main">
+          <section className="card order-card" aria-labelledby="placeorder-shipping">
+            <h2 className="order-card-title" id="placeorder-shipping">
+              Shipping
+            </h2>
+            <dl className="form-summary">
+              <dt>Name</dt>
+              <dd>{shippingAddress.fullName}</dd>
+              <dt>Address</dt>
+              <dd>
+                {`${shippingAddress.address}, ${shippingAddress.postalCode} ${shippingAddress.city}, ${shippingAddress.country}`}
+              </dd>
+            </dl>
+            <Link to="/shipping">Edit</Link>
+          </section>
+          <section className="card order-card" aria-labelledby="placeorder-payment">
+            <h2 className="order-card-title" id="placeorder-payment">
+              Payment
+            </h2>
+            <dl className="form-summary">
+              <dt>Method</dt>
+              <dd>{paymentMethod}</dd>
+            </dl>
+            <Link to="/payment">Edit</Link>
+          </section>
+          {items.length === 0 ? (
+            <MessageBox>
+              Cart is empty. <Link to="/">Go shopping</Link>
+            </MessageBox>
+          ) : (
+            <OrderItems items={items} />
+          )}
+        </div>
+        <OrderSummary
+          amounts={{
+            itemsPrice: oreToSek(totals.itemsOre),
+            shippingPrice: oreToSek(totals.shippingOre),
+            taxPrice: oreToSek(totals.taxOre),
+            totalPrice: oreToSek(totals.totalOre),
+          }}
+        >
+          {createOrder.isError && <MessageBox variant="danger">{createOrder.error.message}</MessageBox>}
+          <button
+            type="button"
+            className="button button-accent button-block"
+            disabled={items.length === 0 || createOrder.isPending}
+            onClick={placeOrder}
+          >
+            {createOrder.isPending ? 'Placing order...' : 'Place Order'}
+          </button>
+        </OrderSummary>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import type { ShippingAddress, UserDetails } from '@torget/shared/api-types';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { TextField } from '../../../components/text-field';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSession } from '../../../lib/session';
+import { useUser } from '../../auth/api/get-user';
+import { useDeliveryLocation, useStoredAddressFields } from '../../cart/hooks/use-checkout-state';
+import { saveShippingAddress } from '../../cart/utils/cart-storage';
+import { toSaveShippingAddressPayload, useSaveShippingAddress } from '../api/save-shipping-address';
+import { CheckoutSteps } from '../components/checkout-steps';
+
+/** The address saved on the user (spec section 3), in the cart's field names. */
+function savedAddress(details: UserDetails | undefined): Partial<ShippingAddress> {
+  if (!details) return {};
+  return {
+    fullName: details.shipping_full_name,
+    address: details.shipping_address,
+    city: details.shipping_city,
+    postalCode: details.shipping_postal_code,
+    country: details.shipping_country,
+  };
+}
+
+/** Each field from the stored address, else from the user's saved one, else empty. */
+function startingAddress(stored: Partial<ShippingAddress>, saved: Partial<ShippingAddress>): ShippingAddress {
+  const pick = (field: keyof ShippingAddress) => stored[field] || saved[field] || '';
+  return {
+    fullName: pick('fullName'),
+    address: pick('address'),
+    city: pick('city'),
+    postalCode: pick('postalCode'),
+    country: pick('country'),
+  };
+}
+
+const isComplete = (fields: Partial<ShippingAddress>) =>
+  Boolean(fields.fullName && fields.address && fields.city && fields.postalCode && fields.country);
+
+/** /shipping (spec section 2, Checkout): five required fields, stored and saved on the user. */
+export function ShippingPage() {
+  useDocumentTitle('Shipping Address');
+  const { user } = useSession();
+  const stored = useStoredAddressFields();
+  // The user's saved address fills what the browser does not have.
+  const details = useUser(user?._id ?? '');
+  // The form starts once: when the stored address is complete, or when the saved one has come
+  // (or failed to). Saving the form later must not start it again.
+  const ready = isComplete(stored) || !details.isPending || details.fetchStatus === 'idle';
+
+  return (
+    <section className="page form-page checkout-page" aria-labelledby="shipping-heading">
+      <div className="form-card">
+        <CheckoutSteps reached={2} />
+        <h1 id="shipping-heading">Shipping Address</h1>
+        {ready ? (
+          <ShippingForm userId={user?._id ?? ''} initial={startingAddress(stored, savedAddress(details.data))} />
+        ) : (
+          <LoadingBox />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAddress }) {
+  const navigate = useNavigate();
+  const saveToUser = useSaveShippingAddress();
+  const location = useDeliveryLocation();
+  const [fullName, setFullName] = useState(initial.fullName);
+  const [address, setAddress] = useState(initial.address);
+  const [city, setCity] = useState(initial.city);
+  const [postalCode, setPostalCode] = useState(initial.postalCode);
+  const [country, setCountry] = useState(initial.country);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const shippingAddress: ShippingAddress = {
+      fullName: fullName.trim(),
+      address: address.trim(),
+      city: city.trim(),
+      postalCode: postalCode.trim(),
+      country: country.trim(),
+    };
+    saveShippingAddress(shippingAddress);
+    saveToUser.mutate(toSaveShippingAddressPayload(userId, shippingAddress), {
+      onSuccess: () => navigate('/payment'),
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit}>
+      {saveToUser.isError && <MessageBox variant="danger">{saveToUser.error.message}</MessageBox>}
+      <TextField
+        label="Full Name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        value={fullName}
+        onChange={setFullName}
+      />
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        required
+        maxLength={200}
+        value={address}
+        onChange={setAddress}
+      />
+      <p className="map-choice">
+        <Link to="/map" className="button button-small button-secondary">
+          Choose on map
+        </Link>
+        {location && <span className="muted">{`Confirmed on the map: ${location.address}`}</span>}
+      </p>
+      <TextField label="City" autoComplete="address-level2" required maxLength={100} value={city} onChange={setCity} />
+      <TextField
+        label="Postal Code"
+        autoComplete="postal-code"
+        required
+        maxLength={20}
+        value={postalCode}
+        onChange={setPostalCode}
+      />
+      <TextField
+        label="Country"
+        autoComplete="country-name"
+        required
+        maxLength={100}
+        value={country}
+        onChange={setCountry}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={saveToUser.isPending}>
+          {saveToUser.isPending ? 'Saving...' : 'Continue'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { SiteText } from '../components/site-text';
+
+/** /about: the admin's about text; buttons to the home page and the seller information. */
+export function AboutPage() {
+  useDocumentTitle('About');
+  return (
+    <section className="page info-page">
+      <h1>About Torget</h1>
+      <SiteText field="about_text" />
+      <p className="button-row">
+        <Link to="/" className="button button-secondary">
+          Till startsida
+        </Link>
+        <Link to="/seller_info_1" className="button">
+          Bli säljare
+        </Link>
+      </p>
+    </section>
+  );
+}

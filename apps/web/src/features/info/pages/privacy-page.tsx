@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { SiteText } from '../components/site-text';
+
+/** /privacy: the admin's privacy text and a link to the full privacy policy. */
+export function PrivacyPage() {
+  useDocumentTitle('Privacy');
+  return (
+    <section className="page info-page">
+      <h1>Privacy</h1>
+      <SiteText field="privacy_text" />
+      <p>
+        <Link to="/privacy_policy">Read the privacy policy</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { SiteText } from '../components/site-text';
+
+/** /privacy_policy: the admin's privacy policy text; a button back to /privacy. */
+export function PrivacyPolicyPage() {
+  useDocumentTitle('Privacy policy');
+  return (
+    <section className="page info-page">
+      <h1>Privacy policy</h1>
+      <SiteText field="privacy_policy_text" />
+      <p className="button-row">
+        <Link to="/privacy" className="button button-secondary">
+          Back
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { SiteText } from '../components/site-text';
+
+/** /seller_info_1: why sell on Torget (become_seller_text_1), then on to the plans. */
+export function SellerInfo1Page() {
+  useDocumentTitle('Become Seller');
+  return (
+    <section className="page info-page">
+      <h1>Become Seller</h1>
+      <SiteText field="become_seller_text_1" />
+      <p className="button-row">
+        <Link to="/" className="button button-secondary">
+          Till startsida
+        </Link>
+        <Link to="/seller_info_2" className="button">
+          Bli säljare
+        </Link>
+      </p>
+    </section>
+  );
+}

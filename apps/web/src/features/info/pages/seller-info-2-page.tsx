@@ -1,0 +1,28 @@
+import { PLAN_CODES } from '@torget/shared/plans';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { PlanCard } from '../components/plan-card';
+import { SiteText } from '../components/site-text';
+
+/** /seller_info_2: the plans (become_seller_text_2 and a card per plan). */
+export function SellerInfo2Page() {
+  useDocumentTitle('Become Seller: plans');
+  return (
+    <section className="page info-page">
+      <h1>Choose a plan</h1>
+      <SiteText field="become_seller_text_2" />
+      <ul className="plan-grid">
+        {PLAN_CODES.map((code) => (
+          <li key={code} className="plan-grid-item">
+            <PlanCard code={code} />
+          </li>
+        ))}
+      </ul>
+      <p className="button-row">
+        <Link to="/" className="button button-secondary">
+          Till startsida
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '@torget/shared/api-types';
+import { api } from '../../../lib/api-client';
+import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from './get-order';
+
+/** What PayPal's capture answered; the server reads its `id` and checks the rest with PayPal itself. */
+export interface PaypalPaymentResult {
+  id: string;
+  [field: string]: unknown;
+}
+
+/** PUT /api/orders/{id}/pay (bearer): the paid order, once the server has verified the capture. */
+export function payOrder({ id, paymentResult }: { id: string; paymentResult: PaypalPaymentResult }): Promise<Order> {
+  return api.put<Order>(`/api/orders/${encodeURIComponent(id)}/pay`, paymentResult, { auth: true });
+}
+
+export function usePayOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: payOrder,
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderQueryKey(order._id), order);
+      void queryClient.invalidateQueries({ queryKey: ORDER_LISTS_QUERY_KEY });
+      // Reload the order, as the spec's pay flow does after a successful payment.
+      await queryClient.invalidateQueries({ queryKey: orderQueryKey(order._id) });
+    },
+  });
+}

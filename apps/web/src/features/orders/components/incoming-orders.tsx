@@ -1,0 +1,52 @@
+import type { Order } from '@torget/shared/api-types';
+import { ORDER_DELETED } from '@torget/shared/orders';
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { useSession } from '../../../lib/session';
+import { useDeleteOrder } from '../api/delete-order';
+import { useOrders } from '../api/get-orders';
+import { canDeleteOrder } from '../utils/order-rules';
+import { OrderTable } from './order-table';
+
+interface IncomingOrdersProps {
+  /** A seller's id, or '' for all orders (admin). */
+  seller: string;
+  label: string;
+  showShop?: boolean;
+}
+
+/** An order list with the buyer's name and Delete where allowed; the list reloads after a delete. */
+export function IncomingOrders({ seller, label, showShop }: IncomingOrdersProps) {
+  const { user } = useSession();
+  const orders = useOrders(seller);
+  const deleteOrder = useDeleteOrder();
+
+  function onDelete(order: Order) {
+    if (!window.confirm('Are you sure to delete?')) return;
+    deleteOrder.mutate(order._id);
+  }
+
+  return (
+    <>
+      {deleteOrder.isError && <MessageBox variant="danger">{deleteOrder.error.message}</MessageBox>}
+      {deleteOrder.isSuccess && <MessageBox variant="success">{ORDER_DELETED}</MessageBox>}
+      {orders.isPending ? (
+        <LoadingBox />
+      ) : orders.isError ? (
+        <MessageBox variant="danger">{orders.error.message}</MessageBox>
+      ) : orders.data.length === 0 ? (
+        <MessageBox>No orders yet.</MessageBox>
+      ) : (
+        <OrderTable
+          orders={orders.data}
+          label={label}
+          showBuyer
+          showShop={showShop}
+          canDelete={(order) => canDeleteOrder(order, user)}
+          onDelete={onDelete}
+          deletingId={deleteOrder.isPending ? deleteOrder.variables : undefined}
+        />
+      )}
+    </>
+  );
+}

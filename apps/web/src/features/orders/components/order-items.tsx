@@ -1,0 +1,38 @@
+import { formatSek, oreToSek, sekToOre } from '@torget/shared/money';
+import { Link } from 'react-router';
+
+/** A line as both the cart and a placed order have it. `product` is null once the product is gone. */
+export interface OrderItemsLine {
+  product: string | null;
+  name: string;
+  image: string;
+  qty: number;
+  price: number;
+}
+
+/** The 'Order Items' card of place order and order details: image, name, qty x price = total. */
+export function OrderItems({ items }: { items: readonly OrderItemsLine[] }) {
+  return (
+    <section className="card order-card" aria-labelledby="order-items-heading">
+      <h2 className="order-card-title" id="order-items-heading">
+        Order Items
+      </h2>
+      <ul className="order-items">
+        {items.map((item, index) => (
+          <li key={item.product ?? `gone-${index}`} className="order-item">
+            <img className="order-item-image" src={item.image} alt="" width={56} height={56} decoding="async" />
+            <div className="order-item-name">
+              {item.product ? <Link to={`/product/${item.product}`}>{item.name}</Link> : item.name}
+            </div>
+            <div className="order-item-total">
+              {`${item.qty} x `}
+              <span className="nowrap">{formatSek(item.price)}</span>
+              {' = '}
+              <span className="nowrap">{formatSek(oreToSek(item.qty * sekToOre(item.price)))}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Order } from '@torget/shared/api-types';
+import { displayDate } from '@torget/shared/dates';
+import { formatSek } from '@torget/shared/money';
+import { Link } from 'react-router';
+
+interface OrderTableProps {
+  orders: readonly Order[];
+  /** Names the table's scroll box. */
+  label: string;
+  /** The USER column (buyer's name, as ordered) of the admin and seller lists. */
+  showBuyer?: boolean;
+  /** The SHOP column: the order history and the admin's list of all shops' orders. */
+  showShop?: boolean;
+  /** Rows offering Delete (Swish orders not paid or delivered); none when absent. */
+  canDelete?: (order: Order) => boolean;
+  onDelete?: (order: Order) => void;
+  /** The order being deleted, whose Delete button waits. */
+  deletingId?: string;
+}
+
+const buyerName = (order: Order) => (typeof order.user === 'string' ? '' : order.user.name);
+
+/**
+ * The order tables of /orderhistory, /orderlist and /orderlist/seller (spec section 2): ID,
+ * DATE, SHOP, TOTAL, PAID, DELIVERED and a Details button; dates as 'YYYY-MM-DD', '-' when absent.
+ */
+export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDelete, deletingId }: OrderTableProps) {
+  return (
+    // On narrow screens the table scrolls sideways inside its own box, never the page.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <section className="table-scroll" aria-label={label} tabIndex={0}>
+      <table className="data-table order-table">
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            {showBuyer && <th scope="col">USER</th>}
+            <th scope="col">DATE</th>
+            {showShop && <th scope="col">SHOP</th>}
+            <th scope="col">TOTAL</th>
+            <th scope="col">PAID</th>
+            <th scope="col">DELIVERED</th>
+            <th scope="col">ACTIONS</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order._id}>
+              <td className="cell-id">{order._id}</td>
+              {showBuyer && <td>{buyerName(order)}</td>}
+              <td className="cell-date">{displayDate(order.createdAt)}</td>
+              {showShop && <td>{order.seller.seller.name}</td>}
+              <td className="cell-number">{formatSek(order.totalPrice)}</td>
+              <td className="cell-date">{order.isPaid ? displayDate(order.paidAt) : '-'}</td>
+              <td className="cell-date">{order.isDelivered ? displayDate(order.deliveredAt) : '-'}</td>
+              <td>
+                <div className="table-actions">
+                  <Link to={`/order/${order._id}`} className="button button-small button-secondary">
+                    Details<span className="visually-hidden">{` of order ${order._id}`}</span>
+                  </Link>
+                  {onDelete && canDelete?.(order) && (
+                    <button
+                      type="button"
+                      className="button button-small button-danger"
+                      disabled={deletingId === order._id}
+                      onClick={() => onDelete(order)}
+                    >
+                      Delete<span className="visually-hidden">{` order ${order._id}`}</span>
+                    </button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

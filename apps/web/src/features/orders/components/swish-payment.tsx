@@ -1,0 +1,64 @@
+import { formatSek, sekToOre } from '@torget/shared/money';
+import { swishQrPayload } from '@torget/shared/orders';
+import { useEffect, useState } from 'react';
+
+interface SwishPaymentProps {
+  swishNumber: string;
+  amount: number;
+  orderId: string;
+}
+
+/**
+ * How to pay a Swish order (DESIGN.md: Swish): the seller's number, the amount and a QR code in
+ * Swish's prefilled format for exactly that amount, with the order id as message.
+ */
+export function SwishPayment({ swishNumber, amount, orderId }: SwishPaymentProps) {
+  const payload = swishQrPayload(swishNumber, sekToOre(amount), orderId);
+  const [qr, setQr] = useState<{ payload: string; src: string } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    // The QR library loads with the first Swish order shown, not before.
+    import('qrcode')
+      .then((QRCode) => QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 240 }))
+      .then(
+        (src) => {
+          if (!cancelled) setQr({ payload, src });
+        },
+        (error: unknown) => {
+          console.error('Swish QR code could not be drawn', error);
+          if (!cancelled) setFailed(true);
+        },
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [payload]);
+
+  return (
+    <section className="swish-payment" aria-labelledby="swish-heading">
+      <h3 id="swish-heading">Pay with Swish</h3>
+      <dl className="summary-rows">
+        <div>
+          <dt>Swish number</dt>
+          <dd className="swish-number">{swishNumber}</dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatSek(amount)}</dd>
+        </div>
+        <div>
+          <dt>Message</dt>
+          <dd className="cell-id">{orderId}</dd>
+        </div>
+      </dl>
+      {qr?.payload === payload ? (
+        <img className="swish-qr" src={qr.src} alt="Swish QR code" width={240} height={240} />
+      ) : (
+        !failed && <div className="swish-qr swish-qr-placeholder" aria-hidden="true" />
+      )}
+      <p className="form-hint">Scan the code in the Swish app. The seller marks the order paid when the money is in.</p>
+    </section>
+  );
+}

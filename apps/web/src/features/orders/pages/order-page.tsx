@@ -1,0 +1,149 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { displayDate } from '@torget/shared/dates';
+import { ORDER_DELETED } from '@torget/shared/orders';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSession } from '../../../lib/session';
+import { useDeleteOrder } from '../api/delete-order';
+import { orderQueryKey, useOrder } from '../api/get-order';
+import { OrderItems } from '../components/order-items';
+import { OrderSummary } from '../components/order-summary';
+import { OrderUpdateForm } from '../components/order-update-form';
+import { SwishPayment } from '../components/swish-payment';
+import { buyerIdOf, canDeleteOrder } from '../utils/order-rules';
+
+// PayPal's SDK wrapper loads only when an unpaid PayPal order is shown to its buyer.
+const PaypalPayment = lazy(async () => ({
+  default: (await import('../components/paypal-payment')).PaypalPayment,
+}));
+
+/** /order/{id} (spec section 2, Checkout): details, status, and paying or managing the order. */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  useDocumentTitle(`Order ${id}`);
+  // Once deleted, the order is gone: the notice stays, and nothing asks for the order again.
+  const [deletedId, setDeletedId] = useState<string | null>(null);
+  const deleted = deletedId === id;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (deleted) queryClient.removeQueries({ queryKey: orderQueryKey(id) });
+  }, [deleted, id, queryClient]);
+
+  return (
+    <section className="page order-page" aria-labelledby="order-heading">
+      <h1 id="order-heading" className="order-heading">{`Order ${id}`}</h1>
+      {deleted ? (
+        <>
+          <MessageBox variant="success">{ORDER_DELETED}</MessageBox>
+          <p className="button-row">
+            <Link to="/orderhistory" className="button button-secondary">
+              Order History
+            </Link>
+            <Link to="/" className="button">
+              Go shopping
+            </Link>
+          </p>
+        </>
+      ) : (
+        <OrderDetails id={id} onDeleted={() => setDeletedId(id)} />
+      )}
+    </section>
+  );
+}
+
+function StatusBox({
+  done,
+  at,
+  doneText,
+  notText,
+}: {
+  done: boolean;
+  at: string | null;
+  doneText: string;
+  notText: string;
+}) {
+  return done ? (
+    <MessageBox variant="success">{`${doneText} ${displayDate(at)}`}</MessageBox>
+  ) : (
+    <MessageBox variant="danger">{notText}</MessageBox>
+  );
+}
+
+function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) {
+  const { user } = useSession();
+  const order = useOrder(id);
+  const deleteOrder = useDeleteOrder();
+
+  if (order.isPending) return <LoadingBox />;
+  if (order.isError) return <MessageBox variant="danger">{order.error.message}</MessageBox>;
+
+  const data = order.data;
+  const { shippingAddress: address } = data;
+  const isBuyer = user?._id === buyerIdOf(data);
+  const isSeller = user?._id === data.seller._id;
+  const swishNumber = data.seller.seller.swish_number;
+
+  function onDelete() {
+    if (!window.confirm('Are you sure to delete?')) return;
+    deleteOrder.mutate(id, { onSuccess: onDeleted });
+  }
+
+  return (
+    <div className="order-layout">
+      <div className="order-main">
+        <section className="card order-card" aria-labelledby="order-shipping">
+          <h2 className="order-card-title" id="order-shipping">
+            Shipping
+          </h2>
+          <dl className="form-summary">
+            <dt>Name</dt>
+            <dd>{address.fullName}</dd>
+            <dt>Address</dt>
+            <dd>{`${address.address}, ${address.postalCode} ${address.city}, ${address.country}`}</dd>
+            <dt>Shop</dt>
+            <dd>{data.seller.seller.name}</dd>
+          </dl>
+          <StatusBox done={data.isDelivered} at={data.deliveredAt} doneText="Delivered at" notText="Not Delivered" />
+        </section>
+        <section className="card order-card" aria-labelledby="order-payment">
+          <h2 className="order-card-title" id="order-payment">
+            Payment
+          </h2>
+          <dl className="form-summary">
+            <dt>Method</dt>
+            <dd>{data.paymentMethod}</dd>
+          </dl>
+          <StatusBox done={data.isPaid} at={data.paidAt} doneText="Paid at" notText="Not Paid" />
+        </section>
+        <OrderItems items={data.orderItems} />
+      </div>
+      <OrderSummary amounts={data}>
+        {data.paymentMethod === 'PayPal' && !data.isPaid && isBuyer && (
+          <Suspense fallback={<LoadingBox />}>
+            <PaypalPayment order={data} />
+          </Suspense>
+        )}
+        {data.paymentMethod === 'Swish' && !data.isPaid && swishNumber !== '' && (
+          <SwishPayment swishNumber={swishNumber} amount={data.totalPrice} orderId={data._id} />
+        )}
+        {data.paymentMethod === 'Swish' && isSeller && <OrderUpdateForm key={data._id} order={data} />}
+        {canDeleteOrder(data, user) && (
+          <div className="order-delete">
+            {deleteOrder.isError && <MessageBox variant="danger">{deleteOrder.error.message}</MessageBox>}
+            <button
+              type="button"
+              className="button button-danger button-block"
+              disabled={deleteOrder.isPending}
+              onClick={onDelete}
+            >
+              {deleteOrder.isPending ? 'Deleting...' : 'Delete Order'}
+            </button>
+          </div>
+        )}
+      </OrderSummary>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ProductSummary } from '@torget/shared/api-types';
+import { formatSek } from '@torget/shared/money';
+import { Link } from 'react-router';
+
+interface ProductTableProps {
+  products: ProductSummary[];
+  /** Names the table, e.g. the page heading's id. */
+  labelledBy: string;
+  editHref: (product: ProductSummary) => string;
+  onDelete: (product: ProductSummary) => void;
+  /** The product being deleted, whose Delete button waits. */
+  deletingId?: string;
+}
+
+/** Spec section 2, Admin and seller lists: ID, NAME, PRICE, CATEGORY, BRAND, ACTIONS (edit, delete). */
+export function ProductTable({ products, labelledBy, editHref, onDelete, deletingId }: ProductTableProps) {
+  return (
+    // On narrow screens the table scrolls sideways inside its own box, never the page.
+    <div className="table-scroll">
+      <table className="data-table" aria-labelledby={labelledBy}>
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            <th scope="col">NAME</th>
+            <th scope="col">PRICE</th>
+            <th scope="col">CATEGORY</th>
+            <th scope="col">BRAND</th>
+            <th scope="col">ACTIONS</th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => (
+            <tr key={product._id}>
+              <td className="cell-id">{product._id}</td>
+              <td>
+                <Link to={`/product/${product._id}`}>{product.name}</Link>
+              </td>
+              <td className="cell-number">{formatSek(product.price)}</td>
+              <td>{product.category}</td>
+              <td>{product.brand}</td>
+              <td>
+                <div className="table-actions">
+                  <Link to={editHref(product)} className="button button-small">
+                    Edit<span className="visually-hidden">{` ${product.name}`}</span>
+                  </Link>
+                  <button
+                    type="button"
+                    className="button button-small button-danger"
+                    onClick={() => onDelete(product)}
+                    disabled={deletingId === product._id}
+                  >
+                    Delete<span className="visually-hidden">{` ${product.name}`}</span>
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

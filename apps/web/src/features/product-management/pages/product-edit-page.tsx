@@ -1,0 +1,140 @@
+import type { ProductDetails } from '@torget/shared/api-types';
+import { type FormEvent, useState } from 'react';
+import { useMatch, useNavigate, useParams } from 'react-router';
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useCategories } from '../../catalog/api/get-categories';
+import { useProduct } from '../../catalog/api/get-product';
+import { type ProductUpdateInput, useUpdateProduct } from '../api/update-product';
+import { ImageUploadField } from '../components/image-upload-field';
+
+/** A product made by 'Create Product' and never saved since: the empty product of the API. */
+function isNewProduct(product: ProductDetails): boolean {
+  return product.name === 'New product' && product.price === 0 && product.createdAt === product.updatedAt;
+}
+
+function toFormValues(product: ProductDetails): ProductUpdateInput {
+  return {
+    name: product.name,
+    price: String(product.price),
+    image: product.image,
+    category: product.category,
+    brand: product.brand,
+    countInStock: String(product.countInStock),
+    description: product.description,
+    shipping_price: String(product.shipping_price),
+    shipping_info: product.shipping_info,
+  };
+}
+
+type TextField = Exclude<keyof ProductUpdateInput, 'image'>;
+
+interface FieldProps {
+  field: TextField;
+  label: string;
+  values: ProductUpdateInput;
+  onChange: (field: TextField, value: string) => void;
+  type?: 'text' | 'number';
+  step?: string;
+  multiline?: boolean;
+  list?: string;
+  required?: boolean;
+}
+
+function Field({ field, label, values, onChange, type = 'text', step, multiline = false, list, required }: FieldProps) {
+  const id = `product-${field}`;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea id={id} rows={5} value={values[field]} onChange={(event) => onChange(field, event.target.value)} />
+      ) : (
+        <input
+          id={id}
+          type={type}
+          step={step}
+          min={type === 'number' ? 0 : undefined}
+          inputMode={type === 'number' ? 'decimal' : undefined}
+          list={list}
+          required={required}
+          value={values[field]}
+          onChange={(event) => onChange(field, event.target.value)}
+        />
+      )}
+    </div>
+  );
+}
+
+function ProductEditForm({ product, listPath }: { product: ProductDetails; listPath: string }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState(() => toFormValues(product));
+  const updateProduct = useUpdateProduct(product._id);
+  const categories = useCategories();
+  const title = isNewProduct(product) ? 'Create Product' : `Edit Product ${product._id}`;
+  useDocumentTitle(title);
+
+  function setField(field: keyof ProductUpdateInput, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    updateProduct.mutate(values, { onSuccess: () => navigate(listPath) });
+  }
+
+  return (
+    <>
+      <h1 className="edit-title">{title}</h1>
+      <form className="catalog-form product-edit-form" onSubmit={onSubmit} aria-label={title} noValidate>
+        <Field field="name" label="Name" values={values} onChange={setField} required />
+        <Field field="price" label="Price" values={values} onChange={setField} type="number" step="0.01" />
+        <ImageUploadField value={values.image} onChange={(path) => setField('image', path)} />
+        <Field field="category" label="Category" values={values} onChange={setField} list="product-categories" />
+        <datalist id="product-categories">
+          {categories.data?.map((category) => (
+            <option key={category} value={category} />
+          ))}
+        </datalist>
+        <Field field="brand" label="Brand" values={values} onChange={setField} />
+        <Field field="countInStock" label="Count In Stock" values={values} onChange={setField} type="number" step="1" />
+        <Field field="description" label="Description" values={values} onChange={setField} multiline />
+        <Field
+          field="shipping_price"
+          label="Shipping price"
+          values={values}
+          onChange={setField}
+          type="number"
+          step="0.01"
+        />
+        <Field field="shipping_info" label="Shipping info" values={values} onChange={setField} multiline />
+        {updateProduct.isError && <MessageBox variant="danger">{updateProduct.error.message}</MessageBox>}
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={updateProduct.isPending}>
+            Update
+          </button>
+          {updateProduct.isPending && <LoadingBox label="Saving..." />}
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** /product/{id}/edit (admin) and /product/{id}/edit/seller (the owner); saving returns to the list. */
+export function ProductEditPage() {
+  const { id = '' } = useParams();
+  const sellerMode = useMatch('/product/:id/edit/seller') !== null;
+  const listPath = sellerMode ? '/productlist/seller' : '/productlist';
+  const product = useProduct(id);
+  return (
+    <section className="page management-page product-edit-page">
+      {product.isPending ? (
+        <LoadingBox />
+      ) : product.isError ? (
+        <MessageBox variant="danger">{product.error.message}</MessageBox>
+      ) : (
+        <ProductEditForm key={product.data._id} product={product.data} listPath={listPath} />
+      )}
+    </section>
+  );
+}

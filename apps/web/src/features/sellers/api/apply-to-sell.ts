@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignedInUser } from '@torget/shared/api-types';
+import { api } from '../../../lib/api-client';
+import { saveUserInfo } from '../../../lib/session';
+import { userDetailsQueryKey } from './get-own-details';
+
+/** The Create Shop form's payload of PUT /api/users/profile (spec section 7, seller application). */
+export interface SellerApplication {
+  userId: string;
+  seller_name: string;
+  seller_description: string;
+  wants_to_be_seller: true;
+  seller_plan: '1' | '2';
+  seller_address: string;
+  seller_post_number: string;
+  seller_city: string;
+  seller_phone: string;
+  seller_organisation_number: string;
+}
+
+/** PUT /api/users/profile (bearer) with the application: the updated user with a fresh token. */
+export function applyToSell(application: SellerApplication): Promise<SignedInUser> {
+  return api.put<SignedInUser>('/api/users/profile', application, { auth: true });
+}
+
+/** Sends the application; the answer becomes the stored userInfo and the cached details. */
+export function useApplyToSell() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyToSell,
+    onSuccess: (user) => {
+      saveUserInfo(user);
+      queryClient.setQueryData(userDetailsQueryKey(user._id), user);
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignedInUser } from '@torget/shared/api-types';
+import type { SellerFields } from '@torget/shared/sellers';
+import { api } from '../../../lib/api-client';
+import { saveUserInfo } from '../../../lib/session';
+import { userDetailsQueryKey } from './get-own-details';
+
+/** The shop settings form's payload of PUT /api/users/profile: every seller_* field of spec section 7. */
+export type ShopSettings = Required<Omit<SellerFields, 'wants_to_be_seller' | 'seller_plan'>> & { userId: string };
+
+/** PUT /api/users/profile (bearer) with the shop settings: the updated user with a fresh token. */
+export function updateShopSettings(settings: ShopSettings): Promise<SignedInUser> {
+  return api.put<SignedInUser>('/api/users/profile', settings, { auth: true });
+}
+
+/**
+ * Saves the shop settings; the answer becomes the stored userInfo and the cached details, and
+ * cached seller answers (storefront, top sellers) reload with the new look.
+ */
+export function useUpdateShopSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateShopSettings,
+    onSuccess: async (user) => {
+      saveUserInfo(user);
+      queryClient.setQueryData(userDetailsQueryKey(user._id), user);
+      await queryClient.invalidateQueries({ queryKey: ['sellers'] });
+    },
+  });
+}

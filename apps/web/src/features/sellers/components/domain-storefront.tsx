@@ -1,0 +1,38 @@
+import { lazy } from 'react';
+import { MessageBox } from '../../../components/message-box';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { currentHostname } from '../../../lib/hosts';
+import { NO_DOMAIN_SELLER, useDomainSeller } from '../api/get-domain-seller';
+
+// The storefront (with DOMPurify) loads only on a seller's domain, never with the marketplace home.
+const Storefront = lazy(async () => ({ default: (await import('../pages/storefront-page')).Storefront }));
+
+/**
+ * Home on a host that is not the marketplace's (spec section 2, Home): asks which seller owns the
+ * domain and shows nothing until it knows, then that seller's storefront. A domain no seller owns
+ * (or a failed lookup, which is ignored) shows a short notice.
+ */
+export function DomainStorefront() {
+  const hostname = currentHostname();
+  const owner = useDomainSeller(hostname);
+  if (owner.isPending) return null;
+  if (owner.isError || owner.data === NO_DOMAIN_SELLER) return <NoShopHere hostname={hostname} />;
+  const sellerId = owner.data;
+  return (
+    <Storefront
+      sellerId={sellerId}
+      page={1}
+      pageHref={(n) => `/seller/${encodeURIComponent(sellerId)}/pageNumber/${n}`}
+    />
+  );
+}
+
+function NoShopHere({ hostname }: { hostname: string }) {
+  useDocumentTitle('No shop here');
+  return (
+    <section className="page no-shop-here">
+      <h1>No shop here</h1>
+      <MessageBox>{`There is no Torget shop at ${hostname}.`}</MessageBox>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { MessageBox } from '../../../components/message-box';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { sellerStatusShows } from '../../../lib/hosts';
+import { useSession } from '../../../lib/session';
+
+/**
+ * /my_shop_menu (spec section 2, Layout): the seller's four buttons. Like the header's My Shop
+ * menu, it applies on the marketplace and on the seller's own domain only.
+ */
+export function MyShopMenuPage() {
+  useDocumentTitle('My Shop');
+  const { user } = useSession();
+  const entries = [
+    { to: '/productlist/seller', text: 'Products' },
+    { to: '/orderlist/seller', text: 'Orders' },
+    { to: `/seller/${user?._id ?? ''}`, text: 'View shop' },
+    { to: '/seller_profile', text: 'Settings' },
+  ];
+  return (
+    <section className="page" aria-labelledby="my-shop-heading">
+      <h1 id="my-shop-heading">My Shop</h1>
+      {user && sellerStatusShows(user) ? (
+        <nav aria-label="My Shop menu">
+          <ul className="menu-buttons">
+            {entries.map((entry) => (
+              <li key={entry.to}>
+                <Link to={entry.to} className="button">
+                  {entry.text}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : (
+        <MessageBox>Your shop is managed on the marketplace’s main site or on your shop’s own domain.</MessageBox>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import type { PublicSeller, SellerProfile } from '@torget/shared/api-types';
+import type { CSSProperties } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadingBox } from '../../../components/loading-box';
+import { MessageBox } from '../../../components/message-box';
+import { Pager } from '../../../components/pager';
+import { ProductCard } from '../../../components/product-card';
+import { RichText } from '../../../components/rich-text';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { isMainHost } from '../../../lib/hosts';
+import { useProducts } from '../../catalog/api/get-products';
+import { usePublicSeller } from '../api/get-seller';
+import { useForeignHostRedirect } from '../hooks/use-foreign-host-redirect';
+
+/** Storefront grids show twelve products a page, like the other public grids. */
+const PAGE_SIZE = 12;
+const EAGER_IMAGES = 4;
+
+/** The seller's colour settings and the CSS variables they set; an unset ('') colour keeps the default. */
+const COLOUR_VARIABLES = {
+  name_text_color: '--shop-name-color',
+  subtitle_text_color: '--shop-subtitle-color',
+  description_background_color: '--shop-description-bg',
+  description_text_color: '--shop-description-color',
+  products_background_color: '--shop-products-bg',
+  footer_background_color: '--shop-footer-bg',
+  footer_text_color: '--shop-footer-color',
+} as const satisfies Record<string, `--${string}`>;
+
+/** Colours are '#RRGGBB' (spec section 5); anything else falls back to the default. */
+const COLOUR_PATTERN = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+function shopStyle(shop: SellerProfile): CSSProperties {
+  const style: Record<string, string> = {};
+  for (const [field, variable] of Object.entries(COLOUR_VARIABLES)) {
+    const value = shop[field as keyof typeof COLOUR_VARIABLES].trim();
+    if (COLOUR_PATTERN.test(value)) style[variable] = value;
+  }
+  return style as CSSProperties;
+}
+
+function bannerStyle(image: string): CSSProperties | undefined {
+  if (image.trim() === '') return undefined;
+  // A light shade keeps the shop name readable on any picture. The path is a quoted CSS string:
+  // JSON's escaping of quotes and backslashes is valid CSS escaping too.
+  return {
+    backgroundImage: `linear-gradient(rgb(0 0 0 / 18%), rgb(0 0 0 / 18%)), url(${JSON.stringify(image.trim())})`,
+  };
+}
+
+function ShopFooter({ seller }: { seller: PublicSeller }) {
+  const shop = seller.seller;
+  const place = [shop.post_number, shop.city].filter((part) => part.trim() !== '').join(' ');
+  return (
+    <footer className="storefront-footer">
+      <div className="storefront-inner">
+        <h2 className="storefront-footer-name">{shop.name}</h2>
+        <address>
+          {shop.address !== '' && <span>{shop.address}</span>}
+          {place !== '' && <span>{place}</span>}
+          {seller.email !== '' && (
+            <span>
+              {'E-mail: '}
+              <a href={`mailto:${seller.email}`}>{seller.email}</a>
+            </span>
+          )}
+          {shop.phone !== '' && (
+            <span>
+              {'Phone: '}
+              <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</a>
+            </span>
+          )}
+          {shop.organisation_number !== '' && <span>{`Organisation number: ${shop.organisation_number}`}</span>}
+        </address>
+      </div>
+    </footer>
+  );
+}
+
+function ShopProducts({
+  sellerId,
+  page,
+  pageHref,
+}: {
+  sellerId: string;
+  page: number;
+  pageHref: (n: number) => string;
+}) {
+  const products = useProducts({ seller: sellerId, pageNumber: page, pageSize: PAGE_SIZE });
+  return (
+    <section className="storefront-products" aria-labelledby="storefront-products-heading">
+      <div className="storefront-inner">
+        <h2 id="storefront-products-heading">Products</h2>
+        {products.isPending ? (
+          <LoadingBox />
+        ) : products.isError ? (
+          <MessageBox variant="danger">{products.error.message}</MessageBox>
+        ) : products.data.products.length === 0 ? (
+          <MessageBox>No Product Found</MessageBox>
+        ) : (
+          <div className={products.isPlaceholderData ? 'product-grid is-stale' : 'product-grid'}>
+            {products.data.products.map((product, index) => (
+              <ProductCard key={product._id} product={product} eager={index < EAGER_IMAGES} />
+            ))}
+          </div>
+        )}
+        {products.data && (
+          <Pager page={page} pages={products.data.pages} hrefFor={pageHref} label="Shop product pages" />
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface StorefrontProps {
+  sellerId: string;
+  /** The product page shown, from 1. */
+  page: number;
+  /** The address of product page `n` (by id on the marketplace, by path on the seller's own domain). */
+  pageHref: (n: number) => string;
+}
+
+/**
+ * A seller's branded shop (spec section 2, Seller storefront): banner with optional background
+ * image, optional logo, name, optional subtitle, sanitised description, the product grid with
+ * numbered pages, and a footer with the shop's contact details, in the seller's own colours.
+ */
+export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
+  const seller = usePublicSeller(sellerId);
+  const shop = seller.data?.seller;
+  useDocumentTitle(shop?.name);
+  const home = isMainHost() && (
+    <nav className="storefront-topbar" aria-label="Marketplace">
+      <Link to="/" className="storefront-home">
+        Torget
+      </Link>
+    </nav>
+  );
+
+  if (seller.isPending) {
+    return (
+      <div className="storefront">
+        {home}
+        <div className="storefront-inner">
+          <LoadingBox />
+        </div>
+      </div>
+    );
+  }
+  if (seller.isError || !shop) {
+    return (
+      <div className="storefront">
+        {home}
+        <div className="storefront-inner storefront-error">
+          <MessageBox variant="danger">{seller.error?.message ?? 'User Not Found'}</MessageBox>
+        </div>
+      </div>
+    );
+  }
+
+  const showLogo = shop.has_logo && shop.logo !== '';
+  return (
+    <div className="storefront" style={shopStyle(shop)}>
+      {home}
+      <header
+        className={shop.banner_background_image ? 'storefront-banner has-image' : 'storefront-banner'}
+        style={bannerStyle(shop.banner_background_image)}
+      >
+        <div className="storefront-inner storefront-banner-inner">
+          {showLogo && (
+            <img className="storefront-logo" src={shop.logo} alt={`${shop.name} logo`} width={96} height={96} />
+          )}
+          <div className="storefront-titles">
+            <h1 className="storefront-name">{shop.name}</h1>
+            {shop.subtitle !== '' && <p className="storefront-subtitle">{shop.subtitle}</p>}
+          </div>
+        </div>
+      </header>
+      {shop.description.trim() !== '' && (
+        <section className="storefront-description" aria-label={`About ${shop.name}`}>
+          <RichText html={shop.description} className="storefront-inner storefront-description-text" />
+        </section>
+      )}
+      <ShopProducts sellerId={sellerId} page={page} pageHref={pageHref} />
+      <ShopFooter seller={seller.data} />
+    </div>
+  );
+}
+
+/** /seller/{id} and /seller/{id}/pageNumber/{n}. */
+export function StorefrontPage() {
+  const { id = '', pageNumber } = useParams();
+  if (useForeignHostRedirect(id)) return null;
+  const page = Number(pageNumber);
+  return (
+    <Storefront
+      sellerId={id}
+      page={Number.isInteger(page) && page >= 1 ? page : 1}
+      pageHref={(n) => `/seller/${encodeURIComponent(id)}/pageNumber/${n}`}
+    />
+  );
+}
