@@ -93,8 +93,13 @@ test.describe('search', () => {
     await cardNames(page).first().getByRole('link').click();
     await expect(page.getByText('In Stock', { exact: true })).toBeVisible();
     await page.getByLabel('Quantity').selectOption('2');
+    // Add to Cart goes to /cart/{id}/{qty}, which adds the line and then shows /cart (so a
+    // reload does not add it again).
+    const addRequest = page.waitForURL(`/cart/${product._id}/2`);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page).toHaveURL(`/cart/${product._id}/2`);
+    await addRequest;
+    await expect(page).toHaveURL('/cart');
+    await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue('2');
   });
 
   test('the search routes take the defaults; the sidebar offers every filter', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userDetailsQueryKey } from '../../../api/user-details';
 import { api } from '../../../lib/api-client';
-import { userQueryKey } from './get-user';
 import { usersListQueryKey } from './get-users';
 
 /** DELETE /api/users/{id} (bearer, admin). */
@@ -14,7 +14,7 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: deleteUser,
     onSuccess: async (_answer, id) => {
-      queryClient.removeQueries({ queryKey: userQueryKey(id) });
+      queryClient.removeQueries({ queryKey: userDetailsQueryKey(id) });
       await queryClient.invalidateQueries({ queryKey: usersListQueryKey });
     },
   });

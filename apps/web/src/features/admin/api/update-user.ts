@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDetails } from '@torget/shared/api-types';
+import { userDetailsQueryKey } from '../../../api/user-details';
 import { api } from '../../../lib/api-client';
 import { saveUserInfo, toSessionUser } from '../../../lib/session';
 import { isRecord, readJson, STORAGE_KEYS } from '../../../lib/storage';
-import { userQueryKey } from './get-user';
 import { usersListQueryKey } from './get-users';
 
 /** The admin's user edit (spec section 7). */
@@ -30,7 +30,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: updateUser,
     onSuccess: async (user) => {
-      queryClient.setQueryData(userQueryKey(user._id), user);
+      queryClient.setQueryData(userDetailsQueryKey(user._id), user);
       refreshOwnSession(user);
       await queryClient.invalidateQueries({ queryKey: usersListQueryKey });
     },

@@ -1,17 +1,17 @@
 import type { UserDetails } from '@torget/shared/api-types';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useUserDetails } from '../../../api/user-details';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { TextField } from '../../../components/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 
 /** /user/{id}/edit (spec section 2, admin): seller and admin roles and the seller's own domain. */
 export function UserEditPage() {
   const { id = '' } = useParams();
-  const user = useUser(id);
+  const user = useUserDetails(id);
   const title = user.data ? `Edit User ${user.data.name}` : 'Edit User';
   useDocumentTitle(title);
   return (

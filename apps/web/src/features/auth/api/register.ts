@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignedInUser } from '@torget/shared/api-types';
+import { userDetailsQueryKey } from '../../../api/user-details';
 import { api } from '../../../lib/api-client';
 import { saveUserInfo } from '../../../lib/session';
-import { userQueryKey } from './get-user';
 
 export interface RegisterInput {
   name: string;
@@ -22,7 +22,7 @@ export function useRegister() {
     mutationFn: register,
     onSuccess: (user) => {
       saveUserInfo(user);
-      queryClient.setQueryData(userQueryKey(user._id), user);
+      queryClient.setQueryData(userDetailsQueryKey(user._id), user);
     },
   });
 }

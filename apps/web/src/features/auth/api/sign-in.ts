@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignedInUser } from '@torget/shared/api-types';
+import { userDetailsQueryKey } from '../../../api/user-details';
 import { api } from '../../../lib/api-client';
 import { saveUserInfo } from '../../../lib/session';
-import { userQueryKey } from './get-user';
 
 export interface SignInInput {
   email: string;
@@ -21,7 +21,7 @@ export function useSignIn() {
     mutationFn: signIn,
     onSuccess: (user) => {
       saveUserInfo(user);
-      queryClient.setQueryData(userQueryKey(user._id), user);
+      queryClient.setQueryData(userDetailsQueryKey(user._id), user);
     },
   });
 }

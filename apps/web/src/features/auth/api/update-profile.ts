@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate } from '@torget/shared/accounts';
 import type { SignedInUser } from '@torget/shared/api-types';
+import { userDetailsQueryKey } from '../../../api/user-details';
 import { api } from '../../../lib/api-client';
 import { saveUserInfo } from '../../../lib/session';
-import { userQueryKey } from './get-user';
 
 /** The profile screen's payload (spec section 7); the server takes the user from the token. */
 export type ProfilePayload = ProfileUpdate & { userId: string };
@@ -20,7 +20,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (user) => {
       saveUserInfo(user);
-      queryClient.setQueryData(userQueryKey(user._id), user);
+      queryClient.setQueryData(userDetailsQueryKey(user._id), user);
     },
   });
 }

@@ -1,12 +1,12 @@
 import type { UserDetails } from '@torget/shared/api-types';
 import { type FormEvent, useId, useState } from 'react';
+import { useUserDetails } from '../../../api/user-details';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { Snackbar, useSnackbar } from '../../../components/snackbar';
 import { TextField } from '../../../components/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
-import { useUser } from '../api/get-user';
 import { type ProfilePayload, useUpdateProfile } from '../api/update-profile';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROFILE_PASSWORDS_DIFFER } from '../utils/password-rules';
 
@@ -14,7 +14,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROFILE_PASSWORDS_DIFFER } fr
 export function ProfilePage() {
   useDocumentTitle('User Profile');
   const { user } = useSession();
-  const details = useUser(user?._id ?? '');
+  const details = useUserDetails(user?._id ?? '');
   return (
     <section className="page form-page" aria-labelledby="profile-heading">
       <div className="form-card">

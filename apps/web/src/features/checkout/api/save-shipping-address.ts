@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShippingAddress, UserDetails } from '@torget/shared/api-types';
+import { userDetailsQueryKey } from '../../../api/user-details';
 import { api } from '../../../lib/api-client';
-import { userQueryKey } from '../../auth/api/get-user';
 
 /** The payload of spec section 7: the user's id and the five address fields in snake case. */
 export interface SaveShippingAddressPayload {
@@ -34,6 +34,6 @@ export function useSaveShippingAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveShippingAddressToUser,
-    onSuccess: (user) => queryClient.setQueryData(userQueryKey(user._id), user),
+    onSuccess: (user) => queryClient.setQueryData(userDetailsQueryKey(user._id), user),
   });
 }

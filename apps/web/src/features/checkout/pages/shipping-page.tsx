@@ -1,12 +1,12 @@
 import type { ShippingAddress, UserDetails } from '@torget/shared/api-types';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useUserDetails } from '../../../api/user-details';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { TextField } from '../../../components/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
-import { useUser } from '../../auth/api/get-user';
 import { useDeliveryLocation, useStoredAddressFields } from '../../cart/hooks/use-checkout-state';
 import { saveShippingAddress } from '../../cart/utils/cart-storage';
 import { toSaveShippingAddressPayload, useSaveShippingAddress } from '../api/save-shipping-address';
@@ -45,7 +45,7 @@ export function ShippingPage() {
   const { user } = useSession();
   const stored = useStoredAddressFields();
   // The user's saved address fills what the browser does not have.
-  const details = useUser(user?._id ?? '');
+  const details = useUserDetails(user?._id ?? '');
   // The form starts once: when the stored address is complete, or when the saved one has come
   // (or failed to). Saving the form later must not start it again.
   const ready = isComplete(stored) || !details.isPending || details.fetchStatus === 'idle';

@@ -1,8 +1,7 @@
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/catalog';
-import { type ChangeEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { IMAGE_ACCEPT, useImageFileUpload } from '../../../api/upload-image';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
-import { uploadErrorMessage, useUploadImage } from '../api/upload-image';
 
 interface ImageUploadFieldProps {
   /** The image path: typed, or set by an upload. */
@@ -16,21 +15,8 @@ interface ImageUploadFieldProps {
  */
 export function ImageUploadField({ value, onChange }: ImageUploadFieldProps) {
   const id = useId();
-  const upload = useUploadImage();
-  const [tooBig, setTooBig] = useState(false);
-
-  function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    upload.reset();
-    // Checked here too, so a large photo is refused before it is sent.
-    const big = file.size > MAX_UPLOAD_BYTES;
-    setTooBig(big);
-    if (big) return;
-    upload.mutate(file, { onSuccess: (path) => onChange(path) });
-  }
-
-  const error = tooBig ? UPLOAD_TOO_BIG : upload.isError ? uploadErrorMessage(upload.error) : null;
+  const upload = useImageFileUpload(onChange);
+  const { onFile, error } = upload;
   return (
     <>
       <div className="form-field">
@@ -42,7 +28,7 @@ export function ImageUploadField({ value, onChange }: ImageUploadFieldProps) {
         <input
           id={`${id}-file`}
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          accept={IMAGE_ACCEPT}
           onChange={onFile}
           disabled={upload.isPending}
           aria-describedby={error ? `${id}-error` : undefined}

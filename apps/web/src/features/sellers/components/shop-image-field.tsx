@@ -1,8 +1,7 @@
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/catalog';
-import { type ChangeEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { IMAGE_ACCEPT, useImageFileUpload } from '../../../api/upload-image';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
-import { uploadErrorMessage, useUploadImage } from '../api/upload-image';
 
 interface ShopImageFieldProps {
   label: string;
@@ -21,21 +20,8 @@ interface ShopImageFieldProps {
  */
 export function ShopImageField({ label, value, onChange, previewAlt, kind }: ShopImageFieldProps) {
   const id = useId();
-  const upload = useUploadImage();
-  const [tooBig, setTooBig] = useState(false);
-
-  function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    upload.reset();
-    // Refused here already, so a large photo is never sent.
-    const big = file.size > MAX_UPLOAD_BYTES;
-    setTooBig(big);
-    if (big) return;
-    upload.mutate(file, { onSuccess: (path) => onChange(path) });
-  }
-
-  const error = tooBig ? UPLOAD_TOO_BIG : upload.isError ? uploadErrorMessage(upload.error) : null;
+  const upload = useImageFileUpload(onChange);
+  const { onFile, error } = upload;
   const errorId = `${id}-error`;
   return (
     <div className="form-field shop-image-field">
@@ -43,7 +29,7 @@ export function ShopImageField({ label, value, onChange, previewAlt, kind }: Sho
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        accept={IMAGE_ACCEPT}
         onChange={onFile}
         disabled={upload.isPending}
         aria-describedby={error ? errorId : undefined}

@@ -3,18 +3,18 @@ import { planLabel } from '@torget/shared/plans';
 import { type ShopStatus, shopStatus } from '@torget/shared/shop-status';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useUserDetails } from '../../../api/user-details';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { RichText } from '../../../components/rich-text';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
-import { useOwnDetails } from '../api/get-own-details';
 
 /** /seller_application: the signed-in user's own application, read only, with its shop status. */
 export function SellerApplicationPage() {
   useDocumentTitle('Seller application');
   const { user } = useSession();
-  const details = useOwnDetails(user?._id ?? '');
+  const details = useUserDetails(user?._id ?? '');
   return (
     <section className="page form-page" aria-labelledby="application-heading">
       <div className="form-card">

@@ -3,6 +3,7 @@ import { isPlanCode, PLANS } from '@torget/shared/plans';
 import { LOGO_MISSING, SELLER_COLOR_FIELDS, SWISH_NUMBER_MISSING } from '@torget/shared/sellers';
 import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/sweden';
 import { type FormEvent, useId, useState } from 'react';
+import { useUserDetails } from '../../../api/user-details';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { Snackbar, useSnackbar } from '../../../components/snackbar';
@@ -10,7 +11,6 @@ import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
-import { useOwnDetails } from '../api/get-own-details';
 import { type ShopSettings, useUpdateShopSettings } from '../api/update-shop-settings';
 import { ColourField } from '../components/colour-field';
 import { ShopImageField } from '../components/shop-image-field';
@@ -65,7 +65,7 @@ function toForm(shop: SellerProfile | null): ShopForm {
 export function SellerProfilePage() {
   useDocumentTitle('My Shop / Settings');
   const { user } = useSession();
-  const details = useOwnDetails(user?._id ?? '');
+  const details = useUserDetails(user?._id ?? '');
   return (
     <section className="page form-page" aria-labelledby="shop-settings-heading">
       <div className="form-card form-card-wide">
