@@ -13,6 +13,7 @@ import { type Auth, createAuth } from './lib/auth';
 import { errorHandler } from './lib/error-handler';
 import { createMailer, type Mailer } from './lib/mailer';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { refuseMalformedText } from './lib/text-guard';
 import { registerWebApp } from './lib/web-app';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { configRoutes } from './modules/config/config.routes';
@@ -39,6 +40,13 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** The routes each app registered, for tests that must cover every one (the authorization matrix). */
+const registeredRoutes = new WeakMap<object, { method: string; url: string }[]>();
+
+export function listApiRoutes(app: App): { method: string; url: string }[] {
+  return (registeredRoutes.get(app) ?? []).filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api'));
+}
+
 export async function buildApp(options: BuildOptions) {
   const { database, config } = options;
   const deps: AppDeps = {
@@ -56,12 +64,18 @@ export async function buildApp(options: BuildOptions) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
+  const routes: { method: string; url: string }[] = [];
+  registeredRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', refuseMalformedText);
 
   // Limits are set per route (sign-in, forgot password); counted after the body is parsed,
   // because they are keyed by the e-mail in it.

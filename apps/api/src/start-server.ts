@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { type DemoSignIn, seedDemoIfEmpty } from './db/seed';
 import type { Config } from './env';
+import { loggerOptions } from './lib/logging';
 
 export interface RunningServer {
   app: App;
@@ -34,7 +35,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const app = await buildApp({
       database,
       config: { ...config, webDist: config.webDist ?? defaultWebDist() },
-      logger: { level: config.logLevel },
+      logger: loggerOptions(config.logLevel),
     });
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;

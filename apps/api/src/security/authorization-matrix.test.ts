@@ -1,0 +1,341 @@
+/**
+ * The authorization matrix: every API route of the running app against six roles, each cell
+ * called for real (destructive actions on fresh resources) and its status compared with the
+ * table. A route the app serves without a row here fails the test, so a new endpoint cannot
+ * ship without someone deciding who may call it.
+ */
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listApiRoutes } from '../app';
+import { ADDRESS, product, type Session } from '../modules/orders/order-test-kit';
+import { createUser, FIXTURE_PASSWORD } from '../test/fixtures';
+import { bearer } from '../test/sessions';
+import {
+  completedPaypalPaymentFor,
+  createSecurityTestApp,
+  freshAddress,
+  freshOrder,
+  freshResetToken,
+  multipart,
+  ROLES,
+  type Role,
+  type SecurityTestApp,
+  sessionOf,
+  smallPng,
+} from './security-kit';
+
+let t: SecurityTestApp;
+beforeAll(async () => {
+  t = await createSecurityTestApp();
+});
+afterAll(() => t.close());
+
+/** The request of one cell, without method and headers (those come from the row and the role). */
+type Request = Omit<InjectOptions, 'method' | 'headers'> & { url: string; headers?: Record<string, string> };
+
+interface Row {
+  /** 'METHOD /path' exactly as the app registers it. */
+  route: string;
+  /** What the row checks, when a route has more than one row. */
+  note?: string;
+  /** Expected status for visitor, customer, other customer, owning seller, other seller, admin. */
+  expected: readonly [number, number, number, number, number, number];
+  /** Builds the request for a role; makes fresh resources when the action destroys them. */
+  request: (who: Session | null, role: Role) => Promise<Request> | Request;
+}
+
+const ALL = (status: number) => [status, status, status, status, status, status] as const;
+const ADMIN_ONLY = [401, 403, 403, 403, 403, 200] as const;
+const SIGNED_IN = [401, 200, 200, 200, 200, 200] as const;
+
+const productBody = {
+  name: 'Ändrad produkt',
+  price: 99.5,
+  image: '',
+  category: 'Test',
+  brand: 'Märke',
+  countInStock: 3,
+  description: 'Beskrivning',
+  shipping_price: 0,
+  shipping_info: '',
+};
+
+const freshProduct = () => product(t, t.cast.owner.id, { countInStock: 10 });
+let stockedProductId = '';
+const stockedProduct = async () => {
+  if (!stockedProductId) stockedProductId = (await product(t, t.cast.owner.id, { countInStock: 10_000 })).id;
+  return stockedProductId;
+};
+let sharedOrderId = '';
+const sharedOrder = async () => {
+  if (!sharedOrderId) sharedOrderId = (await freshOrder(t))._id;
+  return sharedOrderId;
+};
+
+const TABLE: Row[] = [
+  { route: 'GET /api/health', expected: ALL(200), request: () => ({ url: '/api/health' }) },
+
+  // Catalogue: reading is public; writing is the owning seller's or an admin's.
+  { route: 'GET /api/products', expected: ALL(200), request: () => ({ url: '/api/products' }) },
+  { route: 'GET /api/products/categories', expected: ALL(200), request: () => ({ url: '/api/products/categories' }) },
+  {
+    route: 'GET /api/products/:id',
+    expected: ALL(200),
+    request: async () => ({ url: `/api/products/${await stockedProduct()}` }),
+  },
+  {
+    route: 'POST /api/products',
+    note: 'sellers create; an admin who is no seller has no shop to create in',
+    expected: [401, 403, 403, 201, 201, 403],
+    request: () => ({ url: '/api/products' }),
+  },
+  {
+    route: 'PUT /api/products/:id',
+    expected: [401, 403, 403, 200, 403, 200],
+    request: async () => ({ url: `/api/products/${(await freshProduct()).id}`, payload: productBody }),
+  },
+  {
+    route: 'DELETE /api/products/:id',
+    expected: [401, 403, 403, 200, 403, 200],
+    request: async () => ({ url: `/api/products/${(await freshProduct()).id}` }),
+  },
+  {
+    route: 'POST /api/products/:id/reviews',
+    note: 'anyone signed in, except the product’s own seller',
+    expected: [401, 201, 201, 403, 201, 201],
+    request: async () => ({
+      url: `/api/products/${(await freshProduct()).id}/reviews`,
+      payload: { rating: 4, comment: 'Bra' },
+    }),
+  },
+
+  // Seller directory: public.
+  { route: 'GET /api/users/top-sellers', expected: ALL(200), request: () => ({ url: '/api/users/top-sellers' }) },
+  {
+    route: 'GET /api/users/domain_seller/:hostname',
+    expected: ALL(200),
+    request: () => ({ url: '/api/users/domain_seller/butik.example.se' }),
+  },
+
+  // Accounts.
+  {
+    route: 'POST /api/users/signin',
+    expected: ALL(200),
+    request: (who) => ({
+      url: '/api/users/signin',
+      payload: { email: who?.email ?? t.cast.customer.email, password: FIXTURE_PASSWORD },
+    }),
+  },
+  {
+    route: 'POST /api/users/register',
+    expected: ALL(201),
+    request: (_who, role) => ({
+      url: '/api/users/register',
+      payload: { name: 'Ny Användare', email: `ny-${role}-${Date.now()}@example.se`, password: 'ett-långt-lösen' },
+    }),
+  },
+  {
+    route: 'POST /api/users/forgot_password',
+    expected: ALL(200),
+    request: async () => ({
+      url: '/api/users/forgot_password',
+      payload: { email: (await createUser(t.database.db)).email },
+    }),
+  },
+  {
+    route: 'POST /api/users/reset_password',
+    note: 'the mailed token is the credential, whoever sends it',
+    expected: ALL(200),
+    request: async () => {
+      const { email, token } = await freshResetToken(t.database.db);
+      return {
+        url: '/api/users/reset_password',
+        payload: { email, new_password: 'helt-nytt-lösen', reset_password_token: token },
+      };
+    },
+  },
+  {
+    route: 'PUT /api/users/profile',
+    note: 'one’s own profile',
+    expected: SIGNED_IN,
+    request: () => ({ url: '/api/users/profile', payload: {} }),
+  },
+  {
+    route: 'PUT /api/users/profile',
+    note: 'shop settings: one’s own shop, for sellers only',
+    expected: [401, 403, 403, 200, 200, 403],
+    request: () => ({ url: '/api/users/profile', payload: { seller_subtitle: 'Sedan 2021' } }),
+  },
+  { route: 'GET /api/users', expected: ADMIN_ONLY, request: () => ({ url: '/api/users' }) },
+  {
+    route: 'GET /api/users/:id',
+    note: 'a customer’s account: the customer and admins; to others it does not exist',
+    expected: [404, 200, 404, 404, 404, 200],
+    request: () => ({ url: `/api/users/${t.cast.customer.id}` }),
+  },
+  {
+    route: 'GET /api/users/:id',
+    note: 'a seller’s public storefront profile: everyone',
+    expected: ALL(200),
+    request: () => ({ url: `/api/users/${t.cast.owner.id}` }),
+  },
+  {
+    route: 'PUT /api/users/:id',
+    expected: ADMIN_ONLY,
+    request: async () => ({ url: `/api/users/${(await createUser(t.database.db)).id}`, payload: { is_seller: true } }),
+  },
+  {
+    route: 'DELETE /api/users/:id',
+    expected: ADMIN_ONLY,
+    request: async () => ({ url: `/api/users/${(await createUser(t.database.db)).id}` }),
+  },
+  {
+    route: 'PUT /api/users/save_shipping_address',
+    expected: SIGNED_IN,
+    request: () => ({
+      url: '/api/users/save_shipping_address',
+      payload: {
+        shipping_full_name: 'Eva Ek',
+        shipping_address: 'Storgatan 1',
+        shipping_postal_code: '903 25',
+        shipping_city: 'Umeå',
+        shipping_country: 'Sverige',
+      },
+    }),
+  },
+
+  // Orders: the buyer, the order's seller and admins; to anyone else an order does not exist.
+  {
+    route: 'POST /api/orders',
+    note: 'anyone signed in buys, except from their own shop',
+    expected: [401, 201, 201, 400, 201, 201],
+    request: async () => ({
+      url: '/api/orders',
+      payload: {
+        orderItems: [{ product: await stockedProduct(), qty: 1 }],
+        shippingAddress: ADDRESS,
+        paymentMethod: 'Swish',
+      },
+    }),
+  },
+  { route: 'GET /api/orders/mine', expected: SIGNED_IN, request: () => ({ url: '/api/orders/mine' }) },
+  {
+    route: 'GET /api/orders',
+    note: 'incoming orders of one seller: that seller and admins',
+    expected: [401, 403, 403, 200, 403, 200],
+    request: () => ({ url: `/api/orders?seller=${t.cast.owner.id}` }),
+  },
+  {
+    route: 'GET /api/orders',
+    note: 'no seller given: each seller their own, admins all',
+    expected: [401, 403, 403, 200, 200, 200],
+    request: () => ({ url: '/api/orders' }),
+  },
+  {
+    route: 'GET /api/orders/:id',
+    expected: [401, 200, 404, 200, 404, 200],
+    request: async () => ({ url: `/api/orders/${await sharedOrder()}` }),
+  },
+  {
+    route: 'DELETE /api/orders/:id',
+    expected: [401, 200, 404, 200, 404, 200],
+    request: async () => ({ url: `/api/orders/${(await freshOrder(t))._id}` }),
+  },
+  {
+    route: 'PUT /api/orders/:id/update',
+    note: 'the seller’s paid and delivered flags: the seller and admins, not the buyer',
+    expected: [401, 403, 404, 200, 404, 200],
+    request: async () => ({
+      url: `/api/orders/${(await freshOrder(t))._id}/update`,
+      payload: { is_paid: true, paid_date: '2026-01-02', is_delivered: false },
+    }),
+  },
+  {
+    route: 'POST /api/orders/:id/paypal',
+    note: 'only the buyer pays',
+    expected: [401, 200, 404, 403, 404, 403],
+    request: async () => ({ url: `/api/orders/${(await freshOrder(t, 'PayPal'))._id}/paypal` }),
+  },
+  {
+    route: 'PUT /api/orders/:id/pay',
+    note: 'only the buyer pays, with a payment PayPal confirms',
+    expected: [401, 200, 404, 403, 404, 403],
+    request: async () => {
+      const order = await freshOrder(t, 'PayPal');
+      return { url: `/api/orders/${order._id}/pay`, payload: { id: await completedPaypalPaymentFor(t, order) } };
+    },
+  },
+  {
+    route: 'PUT /api/orders/:id/pay/',
+    expected: [401, 200, 404, 403, 404, 403],
+    request: async () => {
+      const order = await freshOrder(t, 'PayPal');
+      return { url: `/api/orders/${order._id}/pay/`, payload: { id: await completedPaypalPaymentFor(t, order) } };
+    },
+  },
+
+  // Public configuration and site texts; the texts are written by admins.
+  { route: 'GET /api/config/paypal', expected: ALL(200), request: () => ({ url: '/api/config/paypal' }) },
+  { route: 'GET /api/config/google', expected: ALL(200), request: () => ({ url: '/api/config/google' }) },
+  { route: 'GET /api/settings', expected: ALL(200), request: () => ({ url: '/api/settings' }) },
+  {
+    route: 'PUT /api/settings',
+    expected: ADMIN_ONLY,
+    request: () => ({ url: '/api/settings', payload: { about_text: '<p>Om oss</p>' } }),
+  },
+
+  // Uploads: sellers (and applicants) and admins; customers have nothing to upload.
+  {
+    route: 'POST /api/uploads',
+    expected: [401, 403, 403, 200, 200, 200],
+    request: async () => {
+      const body = multipart(await smallPng(), 'bild.png', 'image/png');
+      return { url: '/api/uploads', payload: body.payload, headers: body.headers };
+    },
+  },
+];
+
+const methodOf = (route: string) => route.split(' ')[0] as InjectOptions['method'];
+
+async function callCell(row: Row, role: Role): Promise<number> {
+  const who = sessionOf(t.cast, role);
+  const { headers, ...request } = await row.request(who, role);
+  const res = await t.app.inject({
+    ...request,
+    method: methodOf(row.route),
+    remoteAddress: freshAddress(),
+    headers: { ...headers, ...(who ? bearer(who.token) : {}) },
+  });
+  return res.statusCode;
+}
+
+describe(`authorization matrix: ${TABLE.length} rows × ${ROLES.length} roles`, () => {
+  it('has a row for every API route the app serves, and no row for a route it does not', () => {
+    const served = new Set(listApiRoutes(t.app).map((r) => `${r.method} ${r.url}`));
+    const covered = new Set(TABLE.map((row) => row.route));
+    expect(
+      [...served].filter((route) => !covered.has(route)),
+      'routes without a row',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((route) => !served.has(route)),
+      'rows of routes not served',
+    ).toEqual([]);
+    console.log(
+      `authorization matrix: ${served.size} routes × ${ROLES.length} roles = ${served.size * ROLES.length} cells ` +
+        `(${TABLE.length} rows, ${TABLE.length * ROLES.length} calls)`,
+    );
+  });
+
+  for (const row of TABLE) {
+    it(`${row.route}${row.note ? ` (${row.note})` : ''}`, async () => {
+      const actual: Record<string, number> = {};
+      const expected: Record<string, number> = {};
+      for (const [i, role] of ROLES.entries()) {
+        actual[role] = await callCell(row, role);
+        expected[role] = row.expected[i] ?? 0;
+      }
+      expect(actual).toEqual(expected);
+    });
+  }
+});
