@@ -5,13 +5,14 @@ import { mkdirSync } from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from './db/client';
+import { countStatements, type Database, type StatementTally } from './db/client';
 import type { Config } from './env';
 import { type Auth, createAuth } from './lib/auth';
 import { errorHandler } from './lib/error-handler';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createReadCache, noReadCache, type ReadCache } from './lib/read-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { refuseMalformedText } from './lib/text-guard';
 import { registerWebApp } from './lib/web-app';
@@ -30,6 +31,8 @@ export interface AppDeps {
   config: Config;
   auth: Auth;
   mailer: Mailer;
+  /** Read results kept in memory for a short time (lib/read-cache.ts). */
+  cache: ReadCache;
 }
 
 export interface BuildOptions {
@@ -54,6 +57,7 @@ export async function buildApp(options: BuildOptions) {
     config,
     auth: createAuth(database.db, config.jwtSecret),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    cache: config.readCache === false ? noReadCache : createReadCache({ generation: () => database.writeGeneration() }),
   };
   const app = Fastify({
     logger: options.logger ?? false,
@@ -72,6 +76,7 @@ export async function buildApp(options: BuildOptions) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (config.statementCountHeader) answerStatementCounts(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -132,6 +137,29 @@ export async function buildApp(options: BuildOptions) {
   });
 
   return app;
+}
+
+/**
+ * For the benchmark (BENCH_STATEMENT_COUNT=1): every answer carries `x-sql-statements`, the
+ * number of SQL statements its request issued. Counted per request in an async-local scope, so
+ * concurrent requests do not mix; the scope is entered again after the body is parsed, because
+ * body parsing runs in the socket's context.
+ */
+function answerStatementCounts(app: FastifyInstance): void {
+  const tallies = new WeakMap<object, StatementTally>();
+  const enter = (request: object, done: () => void) => {
+    let tally = tallies.get(request);
+    if (!tally) {
+      tally = { count: 0 };
+      tallies.set(request, tally);
+    }
+    countStatements(tally, done);
+  };
+  app.addHook('onRequest', (request, _reply, done) => enter(request, done));
+  app.addHook('preValidation', (request, _reply, done) => enter(request, done));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-sql-statements', String(tallies.get(request)?.count ?? 0));
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

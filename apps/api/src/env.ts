@@ -33,6 +33,12 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST: optionalText,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  READ_CACHE: z.enum(['on', 'off']).default('on'),
+  BENCH_STATEMENT_COUNT: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('')
+    .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,6 +61,12 @@ export interface Config {
   /** The built web app to serve, if any. */
   webDist: string | undefined;
   logLevel: string;
+  /** Most PostgreSQL connections this process opens (DATABASE_POOL_SIZE). */
+  databasePoolSize?: number;
+  /** Keep read results in memory for a short time (READ_CACHE=on, the default; off for measuring). */
+  readCache?: boolean;
+  /** Answer `x-sql-statements` on every response (BENCH_STATEMENT_COUNT; for the benchmark only). */
+  statementCountHeader?: boolean;
 }
 
 /** Reads the secret from JWT_SECRET, or generates one once and keeps it in the data folder. */
@@ -97,5 +109,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO,
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     logLevel: env.LOG_LEVEL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    readCache: env.READ_CACHE === 'on',
+    statementCountHeader: env.BENCH_STATEMENT_COUNT,
   };
 }

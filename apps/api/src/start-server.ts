@@ -28,7 +28,11 @@ function defaultWebDist(): string | undefined {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pglite'),
+    poolSize: config.databasePoolSize,
+  });
   try {
     await migrate(database);
     const seeded = config.seedDemo ? await seedDemoIfEmpty(database, { uploadsDir: config.uploadsDir }) : null;

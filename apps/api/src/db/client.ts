@@ -3,8 +3,10 @@
  * DATABASE_URL is given, a node-postgres pool when one is. Both speak the same SQL, so the
  * rest of the code does not know which it has.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
@@ -21,6 +23,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Statements issued so far through `db`; tests and the benchmark read differences of it. */
   statementCount(): number;
+  /**
+   * Grows with every statement through `db` that may change data (anything but a plain
+   * SELECT) and at the end of every transaction: a read cache drops what it kept under an
+   * older value (lib/read-cache.ts).
+   */
+  writeGeneration(): number;
   close(): Promise<void>;
 }
 
@@ -33,11 +41,44 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** Statements issued inside one `countStatements` scope (one request, when the benchmark asks). */
+export interface StatementTally {
+  count: number;
+}
+
+const tallies = new AsyncLocalStorage<StatementTally>();
+
+/**
+ * Runs `work` so that every statement it causes, however deep in its async calls, is counted in
+ * `tally`. Concurrent scopes do not see each other's statements.
+ */
+export function countStatements<T>(tally: StatementTally, work: () => T): T {
+  return tallies.run(tally, work);
+}
+
+const READ_ONLY = /^\s*select\b/i;
+
 class StatementCounter implements Logger {
   count = 0;
-  logQuery(): void {
+  writes = 0;
+  logQuery(query: string): void {
     this.count++;
+    if (!READ_ONLY.test(query)) this.writes++;
+    const tally = tallies.getStore();
+    if (tally) tally.count++;
   }
+}
+
+/** Counts the end of every transaction as a write too: its changes are visible from then on. */
+function bumpAfterTransactions(db: Db, counter: StatementCounter): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (...args: Parameters<Db['transaction']>) => {
+    try {
+      return await transaction(...args);
+    } finally {
+      counter.writes++;
+    }
+  }) as Db['transaction'];
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
@@ -46,21 +87,25 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client's network error must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, logger: counter });
+    const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
+    bumpAfterTransactions(db, counter);
     return {
-      db: db as unknown as Db,
+      db,
       kind: 'postgres',
       statementCount: () => counter.count,
+      writeGeneration: () => counter.writes,
       close: () => pool.end(),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema, logger: counter });
+  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm, btree_gin } });
+  const db = drizzlePglite(client, { schema, logger: counter }) as unknown as Db;
+  bumpAfterTransactions(db, counter);
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     statementCount: () => counter.count,
+    writeGeneration: () => counter.writes,
     close: () => client.close(),
   };
 }

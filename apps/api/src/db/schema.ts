@@ -108,6 +108,13 @@ export const products = pgTable(
     numReviews: integer('num_reviews').notNull().default(0),
     shippingPriceOre: integer('shipping_price_ore').notNull().default(0),
     shippingInfo: text('shipping_info').notNull().default(''),
+    /**
+     * Whether the seller is an active seller (is_seller and not deleted), so the product is on
+     * sale. A copy of the seller's status kept by database triggers (migration
+     * 0002_product_seller_active): catalogue reads filter on it without joining users, and
+     * the list indexes below cover only products on sale.
+     */
+    sellerActive: boolean('seller_active').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -115,13 +122,34 @@ export const products = pgTable(
     check('products_price_check', sql`${t.priceOre} >= 0`),
     check('products_stock_check', sql`${t.countInStock} >= 0`),
     check('products_shipping_price_check', sql`${t.shippingPriceOre} >= 0`),
-    // Name search is a case-insensitive substring match served by a trigram index.
+    // Name search is a case-insensitive substring match served by a trigram index; with a
+    // category too, by one that holds both (btree_gin), so the category narrows the candidates
+    // before any row is read.
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('products_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
-    index('products_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
-    index('products_price_idx').on(t.priceOre, t.id),
-    index('products_rating_idx').on(t.rating.desc(), t.id),
+    index('products_on_sale_category_name_trgm_idx')
+      .using('gin', t.category, sql`lower(${t.name}) gin_trgm_ops`)
+      .where(sql`seller_active`),
+    // Serves deleting a seller (the foreign key) and the seller-status triggers.
+    index('products_seller_idx').on(t.sellerId),
+    // One index per filter and sort of the catalogue, over products on sale only: each sort can
+    // be read in order (no sort of all matches), a page's ids and a count are read from the
+    // index alone, and a deep page skips index entries instead of whole rows. Descending keys
+    // are NULLS FIRST, as a plain ORDER BY … DESC is, or the index could not give the order.
+    index('products_on_sale_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`seller_active`),
+    index('products_on_sale_price_idx').on(t.priceOre, t.id).where(sql`seller_active`),
+    index('products_on_sale_rating_idx').on(t.rating.desc().nullsFirst(), t.id).where(sql`seller_active`),
+    index('products_on_sale_category_created_idx')
+      .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`seller_active`),
+    index('products_on_sale_category_price_idx').on(t.category, t.priceOre, t.id).where(sql`seller_active`),
+    index('products_on_sale_seller_created_idx')
+      .on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`seller_active`),
+    index('products_on_sale_category_rating_idx')
+      .on(t.category, t.rating.desc().nullsFirst(), t.id)
+      .where(sql`seller_active`),
   ],
 );
 

@@ -3,7 +3,7 @@
  * roles are read from the database on every request, so revoking admin or seller status, or
  * changing the password (which bumps the version), takes effect at once.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
@@ -34,6 +34,20 @@ export interface Auth {
 
 export function createAuth(db: Db, secret: string): Auth {
   const key = new TextEncoder().encode(secret);
+  // Every authenticated request reads its user: built once, prepared once per connection.
+  const findUser = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      isSeller: users.isSeller,
+      wantsToBeSeller: users.wantsToBeSeller,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .prepare('auth_user');
 
   async function userFromToken(token: string): Promise<AuthUser> {
     let subject: string;
@@ -48,18 +62,7 @@ export function createAuth(db: Db, secret: string): Auth {
         error instanceof errors.JWTExpired ? 'Session expired. Please sign in again.' : 'Invalid Token',
       );
     }
-    const [user] = await db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        isAdmin: users.isAdmin,
-        isSeller: users.isSeller,
-        wantsToBeSeller: users.wantsToBeSeller,
-        tokenVersion: users.tokenVersion,
-      })
-      .from(users)
-      .where(and(eq(users.id, subject), isNull(users.deletedAt)));
+    const [user] = await findUser.execute({ id: subject });
     if (!user || user.tokenVersion !== version) throw unauthorized('Session ended. Please sign in again.');
     return user;
   }

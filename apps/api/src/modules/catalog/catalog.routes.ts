@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/http-errors';
-import { getProduct, listCategories, listProducts } from './catalog.service';
+import { CATEGORIES_TTL_MS, getProduct, listCategories, listProductsCached } from './catalog.service';
 import { createEmptyProduct, deleteProduct, updateProduct } from './products.service';
 import { addReview } from './reviews.service';
 
@@ -13,7 +13,7 @@ const idParams = z.object({ id: z.string() });
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
-  const { auth } = deps;
+  const { auth, cache } = deps;
 
   async function productOrNotFound(id: string) {
     const product = await getProduct(db, id);
@@ -21,9 +21,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     return product;
   }
 
-  app.get('/', { schema: { querystring: productListQuerySchema } }, (request) => listProducts(db, request.query));
+  app.get('/', { schema: { querystring: productListQuerySchema } }, (request) =>
+    listProductsCached(db, request.query, cache),
+  );
 
-  app.get('/categories', () => listCategories(db));
+  app.get('/categories', () => cache.get('categories', CATEGORIES_TTL_MS, () => listCategories(db)));
 
   app.get('/:id', { schema: { params: idParams } }, (request) => productOrNotFound(request.params.id));
 

@@ -29,6 +29,17 @@ interface LockedProduct {
   priceOre: number;
   shippingPriceOre: number;
   countInStock: number;
+  /** The seller as the order needs them; the shop fields are null when there is no shop row. */
+  seller: {
+    email: string;
+    name: string;
+    isSeller: boolean;
+    deletedAt: Date | null;
+    shopName: string | null;
+    hasPaypal: boolean | null;
+    hasSwish: boolean | null;
+    swishNumber: string | null;
+  };
 }
 
 interface Shop {
@@ -55,7 +66,10 @@ export function mergeLines(lines: readonly Line[]): Line[] {
   return [...merged].map(([product, qty]) => ({ product, qty }));
 }
 
-/** Locks the products in id order; every writer of stock takes them in this order. */
+/**
+ * Locks the products in id order (every writer of stock takes them in this order), reading with
+ * each its seller's account and shop in the same statement; only the products are locked.
+ */
 async function lockProducts(tx: Db, ids: string[]): Promise<Map<string, LockedProduct>> {
   const rows = await tx
     .select({
@@ -66,11 +80,23 @@ async function lockProducts(tx: Db, ids: string[]): Promise<Map<string, LockedPr
       priceOre: products.priceOre,
       shippingPriceOre: products.shippingPriceOre,
       countInStock: products.countInStock,
+      seller: {
+        email: users.email,
+        name: users.name,
+        isSeller: users.isSeller,
+        deletedAt: users.deletedAt,
+        shopName: sellers.name,
+        hasPaypal: sellers.hasPaypal,
+        hasSwish: sellers.hasSwish,
+        swishNumber: sellers.swishNumber,
+      },
     })
     .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
-    .for('update');
+    .for('update', { of: products });
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -96,27 +122,22 @@ function singleSeller(priced: readonly PricedLine[]): string {
 }
 
 /** The seller's shop as the order needs it; refused when the seller no longer sells. */
-async function activeShop(tx: Db, sellerId: string): Promise<Shop> {
-  const [row] = await tx
-    .select({ user: users, shop: sellers })
-    .from(users)
-    .leftJoin(sellers, eq(sellers.userId, users.id))
-    .where(eq(users.id, sellerId));
-  if (!row?.shop || !row.user.isSeller || row.user.deletedAt) {
+function activeShop(priced: readonly PricedLine[], sellerId: string): Shop {
+  const seller = priced.find((p) => p.product.sellerId === sellerId)?.product.seller;
+  if (!seller || seller.shopName === null || !seller.isSeller || seller.deletedAt) {
     throw badRequest('This seller is not selling at the moment. Please remove their items from your cart.');
   }
-  const { shop, user } = row;
   const methods = paymentMethodsFor({
-    has_paypal: shop.hasPaypal,
-    has_swish: shop.hasSwish,
-    swish_number: shop.swishNumber,
+    has_paypal: seller.hasPaypal ?? false,
+    has_swish: seller.hasSwish ?? false,
+    swish_number: seller.swishNumber ?? '',
   });
   return {
-    id: user.id,
-    email: user.email,
+    id: sellerId,
+    email: seller.email,
     // A seller without a shop name yet is shown by their own name, as in the catalogue.
-    name: shop.name || user.name,
-    swishNumber: methods.includes('Swish') ? shop.swishNumber : '',
+    name: seller.shopName || seller.name,
+    swishNumber: methods.includes('Swish') ? (seller.swishNumber ?? '') : '',
     methods,
   };
 }
@@ -141,7 +162,7 @@ export async function placeOrder(db: Db, buyer: AuthUser, input: CreateOrderInpu
       lines.map((l) => l.product),
     );
     const priced = pricedLines(lines, found);
-    const shop = await activeShop(tx, singleSeller(priced));
+    const shop = activeShop(priced, singleSeller(priced));
     if (shop.id === buyer.id) throw badRequest('You cannot buy your own products.');
     if (!shop.methods.includes(input.paymentMethod)) {
       throw badRequest(`${shop.name} does not accept ${input.paymentMethod}. Please choose another payment method.`);

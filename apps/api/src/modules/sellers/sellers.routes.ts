@@ -2,10 +2,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { findSellerIdByDomain, listTopSellers } from './sellers.service';
+import { findSellerIdByDomain, listTopSellers, TOP_SELLERS_TTL_MS } from './sellers.service';
 
 export const sellerDirectoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get('/top-sellers', () => listTopSellers(deps.database.db));
+  app.get('/top-sellers', () =>
+    deps.cache.get('top-sellers', TOP_SELLERS_TTL_MS, () => listTopSellers(deps.database.db)),
+  );
 
   // Which seller owns a custom domain: the seller id, or '0' when none (spec section 7).
   app.get(

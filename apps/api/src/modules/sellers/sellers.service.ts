@@ -7,6 +7,9 @@ import { sellers, users } from '../../db/schema';
 /** How many sellers the home page's 'Top Sellers' shows. */
 export const TOP_SELLERS_COUNT = 6;
 
+/** How long the top sellers may be served from the cache (lib/read-cache.ts). */
+export const TOP_SELLERS_TTL_MS = 60_000;
+
 /** Active sellers by rating, then by how many reviews back that rating. */
 export async function listTopSellers(db: Db): Promise<TopSeller[]> {
   const rows = await db
