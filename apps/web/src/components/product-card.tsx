@@ -5,12 +5,15 @@ import { Rating } from './rating';
 
 interface ProductCardProps {
   product: ProductSummary;
-  /** Load the image at once (cards above the fold); others load when scrolled near. */
+  /** Load the image at once and first (cards above the fold); others load when scrolled near. */
   eager?: boolean;
+  /** The level of the name's heading: one below the heading of the list the card is in. */
+  headingLevel?: 2 | 3;
 }
 
 /** Spec section 2, Product card: image, name, stars with review count, price, stock and seller. */
-export function ProductCard({ product, eager = false }: ProductCardProps) {
+export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const productUrl = `/product/${product._id}`;
   const sellerName = product.seller.seller.name || product.seller.name;
   return (
@@ -23,15 +26,16 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
           width={320}
           height={320}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
         />
       </div>
       <div className="card-body">
-        <h3 className="product-card-name">
+        <Heading className="product-card-name">
           <Link to={productUrl} className="stretched-link">
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         <Rating value={product.rating} numReviews={product.numReviews} />
         <div className="product-card-row">
           <span className="price">{formatSek(product.price)}</span>

@@ -123,7 +123,9 @@ export function SearchPage() {
           ) : (
             <div className={products.isPlaceholderData ? 'product-grid is-stale' : 'product-grid'}>
               {products.data.products.map((product, index) => (
-                <ProductCard key={product._id} product={product} eager={index < EAGER_IMAGES} />
+                // The cards follow the filters' h2 headings, which a narrow screen hides: level 2
+                // keeps the outline without a skipped level either way.
+                <ProductCard key={product._id} product={product} eager={index < EAGER_IMAGES} headingLevel={2} />
               ))}
             </div>
           )}
