@@ -1,5 +1,6 @@
 // npm test: lint, types, unit and API tests (on PGlite, and on PostgreSQL when TEST_DATABASE_URL
-// is set), then the browser tests. Ends with one plain line: "tests: N passed, N failed".
+// is set), then the browser tests and the web app's bundle size check. Ends with one plain line:
+// "tests: N passed, N failed".
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,8 @@ const steps = [
     ['scripts/e2e.mjs', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
   ],
+  // After the browser tests, which build the web app: its size budget and code splitting.
+  ['bundle size', 'node', ['scripts/check-bundle.mjs']],
 ];
 
 const failedSteps = [];
@@ -48,6 +51,9 @@ if (playwright) {
   failed += playwright.stats.unexpected;
 }
 rmSync(reports, { recursive: true, force: true });
+// The bundle check counts as one test.
+if (failedSteps.includes('bundle size')) failed += 1;
+else passed += 1;
 
 console.log('');
 if (failedSteps.length) console.log(`Failed: ${failedSteps.join(', ')}`);

@@ -1,0 +1,122 @@
+// Helpers of the benchmark: child processes, load runs with autocannon, machine facts.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, totalmem } from 'node:os';
+import autocannon from 'autocannon';
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `url` answers 200, or fails after `timeoutMs`. */
+export async function waitForOk(url, timeoutMs = 60_000, child) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && child.exitCode !== null)
+      throw new Error(`The server exited (code ${child.exitCode}) before answering.`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`);
+    await sleep(200);
+  }
+}
+
+/** Starts a Node child process whose output goes to `logFile`. */
+export function startNode(args, { env, logFile, cwd }) {
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  return child;
+}
+
+/** Stops a child we started, and waits for it. */
+export async function stopChild(child) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Starts the ceiling server (bench/ceiling.mjs) and answers its URL. */
+export async function startCeiling(path, logFile) {
+  const child = spawn(process.execPath, [path], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr.pipe(createWriteStream(logFile, { flags: 'a' }));
+  const url = await new Promise((resolveUrl, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const line = buffer.split('\n')[0];
+      if (buffer.includes('\n') && line) resolveUrl(line.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`The ceiling server exited (code ${code}).`)));
+  });
+  return { child, url };
+}
+
+/**
+ * One load run: `connections` connections for `duration` seconds against `origin`, each request
+ * made by `makeRequest()` ({ method, path, headers, body }). Answers the figures we report.
+ */
+export async function load(origin, makeRequest, { connections, duration, amount }) {
+  const result = await autocannon({
+    url: origin,
+    connections,
+    ...(amount ? { amount } : { duration }),
+    timeout: 10,
+    requests: [{ setupRequest: (request) => ({ ...request, ...makeRequest() }) }],
+  });
+  const statuses = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count;
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: Math.round(result.latency.average * 100) / 100,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    statuses,
+  };
+}
+
+/** Sequential latency with one connection: the query's own time, without queueing. */
+export function latencyAlone(origin, makeRequest, duration) {
+  return load(origin, makeRequest, { connections: 1, duration });
+}
+
+export function machine() {
+  const pgVersion = spawnSync('psql', ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? 'unknown';
+  return {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    psql: pgVersion,
+  };
+}
+
+export function loadAverage() {
+  return loadavg().map((v) => Math.round(v * 100) / 100);
+}
+
+export function pick(list) {
+  return list[Math.floor(Math.random() * list.length)];
+}

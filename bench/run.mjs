@@ -1,0 +1,596 @@
+// npm run bench [-- --products 1000000] [--quick] [--duration 10] [--connections 50] [--no-pglite]
+//
+// Seeds a large marketplace into a fresh PostgreSQL database (on BENCH_DATABASE_URL's server,
+// default postgres://postgres@127.0.0.1:5432), starts the production build of the API on it,
+// and drives it with autocannon beside a bare Fastify server (the ceiling). Prints a table and
+// writes it as JSON to bench/results/<timestamp>.json. Then runs the read endpoints once on
+// embedded PGlite (a smaller marketplace) for the demo mode's figures. Every load goes to
+// 127.0.0.1 and is bounded in time.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { buildIfStale, root } from '../scripts/lib.mjs';
+import {
+  freePort,
+  latencyAlone,
+  load,
+  loadAverage,
+  machine,
+  pick,
+  startCeiling,
+  startNode,
+  stopChild,
+  waitForOk,
+} from './lib.mjs';
+import { CATEGORIES, defaultCounts, NOUNS, REVOKED_EVERY, seededId, seedStatements, sellerOfProduct } from './seed.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    quick: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    'no-pglite': { type: 'boolean', default: false },
+    'no-uncached': { type: 'boolean', default: false },
+    'pglite-products': { type: 'string', default: '10000' },
+    only: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const productCount = Number(args.products);
+const duration = Number(args.duration ?? (args.quick ? 3 : 10));
+const warmup = args.quick ? 1 : 3;
+const connections = Number(args.connections);
+const only = args.only ? new Set(args.only.split(',')) : null;
+
+const serverUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const jwtSecret = randomBytes(32).toString('hex');
+const work = mkdtempSync(join(tmpdir(), 'torget-bench-'));
+const children = new Set();
+/** The database this run made, dropped at the end (unless --keep). */
+let benchDatabase = null;
+const startedAt = new Date();
+const loadBefore = loadAverage();
+
+function log(message) {
+  console.log(`[bench ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+}
+
+// ── the database ────────────────────────────────────────────────────────────────────────────
+
+async function adminQuery(statement) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops the secondary indexes of the big tables, runs `work`, and builds them again (faster). */
+async function withoutIndexes(client, run) {
+  const { rows } = await client.query(
+    `select indexname, indexdef from pg_indexes
+     where schemaname = 'public' and tablename in ('products', 'reviews', 'orders', 'order_items')
+       and indexname not like '%\\_pkey'`,
+  );
+  for (const { indexname } of rows) await client.query(`drop index "${indexname}"`);
+  await run();
+  for (const { indexdef } of rows) await client.query(indexdef);
+}
+
+async function seedPostgres(url, counts) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`set maintenance_work_mem = '512MB'`);
+    await client.query('set synchronous_commit = off');
+    // The seed is consistent by construction: skip the foreign-key checks where we may
+    // (superuser); the products' seller status is then set by the seed, not the trigger.
+    await client.query('set session_replication_role = replica').catch(() => {});
+    const { rows } = await client.query(
+      `select 1 from information_schema.columns where table_name = 'products' and column_name = 'seller_active'`,
+    );
+    await withoutIndexes(client, async () => {
+      for (const statement of seedStatements(counts, { sellerActiveColumn: rows.length > 0 })) {
+        const started = Date.now();
+        await client.query(statement);
+        if (Date.now() - started > 2000)
+          log(`  ${((Date.now() - started) / 1000).toFixed(1)} s: ${statement.trim().slice(0, 40)}…`);
+      }
+    });
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+async function createBenchDatabase(counts) {
+  const name = `torget_bench_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  benchDatabase = name;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  try {
+    await migratePg(drizzlePg(pool), { migrationsFolder: join(root, 'apps/api/drizzle') });
+  } finally {
+    await pool.end();
+  }
+  const started = Date.now();
+  await seedPostgres(url.toString(), counts);
+  return { name, url: url.toString(), seedSeconds: (Date.now() - started) / 1000 };
+}
+
+async function seedPglite(dataDir, counts) {
+  const started = Date.now();
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder: join(root, 'apps/api/drizzle') });
+    for (const statement of seedStatements(counts)) await client.query(statement);
+    await client.query('vacuum analyze');
+  } finally {
+    await client.close();
+  }
+  return (Date.now() - started) / 1000;
+}
+
+// ── the servers ─────────────────────────────────────────────────────────────────────────────
+
+async function startApi({ databaseUrl, dataDir, countStatements, noCache }) {
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: jwtSecret,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(countStatements ? { BENCH_STATEMENT_COUNT: '1' } : {}),
+    ...(noCache ? { READ_CACHE: 'off' } : {}),
+    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+  };
+  const child = startNode([join(root, 'apps/api/dist/server.js')], { env, cwd: root, logFile: join(work, 'api.log') });
+  children.add(child);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForOk(`${origin}/api/health`, 120_000, child);
+  return { child, origin };
+}
+
+async function stop(child) {
+  await stopChild(child);
+  children.delete(child);
+}
+
+// ── the endpoints ───────────────────────────────────────────────────────────────────────────
+
+function productIds(counts, howMany) {
+  const ids = [];
+  for (let i = 1; ids.length < howMany && i <= counts.products; i++) {
+    if (sellerOfProduct(i, counts) % REVOKED_EVERY !== 0) ids.push(seededId('product', i));
+  }
+  return ids;
+}
+
+function activeSellerIds(counts) {
+  const ids = [];
+  for (let s = 1; s <= counts.sellers; s++) if (s % REVOKED_EVERY !== 0) ids.push(seededId('seller', s));
+  return ids;
+}
+
+const get = (path) => ({ method: 'GET', path });
+const query = (params) => `/api/products?${new URLSearchParams(params)}`;
+
+/** The deepest page the deep-page run asks for: page 500, or less on a small marketplace. */
+function deepPage(counts) {
+  const perCategory = counts.products / CATEGORIES.length;
+  return Math.max(2, Math.min(500, Math.floor((perCategory / 12) * 0.9)));
+}
+
+/**
+ * The read endpoints: name, target (ratio of the ceiling, p99 ms), and a request maker. The
+ * search terms, categories, products and sellers rotate, as real traffic does.
+ */
+function readEndpoints(counts) {
+  const products = productIds(counts, 20_000);
+  const sellers = activeSellerIds(counts);
+  const full = (order) => () =>
+    get(query({ name: pick(NOUNS), category: pick(CATEGORIES), min: 100, max: 500, rating: 3, order }));
+  const deep = deepPage(counts);
+  return [
+    {
+      name: 'product details',
+      uncached: true,
+      target: { ratio: 0.15, p99: 50 },
+      make: () => get(`/api/products/${pick(products)}`),
+    },
+    { name: 'home: top sellers', target: { ratio: 0.15, p99: 50 }, make: () => get('/api/users/top-sellers') },
+    { name: 'home: products page 1', target: { ratio: 0.15, p99: 50 }, make: () => get('/api/products') },
+    { name: 'categories', target: { ratio: 0.15, p99: 50 }, make: () => get('/api/products/categories') },
+    {
+      name: 'search: name',
+      target: { ratio: 0.08, p99: 100 },
+      search: true,
+      make: () => get(query({ name: pick(NOUNS) })),
+    },
+    { name: 'search: full, newest', target: { ratio: 0.08, p99: 100 }, search: true, make: full('newest') },
+    { name: 'search: full, lowest', target: { ratio: 0.08, p99: 100 }, search: true, make: full('lowest') },
+    { name: 'search: full, highest', target: { ratio: 0.08, p99: 100 }, search: true, make: full('highest') },
+    { name: 'search: full, toprated', target: { ratio: 0.08, p99: 100 }, search: true, make: full('toprated') },
+    {
+      name: 'storefront',
+      target: { ratio: 0.08, p99: 100 },
+      make: () => get(query({ seller: pick(sellers), pageNumber: 1 })),
+    },
+    {
+      name: 'category page 1',
+      alone: true,
+      target: { ratio: 0.08, p99: 100 },
+      make: () => get(query({ category: pick(CATEGORIES), pageNumber: 1 })),
+    },
+    {
+      name: `category page ${deep}`,
+      alone: true,
+      target: { ratio: 0.08, p99: 100 },
+      make: () => get(query({ category: pick(CATEGORIES), pageNumber: deep })),
+    },
+    { name: 'SPA index (/)', uncached: true, target: { ratio: 0.15, p99: 50 }, make: () => get('/') },
+  ];
+}
+
+/** The same request with pageSize 100 instead of the default 12, for the statement check. */
+function withBigPage(request) {
+  if (!request.path.startsWith('/api/products?')) return null;
+  const url = new URL(request.path, 'http://x');
+  url.searchParams.set('pageSize', '100');
+  return { ...request, path: `${url.pathname}${url.search}` };
+}
+
+async function statementsOf(origin, request) {
+  const response = await fetch(`${origin}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  await response.arrayBuffer();
+  if (response.status >= 400) throw new Error(`${request.method} ${request.path} answered ${response.status}`);
+  const header = response.headers.get('x-sql-statements');
+  return header === null ? null : Number(header);
+}
+
+async function orderEndpoint(counts) {
+  const buyerId = seededId('buyer', 1);
+  const token = await new SignJWT({ ver: 0 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(buyerId)
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(jwtSecret));
+  const pool = productIds(counts, 1000);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const body = (product) =>
+    JSON.stringify({
+      orderItems: [{ product, qty: 1 }],
+      shippingAddress: {
+        fullName: 'Buyer 1',
+        address: 'Storgatan 1',
+        city: 'Stockholm',
+        postalCode: '11122',
+        country: 'Sweden',
+      },
+      paymentMethod: 'Swish',
+    });
+  return {
+    pool,
+    make: () => ({ method: 'POST', path: '/api/orders', headers, body: body(pick(pool)) }),
+    makeFor: (product) => () => ({ method: 'POST', path: '/api/orders', headers, body: body(product) }),
+  };
+}
+
+async function stockOf(databaseUrl, ids) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // One statement, so one snapshot: stock taken and lines written commit together.
+    const { rows } = await client.query(
+      `select (select coalesce(sum(count_in_stock), 0) from products where id = any($1))::bigint as stock,
+              (select coalesce(sum(qty), 0) from order_items where product_id = any($1))::bigint as sold,
+              (select count(*) from products where count_in_stock < 0)::int as negative`,
+      [ids],
+    );
+    return { stock: Number(rows[0].stock), sold: Number(rows[0].sold), negative: rows[0].negative };
+  } finally {
+    await client.end();
+  }
+}
+
+async function setStock(databaseUrl, id, stock) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('update products set count_in_stock = $2 where id = $1', [id, stock]);
+  } finally {
+    await client.end();
+  }
+}
+
+// ── the runs ────────────────────────────────────────────────────────────────────────────────
+
+async function measure(origin, make, options = {}) {
+  await load(origin, make, { connections, duration: warmup });
+  return load(origin, make, { connections, duration: options.duration ?? duration });
+}
+
+async function runPostgres(counts) {
+  log(`creating and seeding a database with ${counts.products.toLocaleString('en')} products…`);
+  const database = await createBenchDatabase(counts);
+  log(`seeded in ${database.seedSeconds.toFixed(1)} s (${database.name})`);
+  const result = { database: database.name, seedSeconds: database.seedSeconds, rows: [] };
+  const endpoints = readEndpoints(counts);
+  const order = await orderEndpoint(counts);
+  const dataDir = join(work, 'pg-data');
+
+  // Statements per request, one request at a time, on a server that counts them.
+  const counting = await startApi({ databaseUrl: database.url, dataDir, countStatements: true });
+  const statements = {};
+  for (const endpoint of endpoints) {
+    const request = endpoint.make();
+    const big = withBigPage(request);
+    statements[endpoint.name] = {
+      perRequest: await statementsOf(counting.origin, request),
+      pageSize100: big ? await statementsOf(counting.origin, big) : null,
+    };
+  }
+  statements['place order'] = { perRequest: await statementsOf(counting.origin, order.make()), pageSize100: null };
+  await stop(counting.child);
+
+  // The load runs, on a server that does not count (the counting costs a little).
+  const ceiling = await startCeiling(join(root, 'bench/ceiling.mjs'), join(work, 'ceiling.log'));
+  children.add(ceiling.child);
+  const api = await startApi({ databaseUrl: database.url, dataDir });
+  const ceilingRuns = [];
+  log('ceiling (bare Fastify)…');
+  ceilingRuns.push(await measure(ceiling.url, () => get('/')));
+
+  for (const endpoint of endpoints) {
+    if (only && !only.has(endpoint.name)) continue;
+    log(`${endpoint.name}…`);
+    const figures = await measure(api.origin, endpoint.make);
+    const row = { name: endpoint.name, target: endpoint.target, ...figures, ...statements[endpoint.name] };
+    if (endpoint.search || endpoint.alone)
+      row.alone = await latencyAlone(api.origin, endpoint.make, args.quick ? 1 : 3);
+    result.rows.push(row);
+  }
+
+  // The same reads without the read cache: what every cache miss costs.
+  if (!args['no-uncached']) {
+    const bare = await startApi({ databaseUrl: database.url, dataDir, noCache: true });
+    for (const endpoint of endpoints) {
+      if (endpoint.uncached || (only && !only.has(endpoint.name))) continue;
+      log(`${endpoint.name}, no cache…`);
+      const figures = await measure(bare.origin, endpoint.make);
+      const row = { name: `${endpoint.name} (no cache)`, noCache: true, target: endpoint.target, ...figures };
+      if (endpoint.search || endpoint.alone)
+        row.alone = await latencyAlone(bare.origin, endpoint.make, args.quick ? 1 : 3);
+      result.rows.push(row);
+    }
+    await stop(bare.child);
+  }
+
+  if (!only || only.has('place order')) {
+    log('place order…');
+    const before = await stockOf(database.url, order.pool);
+    const figures = await measure(api.origin, order.make);
+    await new Promise((r) => setTimeout(r, 1000)); // requests still in flight finish
+    const after = await stockOf(database.url, order.pool);
+    const consistent = before.stock - after.stock === after.sold - before.sold && after.negative === 0;
+    result.rows.push({
+      name: 'place order',
+      target: { ratio: 0.02, p99: 150 },
+      ...figures,
+      ...statements['place order'],
+      stockConsistent: consistent,
+    });
+    // Contention: 50 connections race for the last 100 of one product; exactly 100 may win.
+    const contested = order.pool[0];
+    await setStock(database.url, contested, 100);
+    const race = await load(api.origin, order.makeFor(contested), { connections, amount: 400 });
+    const left = await stockOf(database.url, [contested]);
+    result.oversell = {
+      stockBefore: 100,
+      attempts: 400,
+      created: race.statuses['201'] ?? 0,
+      refused409: race.statuses['409'] ?? 0,
+      stockAfter: left.stock,
+      ok: (race.statuses['201'] ?? 0) === 100 && left.stock === 0,
+      loadRunConsistent: consistent,
+    };
+    log(`oversell check: ${result.oversell.created} of 400 orders placed for 100 in stock, ${left.stock} left`);
+  }
+
+  log('ceiling again…');
+  ceilingRuns.push(await measure(ceiling.url, () => get('/')));
+  result.ceilingRuns = ceilingRuns;
+  result.ceiling = Math.round(ceilingRuns.reduce((sum, r) => sum + r.requestsPerSecond, 0) / ceilingRuns.length);
+  await stop(api.child);
+  await stop(ceiling.child);
+  if (args.keep) log(`keeping the database ${database.url}`);
+  return result;
+}
+
+async function runPglite(counts) {
+  log(`PGlite: seeding ${counts.products.toLocaleString('en')} products…`);
+  const dataDir = join(work, 'pglite-data');
+  mkdirSync(dataDir, { recursive: true });
+  const seedSeconds = await seedPglite(join(dataDir, 'pglite'), counts);
+  log(`PGlite: seeded in ${seedSeconds.toFixed(1)} s`);
+  const api = await startApi({ dataDir });
+  const rows = [];
+  try {
+    for (const endpoint of readEndpoints(counts)) {
+      if (only && !only.has(endpoint.name)) continue;
+      log(`PGlite: ${endpoint.name}…`);
+      rows.push({
+        name: endpoint.name,
+        ...(await measure(api.origin, endpoint.make, { duration: Math.min(duration, 5) })),
+      });
+    }
+  } finally {
+    await stop(api.child);
+  }
+  return { products: counts.products, reviews: counts.reviews, orders: counts.orders, seedSeconds, rows };
+}
+
+// ── the report ──────────────────────────────────────────────────────────────────────────────
+
+function verdict(row, ceiling) {
+  if (!row.target) return '';
+  const ratio = row.requestsPerSecond / ceiling;
+  const ok = ratio >= row.target.ratio && row.p99 < row.target.p99 && row.errors === 0;
+  return ok ? 'met' : 'MISSED';
+}
+
+function printTable(title, rows, ceiling) {
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'SQL/req', 'SQL@100', 'non-2xx', 'target', ''];
+  const lines = rows.map((r) => [
+    r.name,
+    String(r.requestsPerSecond),
+    String(r.p50),
+    String(r.p99),
+    ceiling ? (r.requestsPerSecond / ceiling).toFixed(3) : '',
+    r.perRequest === undefined || r.perRequest === null ? '' : String(r.perRequest),
+    r.pageSize100 === undefined || r.pageSize100 === null ? '' : String(r.pageSize100),
+    String(r.non2xx + r.errors),
+    r.target ? `≥${r.target.ratio}, p99<${r.target.p99}` : '',
+    ceiling ? verdict(r, ceiling) : '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${title}`);
+  console.log(format(header));
+  console.log(widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+async function main() {
+  const counts = defaultCounts(productCount);
+  log(`load average before: ${loadBefore.join(', ')}`);
+  await buildIfStale();
+  const postgres = await runPostgres(counts);
+  const pglite = args['no-pglite']
+    ? null
+    : await runPglite({
+        ...defaultCounts(Number(args['pglite-products'])),
+        sellers: 100,
+        buyers: 300,
+        reviews: 30_000,
+        orders: 5_000,
+      });
+  const loadAfter = loadAverage();
+  const rows = postgres.rows;
+  const deepName = `category page ${deepPage(counts)}`;
+  const ratioOf = (suffix, figure) => {
+    const first = rows.find((r) => r.name === `category page 1${suffix}`);
+    const deep = rows.find((r) => r.name === `${deepName}${suffix}`);
+    const a = figure(first);
+    const b = figure(deep);
+    return a && b ? b / Math.max(a, 0.001) : null;
+  };
+  const deepRatios = {
+    underLoad: ratioOf('', (r) => r?.p50),
+    alone: ratioOf('', (r) => r?.alone?.p50),
+    noCacheUnderLoad: ratioOf(' (no cache)', (r) => r?.p50),
+    noCacheAlone: ratioOf(' (no cache)', (r) => r?.alone?.p50),
+  };
+
+  printTable(
+    `PostgreSQL, ${counts.products.toLocaleString('en')} products · ${connections} connections × ${duration} s · ceiling ${postgres.ceiling} req/s (runs: ${postgres.ceilingRuns.map((r) => r.requestsPerSecond).join(', ')})`,
+    rows,
+    postgres.ceiling,
+  );
+  const searches = rows.filter((r) => r.alone);
+  if (searches.length) {
+    console.log('\nOne connection (latency without queueing): p50 / p99 ms');
+    for (const r of searches) console.log(`  ${r.name.padEnd(24)} ${String(r.alone.p50).padStart(5)} / ${r.alone.p99}`);
+  }
+  const times = (v) => (v === null ? 'n/a' : `${v.toFixed(2)}×`);
+  console.log(
+    `\nDeep page vs page 1 (p50, target ≤ 2×): under load ${times(deepRatios.underLoad)}, alone ${times(deepRatios.alone)}; ` +
+      `no cache: under load ${times(deepRatios.noCacheUnderLoad)}, alone ${times(deepRatios.noCacheAlone)}`,
+  );
+  if (postgres.oversell) {
+    const o = postgres.oversell;
+    console.log(
+      `Oversell: ${o.created} orders placed of ${o.attempts} for ${o.stockBefore} in stock, ${o.refused409} refused (409), ${o.stockAfter} left; load run stock consistent: ${o.loadRunConsistent} → ${o.ok && o.loadRunConsistent ? 'no oversell' : 'OVERSOLD'}`,
+    );
+  }
+  const grows = rows.filter(
+    (r) => r.pageSize100 !== null && r.pageSize100 !== undefined && r.pageSize100 > r.perRequest,
+  );
+  console.log(
+    grows.length
+      ? `Statements grow with page size on: ${grows.map((r) => r.name).join(', ')}`
+      : 'Statements per request do not grow with page size (12 → 100).',
+  );
+  if (pglite)
+    printTable(`PGlite (embedded, demo mode), ${pglite.products.toLocaleString('en')} products`, pglite.rows, null);
+  console.log(`\nLoad average before: ${loadBefore.join(', ')}; after: ${loadAfter.join(', ')}`);
+
+  const report = {
+    startedAt: startedAt.toISOString(),
+    machine: machine(),
+    postgresServer: (await adminQuery('show server_version')).rows[0].server_version,
+    settings: { products: counts.products, counts, connections, duration, warmup, quick: args.quick },
+    loadAverage: { before: loadBefore, after: loadAfter },
+    postgres: { ...postgres, deepPageRatios: deepRatios },
+    pglite,
+  };
+  const resultsDir = join(root, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Written: ${file}`);
+}
+
+async function cleanUp() {
+  for (const child of children) await stopChild(child);
+  children.clear();
+  if (benchDatabase && !args.keep) {
+    await adminQuery(`drop database if exists ${benchDatabase} with (force)`).catch(() => {});
+    benchDatabase = null;
+  }
+  rmSync(work, { recursive: true, force: true });
+}
+
+process.on('SIGINT', () => cleanUp().then(() => process.exit(130)));
+
+try {
+  await main();
+  await cleanUp();
+} catch (error) {
+  console.error(error instanceof Error ? error.stack : error);
+  try {
+    console.error(
+      `\nAPI log (last lines):\n${readFileSync(join(work, 'api.log'), 'utf8').split('\n').slice(-30).join('\n')}`,
+    );
+  } catch {
+    // no log yet
+  }
+  await cleanUp();
+  process.exit(1);
+}

@@ -1,0 +1,146 @@
+// npm run bench:web: Lighthouse on the production build (demo marketplace on embedded PGlite)
+// for /, a product page and a search page, mobile and desktop. Prints the scores and the audits
+// that cost points; writes bench/results/web-<timestamp>.json. Targets: performance ≥ 95 and
+// accessibility 100 on each page. Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { buildIfStale, ensureChromium, root } from '../scripts/lib.mjs';
+import { freePort, loadAverage, startNode, stopChild, waitForOk } from './lib.mjs';
+
+const TARGETS = { performance: 95, accessibility: 100 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const work = mkdtempSync(join(tmpdir(), 'torget-lighthouse-'));
+let server = null;
+let chrome = null;
+
+async function startServer() {
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: join(work, 'data'),
+    LOG_LEVEL: 'warn',
+  };
+  const child = startNode([join(root, 'apps/api/dist/server.js')], { env, cwd: root, logFile: join(work, 'api.log') });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForOk(`${origin}/api/health`, 120_000, child);
+  return { child, origin };
+}
+
+/** The pages to audit: home, the newest product, and a search for a word of its name. */
+async function pages(origin) {
+  const list = await (await fetch(`${origin}/api/products?pageSize=1`)).json();
+  const product = list.products[0];
+  if (!product) throw new Error('The demo marketplace has no products.');
+  const word = product.name.split(/\s+/).find((w) => w.length >= 3) ?? product.name;
+  return [
+    { name: 'home', url: `${origin}/` },
+    { name: 'product', url: `${origin}/product/${product._id}` },
+    { name: 'search', url: `${origin}/search/name/${encodeURIComponent(word.toLowerCase())}` },
+  ];
+}
+
+/** What an audit points at: the elements (or URLs) of its first few detail items. */
+function culprits(audit) {
+  const items = audit.details?.items ?? [];
+  return items
+    .slice(0, 4)
+    .map((item) => item.node?.selector ?? item.node?.snippet ?? item.url ?? item.source?.url ?? '')
+    .filter(Boolean);
+}
+
+/** The audits that cost points in a category (weighted ones and failing diagnostics). */
+function losses(lhr, category) {
+  return lhr.categories[category].auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < (audit.scoreDisplayMode === 'metricSavings' ? 0.5 : 1))
+    .map((audit) => {
+      const where = culprits(audit);
+      const score = `${Math.round(audit.score * 100)}${audit.displayValue ? `, ${audit.displayValue}` : ''}`;
+      return `${audit.id} (${score})${where.length ? ` → ${where.join(' | ')}` : ''}`;
+    });
+}
+
+async function main() {
+  const loadBefore = loadAverage();
+  const chromePath = ensureChromium();
+  await buildIfStale();
+  server = await startServer();
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const results = [];
+  for (const page of await pages(server.origin)) {
+    for (const formFactor of ['mobile', 'desktop']) {
+      const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
+      const runner = await lighthouse(page.url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+      const lhr = runner.lhr;
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+      const metrics = Object.fromEntries(
+        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(
+          (id) => [id, lhr.audits[id]?.displayValue ?? ''],
+        ),
+      );
+      results.push({
+        page: page.name,
+        url: page.url.replace(server.origin, ''),
+        formFactor,
+        scores,
+        metrics,
+        losses: { performance: losses(lhr, 'performance'), accessibility: losses(lhr, 'accessibility') },
+      });
+      console.log(`${page.name} ${formFactor}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}`);
+    }
+  }
+
+  console.log(`\n${'page'.padEnd(9)}${'form'.padEnd(9)}${CATEGORIES.map((c) => c.padStart(16)).join('')}  targets`);
+  let missed = 0;
+  for (const r of results) {
+    const ok = r.scores.performance >= TARGETS.performance && r.scores.accessibility >= TARGETS.accessibility;
+    if (!ok) missed++;
+    console.log(
+      `${r.page.padEnd(9)}${r.formFactor.padEnd(9)}${CATEGORIES.map((c) => String(r.scores[c]).padStart(16)).join('')}  ${ok ? 'met' : 'MISSED'}`,
+    );
+  }
+  for (const r of results) {
+    const lost = [...r.losses.performance.map((l) => `perf: ${l}`), ...r.losses.accessibility.map((l) => `a11y: ${l}`)];
+    if (lost.length)
+      console.log(`\n${r.page} ${r.formFactor} (${Object.values(r.metrics).join(' · ')}):\n  ${lost.join('\n  ')}`);
+  }
+  const loadAfter = loadAverage();
+  console.log(
+    `\nTargets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}; missed on ${missed} of ${results.length}.`,
+  );
+  console.log(`Load average before: ${loadBefore.join(', ')}; after: ${loadAfter.join(', ')}`);
+  const dir = join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ loadAverage: { before: loadBefore, after: loadAfter }, results }, null, 2)}\n`,
+  );
+  console.log(`Written: ${file}`);
+}
+
+async function cleanUp() {
+  if (chrome) await chrome.kill();
+  if (server) await stopChild(server.child);
+  rmSync(work, { recursive: true, force: true });
+}
+
+try {
+  await main();
+  await cleanUp();
+} catch (error) {
+  console.error(error instanceof Error ? error.stack : error);
+  await cleanUp();
+  process.exit(1);
+}
