@@ -61,8 +61,9 @@ export async function buildApp(options: BuildOptions) {
   };
   const app = Fastify({
     logger: options.logger ?? false,
-    // Behind a load balancer the client's address and host come from X-Forwarded-* headers.
-    trustProxy: true,
+    // Behind a load balancer the client's address, host and scheme come from X-Forwarded-*
+    // headers; reached directly, those headers are anyone's to write and are ignored.
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     // Every log line of a request carries its id; a load balancer's X-Request-Id is kept.
     requestIdHeader: 'x-request-id',

@@ -39,6 +39,20 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('')
     .transform((v) => v === 'true' || v === '1'),
+  // Which X-Forwarded-* headers to believe: 'false' (none: the app is reached directly), 'true'
+  // (any: only a load balancer can reach the app), or the proxies' addresses and subnets.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v): boolean | string[] => {
+      if (v === '' || v === 'false') return false;
+      if (v === 'true') return true;
+      return v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -61,6 +75,8 @@ export interface Config {
   /** The built web app to serve, if any. */
   webDist: string | undefined;
   logLevel: string;
+  /** Fastify's `trustProxy`: which proxies' X-Forwarded-For/-Host/-Proto to believe (TRUST_PROXY). */
+  trustProxy?: boolean | string[];
   /** Most PostgreSQL connections this process opens (DATABASE_POOL_SIZE). */
   databasePoolSize?: number;
   /** Keep read results in memory for a short time (READ_CACHE=on, the default; off for measuring). */
@@ -109,6 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO,
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     readCache: env.READ_CACHE === 'on',
     statementCountHeader: env.BENCH_STATEMENT_COUNT,

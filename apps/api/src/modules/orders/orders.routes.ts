@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { mailLinkOrigin } from '../../lib/mail-link-origin';
 import { sendInBackground } from '../../lib/mailer';
 import { createPaypalClient, type PaypalClient } from '../payments/paypal-client';
 import { newOrderNoticeMail, orderConfirmationMail } from './order-mails';
@@ -28,7 +29,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.post('/', { schema: { body: createOrderSchema } }, async (request, reply) => {
     const buyer = await auth.requireUser(request);
     const placed = await placeOrder(db, buyer, request.body);
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = mailLinkOrigin(request, deps.config.mainHosts);
     sendInBackground(mailer, orderConfirmationMail(placed, origin), request.log);
     sendInBackground(mailer, newOrderNoticeMail(placed, origin), request.log);
     return reply.status(201).send({ message: 'New Order Created', order: placed.order });

@@ -102,6 +102,19 @@ describe('register and sign in', () => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
+  it('counts sign-ins by the real address, not a claimed X-Forwarded-For', async () => {
+    const attempt = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/signin',
+        remoteAddress: '203.0.113.77',
+        headers: { 'x-forwarded-for': `198.18.0.${i}` },
+        payload: { email: 'forfalskad@example.se', password: 'fel-lösenord' },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(i)).statusCode).toBe(401);
+    expect((await attempt(10)).statusCode).toBe(429);
+  });
+
   it('limits sign-in to 10 attempts a minute per address and e-mail', async () => {
     await createUser(t.database.db, { email: 'hamrad@example.se' });
     const attempt = () =>
@@ -257,7 +270,11 @@ describe('admin user management', () => {
   });
 
   it('grants and revokes seller and admin status, effective at once', async () => {
-    const target = await createUser(t.database.db, { email: 'blivande@example.se', wantsToBeSeller: true });
+    // An applicant for plan 2, whose plan includes an own domain.
+    const { user: target } = await createSeller(t.database.db, {
+      user: { email: 'blivande@example.se', isSeller: false, wantsToBeSeller: true },
+      seller: { plan: '2' },
+    });
     const session = await signIn('blivande@example.se');
     expect(
       (await call('PUT', `/api/users/${target.id}`, { token: customer.token, body: { is_seller: true } })).statusCode,
@@ -272,6 +289,50 @@ describe('admin user management', () => {
     expect((await call('GET', '/api/users/', { token: session.token })).statusCode).toBe(200);
     await call('PUT', `/api/users/${target.id}`, { token: admin.token, body: { is_admin: false } });
     expect((await call('GET', '/api/users/', { token: session.token })).statusCode).toBe(403);
+  });
+
+  it('keeps an own domain to plans that include one, for admins too', async () => {
+    const { user: free } = await createSeller(t.database.db, {
+      user: { email: 'gratis@example.se' },
+      seller: { plan: '1' },
+    });
+    const refused = await call('PUT', `/api/users/${free.id}`, {
+      token: admin.token,
+      body: { seller_domain: 'gratis.example.test' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/plan 2/);
+    const after = await call('GET', `/api/users/${free.id}`, { token: admin.token });
+    expect(after.json().seller.domain).toBe('');
+    // A user made a seller without applying gets a plan-1 shop: no domain either.
+    const customer = await createUser(t.database.db, { email: 'direkt@example.se' });
+    const direct = await call('PUT', `/api/users/${customer.id}`, {
+      token: admin.token,
+      body: { is_seller: true, seller_domain: 'direkt.example.test' },
+    });
+    expect(direct.statusCode).toBe(403);
+    expect((await call('GET', `/api/users/${customer.id}`, { token: admin.token })).json().is_seller).toBe(false);
+  });
+
+  it('closes a revoked shop: no longer waiting for approval, settings and uploads refused', async () => {
+    const { user: seller } = await createSeller(t.database.db, {
+      user: { email: 'aterkallad@example.se', wantsToBeSeller: true },
+    });
+    const session = await signIn('aterkallad@example.se');
+    const settings = { seller_city: 'Umeå' };
+    expect((await call('PUT', '/api/users/profile', { token: session.token, body: settings })).statusCode).toBe(200);
+    const revoked = await call('PUT', `/api/users/${seller.id}`, { token: admin.token, body: { is_seller: false } });
+    expect(revoked.json()).toMatchObject({ is_seller: false, wants_to_be_seller: false });
+    const list = (await call('GET', '/api/users/', { token: admin.token })).json() as UserListEntry[];
+    expect(list.find((u) => u._id === seller.id)).toMatchObject({ is_seller: false, wants_to_be_seller: false });
+    expect((await call('PUT', '/api/users/profile', { token: session.token, body: settings })).statusCode).toBe(403);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { authorization: `Bearer ${session.token}`, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nxx\r\n--x--\r\n',
+    });
+    expect(upload.statusCode).toBe(403);
   });
 
   it('keeps at least one admin', async () => {
@@ -414,6 +475,26 @@ describe('password reset', () => {
       body: { email: 'sen@example.se', new_password: 'helt-nytt-lösen', reset_password_token: token },
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('links to the marketplace whatever host, forwarded host or scheme the request claims', async () => {
+    await createUser(t.database.db, { email: 'lurad@example.se' });
+    const linkOf = async (headers: Record<string, string>) => {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/users/forgot_password',
+        headers,
+        payload: { email: 'lurad@example.se' },
+      });
+      await new Promise((r) => setTimeout(r, 10));
+      return /https?:\/\/[^/\s]+\/reset_password\//.exec(t.mails.at(-1)?.text ?? '')?.[0];
+    };
+    expect(await linkOf({ host: 'localhost:3000' })).toBe('http://localhost:3000/reset_password/');
+    expect(await linkOf({ host: 'evil.example' })).toBe('https://localhost/reset_password/');
+    // Not behind a trusted proxy (TRUST_PROXY unset): forwarded headers are anyone's to write.
+    expect(
+      await linkOf({ host: 'localhost:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }),
+    ).toBe('http://localhost:3000/reset_password/');
   });
 
   it('limits forgot-password to 5 an hour per e-mail', async () => {

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/http-errors';
+import { mailLinkOrigin } from '../../lib/mail-link-origin';
 import { sendInBackground } from '../../lib/mailer';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { findPublicSeller } from './public-seller.service';
@@ -29,9 +30,9 @@ import {
 
 const idParams = z.object({ id: z.string() });
 
-function sellerApprovedMail(user: UserDetails, request: FastifyRequest) {
-  const shopUrl = `${request.protocol}://${request.host}/seller/${user._id}`;
-  const settingsUrl = `${request.protocol}://${request.host}/seller_profile`;
+function sellerApprovedMail(user: UserDetails, origin: string) {
+  const shopUrl = `${origin}/seller/${user._id}`;
+  const settingsUrl = `${origin}/seller_profile`;
   return {
     to: user.email,
     subject: 'Din butik på Torget är godkänd / Your Torget shop is approved',
@@ -98,7 +99,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       config: { rateLimit: { max: 5, timeWindow: '1 hour', keyGenerator: byEmail } },
     },
     async (request) => {
-      const origin = `${request.protocol}://${request.host}`;
+      const origin = mailLinkOrigin(request, deps.config.mainHosts);
       const mail = await requestPasswordReset(db, request.body.email, origin);
       if (mail) sendInBackground(mailer, mail, request.log);
       // The same answer whether or not the e-mail has an account.
@@ -146,7 +147,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       request.body,
       deps.config.mainHosts,
     );
-    if (approvedSeller) sendInBackground(mailer, sellerApprovedMail(user, request), request.log);
+    if (approvedSeller)
+      sendInBackground(mailer, sellerApprovedMail(user, mailLinkOrigin(request, deps.config.mainHosts)), request.log);
     return user;
   });
 

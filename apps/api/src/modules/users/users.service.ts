@@ -9,7 +9,7 @@ import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUuid } from '../catalog/catalog.service';
-import { applySellerFields, checkDomainFree, DOMAIN_TAKEN } from '../sellers/seller-settings.service';
+import { applySellerFields, checkDomain, checkDomainFree, DOMAIN_TAKEN } from '../sellers/seller-settings.service';
 import { toUserDetails } from './user-json';
 
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
@@ -131,19 +131,28 @@ export async function updateUserByAdmin(
     }
     const changes: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
     if (input.is_seller !== undefined) changes.isSeller = input.is_seller;
+    // Revoking ends the application too: the shop is 'Closed', not 'Waiting for approval', and
+    // its settings and uploads are refused until the user applies again.
+    if (input.is_seller === false) changes.wantsToBeSeller = false;
     if (input.is_admin !== undefined) changes.isAdmin = input.is_admin;
     await tx.update(users).set(changes).where(eq(users.id, id));
     if (input.is_seller) {
-      // A user made a seller without applying gets an empty shop to set up.
+      // A user made a seller without applying gets an empty shop (plan 1) to set up.
       await tx.insert(sellers).values({ userId: id, name: current.name }).onConflictDoNothing();
     }
     if (input.seller_domain !== undefined) {
       const domain = input.seller_domain || null;
-      if (domain) {
-        if (mainHosts.includes(domain)) throw badRequest('That domain is the marketplace’s own.');
+      const [shop] = await tx
+        .select({ plan: sellers.plan, domain: sellers.domain })
+        .from(sellers)
+        .where(eq(sellers.userId, id));
+      if (domain && domain !== shop?.domain) {
+        if (!shop) throw badRequest('This user has no shop to put on a domain.');
+        // The same rules as the seller's own settings: an admin cannot lift the plan's limits.
+        checkDomain(domain, shop.plan, mainHosts);
         await checkDomainFree(tx, domain, id);
       }
-      await tx.update(sellers).set({ domain, updatedAt: new Date() }).where(eq(sellers.userId, id));
+      if (shop) await tx.update(sellers).set({ domain, updatedAt: new Date() }).where(eq(sellers.userId, id));
     }
     return input.is_seller === true && !current.isSeller;
   });
