@@ -193,6 +193,17 @@ describe('reviews', () => {
     expect(details).toMatchObject({ rating: 3.5, numReviews: 2 });
     expect(details.seller.seller.numReviews).toBe(3);
     expect(details.seller.seller.rating).toBeCloseTo(10 / 3, 5);
+
+    // Deleting a reviewed product takes its reviews with it, and the seller's figures follow.
+    const sellerSession = await session('betyg@example.se');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${p1.id}`,
+      headers: bearer(sellerSession.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    const [shop] = await db.select().from(sellers).where(eq(sellers.userId, seller.id));
+    expect(shop).toMatchObject({ numReviews: 1, rating: 3 });
   });
 
   it('refuses reviews without a rating or comment, by visitors, and of one’s own product', async () => {

@@ -8,6 +8,7 @@ import { products, sellers } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { isUuid } from './catalog.service';
+import { recomputeSellerRating } from './reviews.service';
 
 /** The product, if the user may change it: its seller, or an admin. */
 async function productForEditor(db: Db, user: AuthUser, id: string) {
@@ -68,6 +69,13 @@ export async function updateProduct(db: Db, user: AuthUser, id: string, input: P
 
 /** Deletes a product; orders keep their own copy of what was bought (order_items snapshot). */
 export async function deleteProduct(db: Db, user: AuthUser, id: string): Promise<void> {
-  await productForEditor(db, user, id);
-  await db.delete(products).where(eq(products.id, id));
+  await db.transaction(async (tx) => {
+    const product = await productForEditor(tx, user, id);
+    // The product's reviews go with it (cascade), so the seller's rating is recomputed without them.
+    const [deleted] = await tx
+      .delete(products)
+      .where(eq(products.id, id))
+      .returning({ numReviews: products.numReviews });
+    if (deleted && deleted.numReviews > 0) await recomputeSellerRating(tx, product.sellerId);
+  });
 }

@@ -51,13 +51,21 @@ export async function addReview(
         numReviews: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${productId})`,
       })
       .where(eq(products.id, productId));
-    await tx
-      .update(sellers)
-      .set({
-        rating: sql`(select coalesce(avg(${reviews.rating}), 0) from ${reviews} where ${reviews.sellerId} = ${product.sellerId})`,
-        numReviews: sql`(select count(*) from ${reviews} where ${reviews.sellerId} = ${product.sellerId})`,
-      })
-      .where(eq(sellers.userId, product.sellerId));
+    await recomputeSellerRating(tx, product.sellerId);
     return toReviewJson(review);
   });
+}
+
+/**
+ * The seller's rating and review count from the reviews that exist now: after a review is
+ * added, and after a product is deleted with its reviews.
+ */
+export async function recomputeSellerRating(tx: Db, sellerId: string): Promise<void> {
+  await tx
+    .update(sellers)
+    .set({
+      rating: sql`(select coalesce(avg(${reviews.rating}), 0) from ${reviews} where ${reviews.sellerId} = ${sellerId})`,
+      numReviews: sql`(select count(*) from ${reviews} where ${reviews.sellerId} = ${sellerId})`,
+    })
+    .where(eq(sellers.userId, sellerId));
 }

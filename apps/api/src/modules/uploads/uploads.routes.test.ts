@@ -61,6 +61,24 @@ describe('POST /api/uploads', () => {
     expect(served.headers['content-type']).toBe('image/webp');
   });
 
+  it('accepts each listed type by its content: JPEG, PNG, WebP, GIF and AVIF', async () => {
+    const base = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#c52' } });
+    const files = {
+      jpeg: await base().jpeg().toBuffer(),
+      png: await base().png().toBuffer(),
+      webp: await base().webp().toBuffer(),
+      gif: await base().gif().toBuffer(),
+      avif: await base().avif().toBuffer(),
+    };
+    for (const [type, file] of Object.entries(files)) {
+      // A misleading name and declared type change nothing: the bytes decide.
+      const res = await upload(file, 'bild.txt', 'application/octet-stream');
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(200);
+      const stored = readFileSync(join(t.config.uploadsDir, res.body.replace('/uploads/', '')));
+      expect(await sharp(stored).metadata(), type).toMatchObject({ format: 'webp', width: 40, height: 30 });
+    }
+  });
+
   it('strips metadata', async () => {
     const withExif = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } })
       .jpeg()
