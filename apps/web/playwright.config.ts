@@ -54,6 +54,9 @@ export default defineConfig({
         PAYPAL_API_BASE: `http://127.0.0.1:${paypalPort}`,
         PAYPAL_CLIENT_ID: 'standin-client-id',
         PAYPAL_CLIENT_SECRET: 'standin-client-secret',
+        // No Maps key: checkout's no-key path; the map spec answers /api/config/google itself.
+        GOOGLE_API_KEY: '',
+        MAIN_HOSTS: '',
       },
     },
   ],

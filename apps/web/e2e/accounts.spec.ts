@@ -81,10 +81,11 @@ test('register, update the profile, sign out, and sign in back to the guarded pa
   await page.reload();
   await expect(main.getByLabel('Name')).toHaveValue('Astrid Uppdaterad');
 
-  // Sign-out clears userInfo, cartItems and shippingAddress.
+  // Sign-out clears userInfo, cartItems and shippingAddress, and the rest of the checkout.
   await page.evaluate(() => {
     localStorage.setItem('cartItems', '[]');
     localStorage.setItem('shippingAddress', JSON.stringify({ fullName: 'Astrid', city: 'Uppsala' }));
+    localStorage.setItem('paymentMethod', JSON.stringify('Swish'));
   });
   await header.getByRole('button', { name: 'Astrid Uppdaterad' }).click();
   await header.getByRole('button', { name: 'Sign Out' }).click();
@@ -92,6 +93,7 @@ test('register, update the profile, sign out, and sign in back to the guarded pa
   expect(await stored(page, 'userInfo')).toBeNull();
   expect(await stored(page, 'cartItems')).toBeNull();
   expect(await stored(page, 'shippingAddress')).toBeNull();
+  expect(await stored(page, 'paymentMethod')).toBeNull();
 
   // The guarded page again redirects; signing in returns to it.
   await page.goto('/profile');

@@ -28,7 +28,7 @@ test('full Swish checkout; the seller marks paid and delivered; the buyer sees i
   // Shipping: step two of four, prefilled from the address saved on the user.
   await expect(page).toHaveURL(/\/shipping$/);
   const steps = page.getByRole('navigation', { name: 'Checkout steps' });
-  await expect(steps.getByRole('listitem')).toHaveText([/^Sign-In/, 'Shipping', 'Payment', 'Place Order']);
+  await expect(steps.getByRole('listitem')).toHaveText([/^Sign-in/, 'Shipping', 'Payment', 'Place order']);
   await expect(steps.locator('[aria-current="step"]')).toHaveText('Shipping');
   await expect(page.getByLabel('Full Name')).toHaveValue('Emma Karlsson');
   await expect(page.getByLabel('Address', { exact: true })).toHaveValue('Vasagatan 12');
@@ -93,6 +93,8 @@ test('full Swish checkout; the seller marks paid and delivered; the buyer sees i
   await sellerPage.goto('/orderlist/seller');
   const row = sellerPage.getByRole('row').filter({ hasText: orderId });
   await expect(row).toContainText('Emma Karlsson');
+  // Incoming orders show the time of day too; the buyer's history only the date.
+  await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   await row.getByRole('link', { name: /^Details/ }).click();
   await expect(sellerPage).toHaveURL(new RegExp(`/order/${orderId}$`));
 

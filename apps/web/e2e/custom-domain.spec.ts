@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ACCOUNTS, signIn } from './support/sign-in';
 
 // Custom domains (issue 6): Chromium resolves the seeded seller's domain shop-anna.test to this
 // machine, so the app runs on a host that is not the marketplace's.
@@ -52,6 +53,42 @@ test.describe('a seller on their own domain', () => {
     await expect(page.getByRole('searchbox')).toHaveCount(0);
     await expect(page.getByText('Top Sellers')).toHaveCount(0);
     await expect(page).toHaveURL(`http://shop-anna.test:${port}/`);
+  });
+
+  test('/ on the domain shows nothing until the domain’s seller is known', async ({ page }) => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/users/domain_seller/**', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto(`http://shop-anna.test:${port}/`);
+    await expect(page.locator('#root')).toBeAttached();
+    // While the lookup is out: neither the marketplace's home nor a storefront.
+    await page.waitForTimeout(300);
+    await expect(page.getByText('Top Sellers')).toHaveCount(0);
+    await expect(page.getByText('Featured Products')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    answer();
+    await expect(page.getByRole('heading', { level: 1, name: 'Annas Ateljé' })).toBeVisible();
+  });
+
+  test('an admin on a seller’s domain gets no admin menu; on the main site they do', async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto(`http://shop-anna.test:${port}/profile`);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'Torget Admin' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0);
+    await page.goto(`http://localhost:${port}/profile`);
+    await expect(header.getByRole('button', { name: 'Admin', exact: true })).toBeVisible();
+  });
+
+  test('the seller sees their shop status on their own domain', async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna);
+    await page.goto(`http://shop-anna.test:${port}/profile`);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'My Shop' })).toBeVisible();
   });
 
   test('the seller’s own storefront by id stays on the domain', async ({ page }) => {

@@ -38,7 +38,7 @@ test.describe('home page', () => {
 
   test('invites visitors to create an account', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register?redirect=/');
   });
 });
 

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { registerByApi, signInFresh, startSession } from './support/session';
+import { registerByApi, startSession } from './support/session';
 import { ACCOUNTS, signIn } from './support/sign-in';
 
 // The seller programme (issue 6): a customer reads the info pages, picks plan 1 and applies; the
@@ -132,8 +132,21 @@ test('a customer applies, the admin approves, the seller sets up the shop', asyn
     await expect(admin).toHaveURL(/\/userlist$/);
   });
 
-  // The new seller signs in again, so the session knows the shop is open.
-  await startSession(page, await signInFresh(page.request, customer.email, customer.password));
+  await test.step('the open tab learns of the approval from the server, without a new sign-in', async () => {
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'My Shop' })).toHaveCount(0);
+    await page.reload();
+    await expect(header.getByRole('button', { name: 'My Shop' })).toBeVisible();
+    // Become Seller is greyed out for a seller.
+    await header.getByRole('button', { name: 'Info' }).click();
+    await expect(header.getByRole('link', { name: 'Become Seller' })).toHaveCount(0);
+    await expect(header.getByText('Become Seller')).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Escape');
+    // Create Shop now says the user already sells.
+    await page.goto('/become_seller/1');
+    await expect(main(page)).toContainText('Du är redan en säljare.');
+    await expect(main(page).getByRole('link', { name: /settings/i })).toHaveAttribute('href', '/seller_profile');
+  });
 
   await test.step('the seller sets up the shop: colours, logo, Swish', async () => {
     await page.goto('/seller_profile');

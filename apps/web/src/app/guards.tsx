@@ -1,6 +1,7 @@
 /**
  * Route guards (spec section 2): a failed guard sends the visitor to /signin, with the page they
- * wanted as `redirect` so sign-in can bring them back.
+ * wanted as `redirect` so sign-in can bring them back. A signed-in user lacking the role is sent
+ * to /signin as it is, which takes them home.
  */
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type SessionUser, useSession } from '../lib/session';
@@ -11,6 +12,9 @@ function Guard({ allows }: { allows: Rule }) {
   const { user } = useSession();
   const location = useLocation();
   if (user && allows(user)) return <Outlet />;
+  // A signed-in user without the role goes to /signin too, but without `redirect`: sign-in
+  // sends a signed-in user on to `redirect`, which would be this page again, for ever.
+  if (user) return <Navigate to="/signin" replace />;
   const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
   return <Navigate to={`/signin?redirect=${redirect}`} replace />;
 }

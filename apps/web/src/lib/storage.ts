@@ -83,11 +83,13 @@ export function subscribeStorage(onChange: () => void): () => void {
   };
 }
 
-/** Sign-out (spec section 4): forgets the session, the cart and the shipping address. */
+/**
+ * Sign-out (spec section 4): forgets the session, the cart and the shipping address, and the
+ * rest of the checkout (payment method, the map's address), so the next person at this browser
+ * sees nothing of it.
+ */
 export function clearSession(): void {
-  removeItem(STORAGE_KEYS.userInfo);
-  removeItem(STORAGE_KEYS.cartItems);
-  removeItem(STORAGE_KEYS.shippingAddress);
+  for (const key of Object.values(STORAGE_KEYS)) removeItem(key);
 }
 
 /** The stored text under `key`, re-rendering the caller when it changes. */

@@ -21,7 +21,7 @@ export function HomePage() {
       {!user && (
         <p className="signup-banner">
           <span>New to Torget? Shop from many Swedish sellers in one place.</span>
-          <Link to="/register" className="button button-accent">
+          <Link to="/register?redirect=/" className="button button-accent">
             Create an account
           </Link>
         </p>

@@ -1,4 +1,5 @@
-const STEPS = ['Sign-In', 'Shipping', 'Payment', 'Place Order'] as const;
+// The spec's labels (section 2, Checkout), as written there.
+const STEPS = ['Sign-in', 'Shipping', 'Payment', 'Place order'] as const;
 
 interface CheckoutStepsProps {
   /** How many steps are reached: 2 on the shipping page, 3 on payment, 4 on place order. */

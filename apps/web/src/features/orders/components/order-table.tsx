@@ -1,5 +1,5 @@
 import type { Order } from '@torget/shared/api-types';
-import { displayDate } from '@torget/shared/dates';
+import { displayDate, displayDateTime } from '@torget/shared/dates';
 import { formatSek } from '@torget/shared/money';
 import { Link } from 'react-router';
 
@@ -7,7 +7,11 @@ interface OrderTableProps {
   orders: readonly Order[];
   /** Names the table's scroll box. */
   label: string;
-  /** The USER column (buyer's name, as ordered) of the admin and seller lists. */
+  /**
+   * The admin and seller lists of incoming orders: a USER column (buyer's name, as ordered), and
+   * the order's date with its time ('YYYY-MM-DD HH:MM:SS', spec section 9), since a shop gets
+   * several orders a day.
+   */
   showBuyer?: boolean;
   /** The SHOP column: the order history and the admin's list of all shops' orders. */
   showShop?: boolean;
@@ -47,7 +51,9 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
             <tr key={order._id}>
               <td className="cell-id">{order._id}</td>
               {showBuyer && <td>{buyerName(order)}</td>}
-              <td className="cell-date">{displayDate(order.createdAt)}</td>
+              <td className="cell-date">
+                {showBuyer ? displayDateTime(order.createdAt) : displayDate(order.createdAt)}
+              </td>
               {showShop && <td>{order.seller.seller.name}</td>}
               <td className="cell-number">{formatSek(order.totalPrice)}</td>
               <td className="cell-date">{order.isPaid ? displayDate(order.paidAt) : '-'}</td>

@@ -58,7 +58,8 @@ export function BecomeSellerPage() {
         <h1 id="create-shop-heading">Create Shop</h1>
         <p className="plan-summary">
           <span>{`Plan ${plan}`}</span>
-          <strong>{choosable ? planLabel(plan) : 'Inget'}</strong>
+          {/* The chosen plan's own label ('Domän ingår' for plan 3, which cannot be chosen yet). */}
+          <strong>{planLabel(plan)}</strong>
         </p>
         {content}
       </div>

@@ -258,7 +258,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           maxLength={253}
           placeholder="butik.example.se"
           disabled={!domainAllowed && form.seller_domain === ''}
-          hint={`Own domains come with plan 2${domainAllowed ? '' : ' (your plan does not include one)'}. Point your domain's DNS (A/CNAME) at Torget, then enter it here.`}
+          hint={`Own domains come with plans 2 and 3${domainAllowed ? '' : ' (your plan does not include one)'}. Point your domain's DNS (A/CNAME) at Torget, then enter it here.`}
           value={form.seller_domain}
           onChange={set('seller_domain')}
         />
