@@ -1,4 +1,4 @@
-// npm run bench [-- --products 1000000] [--quick] [--duration 10] [--connections 50] [--no-pglite]
+// npm run bench [-- --products 1000000] [--quick] [--duration 10] [--connections 50] [--no-pglite] [--profile]
 //
 // Seeds a large marketplace into a fresh PostgreSQL database (on BENCH_DATABASE_URL's server,
 // default postgres://postgres@127.0.0.1:5432), starts the production build of the API on it,
@@ -46,6 +46,9 @@ const { values: args } = parseArgs({
     'pglite-products': { type: 'string', default: '10000' },
     only: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    // Writes a V8 CPU profile of each API server to bench/results/profiles/ (open it in Chrome's
+    // DevTools, or `node bench/profile-top.mjs FILE` for the functions that cost most).
+    profile: { type: 'boolean', default: false },
   },
 });
 const productCount = Number(args.products);
@@ -165,7 +168,12 @@ async function startApi({ databaseUrl, dataDir, countStatements, noCache }) {
     ...(noCache ? { READ_CACHE: 'off' } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
   };
-  const child = startNode([join(root, 'apps/api/dist/server.js')], { env, cwd: root, logFile: join(work, 'api.log') });
+  const profiling = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results/profiles')}`] : [];
+  const child = startNode([...profiling, join(root, 'apps/api/dist/server.js')], {
+    env,
+    cwd: root,
+    logFile: join(work, 'api.log'),
+  });
   children.add(child);
   const origin = `http://127.0.0.1:${port}`;
   await waitForOk(`${origin}/api/health`, 120_000, child);

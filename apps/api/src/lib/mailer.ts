@@ -3,7 +3,7 @@
  * written to the server log and kept in a dev outbox (DATA_DIR/outbox.jsonl), so a demo can
  * follow a password-reset link without any mail server.
  */
-import { appendFileSync } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -28,12 +28,26 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       },
     };
   }
-  const outbox = join(options.dataDir, 'outbox.jsonl');
+  // One append stream for the process's life: writes keep their order and never block the
+  // event loop (two mails go out per order), and the file is not opened again for each mail.
+  let outbox: WriteStream | null = null;
+  const openOutbox = () => {
+    const stream = createWriteStream(join(options.dataDir, 'outbox.jsonl'), { flags: 'a' });
+    // A failed write is reported to its sender; the next mail opens the file afresh.
+    stream.on('error', () => {
+      if (outbox === stream) outbox = null;
+    });
+    return stream;
+  };
   return {
-    async send(mail) {
+    send(mail) {
       const entry = { at: new Date().toISOString(), from: options.from, ...mail };
-      appendFileSync(outbox, `${JSON.stringify(entry)}\n`);
       console.log(`[dev outbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
+      outbox ??= openOutbox();
+      const stream = outbox;
+      return new Promise<void>((resolve, reject) => {
+        stream.write(`${JSON.stringify(entry)}\n`, (error) => (error ? reject(error) : resolve()));
+      });
     },
   };
 }

@@ -251,3 +251,23 @@ describe('stock under concurrency', () => {
     expect(sold).toHaveLength(10);
   });
 });
+
+describe('statements', () => {
+  it('places an order in as many statements for four lines as for one', async () => {
+    const stocked = await Promise.all(
+      [1, 2, 3, 4].map((i) => product(t, anna.id, { name: `Rad ${i}`, countInStock: 10 })),
+    );
+    const statementsFor = async (lines: typeof stocked) => {
+      const before = t.database.statementCount();
+      const res = await postOrder(t, buyer.token, order(lines.map((p) => ({ product: p.id, qty: 2 }))));
+      expect(res.statusCode, res.body).toBe(201);
+      return t.database.statementCount() - before;
+    };
+    const one = await statementsFor(stocked.slice(0, 1));
+    const four = await statementsFor(stocked);
+    expect(four).toBe(one);
+    // The session's user, then begin, lock the products, take stock and write the order, commit.
+    expect(one).toBeLessThanOrEqual(5);
+    for (const p of stocked) expect(await stockOf(t, p.id)).toBe(p === stocked[0] ? 6 : 8);
+  });
+});

@@ -4,6 +4,7 @@
  * transaction that writes the order, under row locks, so two buyers never get the last item.
  * Any refusal throws inside the transaction, so nothing is written.
  */
+import { randomUUID } from 'node:crypto';
 import type { Order } from '@torget/shared/api-types';
 import { type CreateOrderInput, cartTotals, type PaymentMethod, paymentMethodsFor } from '@torget/shared/orders';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, products, sellers, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict } from '../../lib/http-errors';
-import { toOrderJson } from './order-json';
+import { type OrderItemRow, toOrderJson } from './order-json';
 
 /** The largest amount an integer öre column holds. */
 const MAX_ORE = 2_147_483_647;
@@ -171,15 +172,34 @@ export async function placeOrder(db: Db, buyer: AuthUser, input: CreateOrderInpu
     const totals = cartTotals(priced.map(({ qty, product }) => ({ qty, ...product })));
     if (totals.totalOre > MAX_ORE) throw badRequest('The order total is too large. Please split the order.');
 
-    for (const { qty, product } of priced) {
-      await tx
-        .update(products)
-        .set({ countInStock: sql`${products.countInStock} - ${qty}` })
-        .where(eq(products.id, product.id));
-    }
+    // One statement takes the stock and writes the order with its lines (ids made here, so the
+    // lines need not wait for the order's): fewer round trips while the product rows are locked.
+    const orderId = randomUUID();
+    const items: OrderItemRow[] = priced.map(({ qty, product }) => ({
+      id: randomUUID(),
+      orderId,
+      sellerId: shop.id,
+      productId: product.id,
+      name: product.name,
+      image: product.image,
+      qty,
+      priceOre: product.priceOre,
+      shippingPriceOre: product.shippingPriceOre,
+    }));
+    const stockTaken = tx.$with('stock_taken', {}).as(
+      sql`update ${products} set ${sql.identifier(products.countInStock.name)} = ${products.countInStock} - lines.qty
+          from (values ${sql.join(
+            priced.map(({ qty, product }) => sql`(${product.id}::uuid, ${qty}::integer)`),
+            sql`, `,
+          )}) as lines (id, qty)
+          where ${products.id} = lines.id`,
+    );
+    const linesWritten = tx.$with('lines_written', {}).as(tx.insert(orderItems).values(items).getSQL());
     const [order] = await tx
+      .with(stockTaken, linesWritten)
       .insert(orders)
       .values({
+        id: orderId,
         userId: buyer.id,
         sellerId: shop.id,
         buyerName: buyer.name,
@@ -198,21 +218,6 @@ export async function placeOrder(db: Db, buyer: AuthUser, input: CreateOrderInpu
       })
       .returning();
     if (!order) throw new Error('insert returned nothing');
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        priced.map(({ qty, product }) => ({
-          orderId: order.id,
-          sellerId: shop.id,
-          productId: product.id,
-          name: product.name,
-          image: product.image,
-          qty,
-          priceOre: product.priceOre,
-          shippingPriceOre: product.shippingPriceOre,
-        })),
-      )
-      .returning();
     return {
       order: toOrderJson(order, items),
       buyer: { name: buyer.name, email: buyer.email },
