@@ -222,9 +222,11 @@ export const orders = pgTable(
       sql`${t.totalPriceOre} = ${t.itemsPriceOre} + ${t.shippingPriceOre} + ${t.taxPriceOre}`,
     ),
     uniqueIndex('orders_paypal_capture_key').on(t.paypalCaptureId),
-    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
-    index('orders_created_idx').on(t.createdAt.desc()),
+    // The lists sort `created_at DESC, id DESC` (NULLS FIRST, PostgreSQL's default for DESC):
+    // the index keys say the same, so the index gives the order and no sort is needed.
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -108,7 +108,8 @@ function ProductView({ product }: { product: ProductDetails }) {
     <>
       <div className="product-layout">
         <div className="product-image">
-          <img src={product.image} alt={product.name} width={640} height={640} decoding="async" />
+          {/* The page's largest paint: fetched first, never lazily. */}
+          <img src={product.image} alt={product.name} width={640} height={640} fetchPriority="high" />
         </div>
         <div className="product-info">
           <h1 className="product-name">{product.name}</h1>
