@@ -136,6 +136,16 @@ describe('tokens', () => {
   });
   const me = (token: string) => call('PUT', '/api/users/profile', { token, body: {} });
 
+  it('issues HS256 tokens that expire 7 days after issue', () => {
+    const [header, payload] = user.token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    expect(header).toMatchObject({ alg: 'HS256' });
+    expect(payload.sub).toBe(user._id);
+    expect(payload.exp - payload.iat).toBe(7 * 24 * 60 * 60);
+  });
+
   it('accepts the issued token', async () => {
     expect((await me(user.token)).statusCode).toBe(200);
   });
