@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { registerByApi, startSession } from './support/session';
-import { ACCOUNTS, signIn } from './support/sign-in';
+import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
 
 // The seller programme (issue 6): a customer reads the info pages, picks plan 1 and applies; the
 // admin approves; the new seller sets up the shop (colours, logo, Swish) and the storefront shows
@@ -217,4 +217,48 @@ test('a customer applies, the admin approves, the seller sets up the shop', asyn
   });
 
   await adminContext.close();
+});
+
+test('a shop description never runs a script, on the application or the storefront', async ({ page, request }) => {
+  const hostile =
+    '<p>Välkommen</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' +
+    '<a href="javascript:window.__xss=3">länk</a><svg onload="window.__xss=4"></svg>';
+  const seller = await registerByApi(request, 'Listig Säljare');
+  const applied = await request.put('/api/users/profile', {
+    headers: { Authorization: `Bearer ${seller.token}` },
+    data: {
+      userId: seller._id,
+      wants_to_be_seller: true,
+      seller_plan: '1',
+      seller_name: 'Listiga Butiken',
+      seller_description: hostile,
+      seller_address: 'Storgatan 1',
+      seller_post_number: '753 20',
+      seller_city: 'Uppsala',
+      seller_phone: '018-12 34 56',
+      seller_organisation_number: '556123-4567',
+    },
+  });
+  expect(applied.ok(), await applied.text()).toBe(true);
+  const admin = await signInByApi(request, ACCOUNTS.admin);
+  const approved = await request.put(`/api/users/${seller._id}`, {
+    headers: bearer(admin),
+    data: { is_seller: true },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await startSession(page, seller);
+  for (const path of ['/seller_application', `/seller/${seller._id}`]) {
+    await page.goto(path);
+    await expect(main(page).getByText('Välkommen', { exact: true })).toBeVisible();
+    await expect(main(page).locator('img[onerror], script, svg, a[href^="javascript:"]')).toHaveCount(0);
+    await main(page)
+      .getByText('länk')
+      .click({ timeout: 2_000 })
+      .catch(() => {});
+    expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss), path).toBeUndefined();
+  }
+  expect(errors).toEqual([]);
 });
