@@ -110,7 +110,7 @@ test.describe('with geolocation allowed', () => {
     await expect(page).toHaveURL(/\/shipping$/);
     expect(alerts.at(-1)).toBe('location selected successfully.');
     const form = page.getByRole('main');
-    await expect(form.getByLabel('Address')).toHaveValue('Drottninggatan 12');
+    await expect(form.getByLabel('Address', { exact: true })).toHaveValue('Drottninggatan 12');
     await expect(form.getByLabel('City')).toHaveValue('Stockholm');
     await expect(form.getByLabel('Postal Code')).toHaveValue('111 51');
     await expect(form.getByLabel('Country')).toHaveValue('Sverige');
