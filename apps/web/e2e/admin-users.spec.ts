@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { applyToSellByApi } from './support/session';
 
 // Admin user management (issue 3): the admin menu, the user list with shop status, user edit
 // (roles and seller domain) and delete with confirmation.
@@ -13,25 +14,6 @@ async function registerViaApi(request: APIRequestContext, name: string) {
   expect(response.status(), await response.text()).toBe(201);
   const user = (await response.json()) as { _id: string; token: string };
   return { ...user, name, email };
-}
-
-/** The seller application (`/become_seller/{plan}`) sent as the web app sends it. */
-async function applyViaApi(request: APIRequestContext, user: { _id: string; token: string }, plan: '1' | '2') {
-  const applied = await request.put('/api/users/profile', {
-    headers: { Authorization: `Bearer ${user.token}` },
-    data: {
-      userId: user._id,
-      wants_to_be_seller: true,
-      seller_plan: plan,
-      seller_name: 'Sökandes butik',
-      seller_address: 'Storgatan 1',
-      seller_post_number: '753 20',
-      seller_city: 'Uppsala',
-      seller_phone: '018-12 34 56',
-      seller_organisation_number: '556123-4567',
-    },
-  });
-  expect(applied.ok(), await applied.text()).toBe(true);
 }
 
 /** Starts a session the way sign-in does: the API's answer stored as userInfo. */
@@ -49,7 +31,7 @@ const userRow = (page: Page, email: string) =>
 test('the admin signs in to the user list, which shows each shop status', async ({ page, request }) => {
   // A user who applied to sell waits for approval.
   const applicant = await registerViaApi(request, 'Sökande Säljare');
-  await applyViaApi(request, applicant, '1');
+  await applyToSellByApi(request, applicant, '1');
 
   await page.goto('/userlist');
   await expect(page).toHaveURL(/\/signin\?redirect=%2Fuserlist$/);
@@ -74,7 +56,7 @@ test('the admin signs in to the user list, which shows each shop status', async 
 test('the admin approves a plan 2 applicant with a domain', async ({ page, request }) => {
   const customer = await registerViaApi(request, 'Blivande Säljare');
   // Own domains come with plan 2; the server refuses one on a plan 1 shop, for admins too.
-  await applyViaApi(request, customer, '2');
+  await applyToSellByApi(request, customer, '2');
   await startSession(page, request, ADMIN.email, ADMIN.password);
   await page.goto('/userlist');
   const row = userRow(page, customer.email);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { registerByApi, startSession } from './support/session';
+import { applyToSellByApi, registerByApi, startSession } from './support/session';
 import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
 
 // Guards and menus by role (spec sections 2, 4 and 6): seller-only screens, the checkout's
@@ -109,21 +109,7 @@ test('a seller who takes neither PayPal nor Swish offers no payment method', asy
   // A new shop, approved by the admin, with one product and no payment method set up yet.
   const seller = await registerByApi(request, 'Ny Butiksägare');
   const asSeller = { Authorization: `Bearer ${seller.token}` };
-  const applied = await request.put('/api/users/profile', {
-    headers: asSeller,
-    data: {
-      userId: seller._id,
-      wants_to_be_seller: true,
-      seller_plan: '1',
-      seller_name: 'Ännu Ingen Kassa',
-      seller_address: 'Storgatan 1',
-      seller_post_number: '753 20',
-      seller_city: 'Uppsala',
-      seller_phone: '018-12 34 56',
-      seller_organisation_number: '556123-4567',
-    },
-  });
-  expect(applied.ok(), await applied.text()).toBe(true);
+  await applyToSellByApi(request, seller, '1', { seller_name: 'Ännu Ingen Kassa' });
   const admin = await signInByApi(request, ACCOUNTS.admin);
   const approved = await request.put(`/api/users/${seller._id}`, { headers: bearer(admin), data: { is_seller: true } });
   expect(approved.ok(), await approved.text()).toBe(true);

@@ -1,44 +1,20 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
+// The API suite's loopback SMTP listener: one implementation for both suites.
+import { type SmtpListener, startSmtpListener } from '../../api/src/test/smtp-listener';
 
 // Password reset by e-mail (issue 3) through a real SMTP listener on loopback: the server under
 // test sends to SMTP_URL, which playwright.config.ts points at this port.
 
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-const inbox: ReceivedMail[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpListener;
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(SMTP_PORT, '127.0.0.1', () => resolve());
-  });
+  smtp = await startSmtpListener(SMTP_PORT);
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** Quoted-printable: soft line breaks (`=` at a line end) join lines, `=XX` is a byte. */
@@ -119,8 +95,8 @@ test('a mailed link sets a new password; the old password and the used link stop
   await expect(main.getByText('Sending email...')).toHaveCount(0);
 
   // The mail arrives at the SMTP listener with a link to /reset_password/{token}.
-  await expect.poll(() => inbox.some((mail) => mail.to.includes(email)), { timeout: 15_000 }).toBe(true);
-  const mail = inbox.find((m) => m.to.includes(email));
+  await expect.poll(() => smtp.inbox.some((mail) => mail.to.includes(email)), { timeout: 15_000 }).toBe(true);
+  const mail = smtp.inbox.find((m) => m.to.includes(email));
   if (!mail) throw new Error('no mail');
   const text = mailText(mail.raw);
   expect(text).toContain('Greta Glömsk');
@@ -180,5 +156,5 @@ test('an unknown e-mail gets the same answer and no mail', async ({ page }) => {
   await main.getByRole('button', { name: 'Send reset link' }).click();
   await expect(main.getByText('Email was sent.')).toBeVisible();
   await page.waitForTimeout(500);
-  expect(inbox.some((mail) => mail.to.includes(email))).toBe(false);
+  expect(smtp.inbox.some((mail) => mail.to.includes(email))).toBe(false);
 });

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { registerByApi, startSession } from './support/session';
+import { applyToSellByApi, registerByApi, startSession } from './support/session';
 import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
 
 // The seller programme (issue 6): a customer reads the info pages, picks plan 1 and applies; the
@@ -224,22 +224,7 @@ test('a shop description never runs a script, on the application or the storefro
     '<p>Välkommen</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' +
     '<a href="javascript:window.__xss=3">länk</a><svg onload="window.__xss=4"></svg>';
   const seller = await registerByApi(request, 'Listig Säljare');
-  const applied = await request.put('/api/users/profile', {
-    headers: { Authorization: `Bearer ${seller.token}` },
-    data: {
-      userId: seller._id,
-      wants_to_be_seller: true,
-      seller_plan: '1',
-      seller_name: 'Listiga Butiken',
-      seller_description: hostile,
-      seller_address: 'Storgatan 1',
-      seller_post_number: '753 20',
-      seller_city: 'Uppsala',
-      seller_phone: '018-12 34 56',
-      seller_organisation_number: '556123-4567',
-    },
-  });
-  expect(applied.ok(), await applied.text()).toBe(true);
+  await applyToSellByApi(request, seller, '1', { seller_name: 'Listiga Butiken', seller_description: hostile });
   const admin = await signInByApi(request, ACCOUNTS.admin);
   const approved = await request.put(`/api/users/${seller._id}`, {
     headers: bearer(admin),

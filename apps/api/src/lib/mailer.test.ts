@@ -1,9 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { startSmtpListener } from '../test/smtp-listener';
 import { createMailer } from './mailer';
 
 describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('mailer', () => {
@@ -27,41 +26,19 @@ describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('mailer', () => {
   });
 
   it('with SMTP_URL delivers through that server', async () => {
-    const received: { to: string[]; raw: string }[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtp = await startSmtpListener();
     try {
-      const { port } = smtp.server.address() as AddressInfo;
-      const mailer = createMailer({
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        from: 'Torget <no-reply@torget.test>',
-        dataDir,
-      });
+      const mailer = createMailer({ smtpUrl: smtp.url, from: 'Torget <no-reply@torget.test>', dataDir });
       await mailer.send({
         to: 'kund@example.se',
         subject: 'Orderbekräftelse',
         text: 'Tack for din order, ordernummer 42.',
       });
-      expect(received).toHaveLength(1);
-      expect(received[0]?.to).toEqual(['kund@example.se']);
-      expect(received[0]?.raw).toContain('Tack for din order, ordernummer 42.');
+      expect(smtp.inbox).toHaveLength(1);
+      expect(smtp.inbox[0]?.to).toEqual(['kund@example.se']);
+      expect(smtp.inbox[0]?.raw).toContain('Tack for din order, ordernummer 42.');
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

@@ -6,12 +6,11 @@
  * JWT, the reset token (or its hash) or JWT_SECRET, and every request's lines carry its id.
  */
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { ADDRESS } from '../modules/orders/order-test-kit';
 import { createProduct, createSeller, createUser, FIXTURE_PASSWORD, FIXTURE_PASSWORD_HASH } from '../test/fixtures';
+import { type SmtpListener, startSmtpListener } from '../test/smtp-listener';
 import {
   buildServer,
   createServerDatabase,
@@ -40,26 +39,12 @@ describe('the log of a full session', () => {
   let database: ServerDatabase;
   let bundle: Awaited<ReturnType<typeof buildServer>>;
   let server: ServerProcess | null = null;
-  let smtp: SMTPServer;
-  const inbox: string[] = [];
+  let smtp: SmtpListener;
   let productId = '';
   let adminEmail = '';
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          inbox.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    smtp = await startSmtpListener();
     bundle = await buildServer();
     database = await createServerDatabase();
     await database.use(async ({ db }) => {
@@ -73,14 +58,13 @@ describe('the log of a full session', () => {
     await server?.stop();
     await database?.destroy();
     bundle?.remove();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('holds no password, hash, token or key, and a request id on every request line', async () => {
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
     server = await startServerProcess(bundle.entry, database, {
       LOG_LEVEL: 'info',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
     });
     const base = server.url;
     const send = async (method: string, path: string, body?: unknown, token?: string, raw?: string) => {
@@ -125,8 +109,8 @@ describe('the log of a full session', () => {
     // The reset flow, through the mailed link.
     expect((await send('POST', '/api/users/forgot_password', { email })).status).toBe(200);
     const deadline = Date.now() + 10_000;
-    while (inbox.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    const resetToken = /\/reset_password\/([A-Za-z0-9_-]+)/.exec(mailText(inbox[0] ?? ''))?.[1] ?? '';
+    while (smtp.inbox.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const resetToken = /\/reset_password\/([A-Za-z0-9_-]+)/.exec(mailText(smtp.inbox[0]?.raw ?? ''))?.[1] ?? '';
     expect(resetToken).toHaveLength(43);
     await send('GET', `/reset_password/${resetToken}`);
     const reset = await send('POST', '/api/users/reset_password', {
