@@ -33,7 +33,14 @@ export interface Auth {
 }
 
 export function createAuth(db: Db, secret: string): Auth {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose imports a WebCrypto key on every sign and verify.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   // Every authenticated request reads its user: built once, prepared once per connection.
   const findUser = db
     .select({
@@ -53,7 +60,7 @@ export function createAuth(db: Db, secret: string): Auth {
     let subject: string;
     let version: number;
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') throw new Error('claims');
       subject = payload.sub;
       version = payload.ver;
@@ -68,13 +75,13 @@ export function createAuth(db: Db, secret: string): Auth {
   }
 
   const auth: Auth = {
-    issueToken(user) {
+    async issueToken(user) {
       return new SignJWT({ ver: user.tokenVersion })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(user.id)
         .setIssuedAt()
         .setExpirationTime(TOKEN_LIFETIME)
-        .sign(key);
+        .sign(await key);
     },
     async optionalUser(request) {
       const header = request.headers.authorization;
