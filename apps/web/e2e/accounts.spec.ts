@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
 // Accounts (issue 3): register, sign in with redirects, profile, sign-out, guards.
 
@@ -227,4 +227,53 @@ test.describe('phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+});
+
+test('the profile waits 500 ms before its loading indicator, and its snackbar stays 3 seconds', async ({
+  page,
+  request,
+}) => {
+  // A fake clock: the spec's times are stepped through exactly, not waited for.
+  await page.clock.install();
+  const email = `klocka-${unique()}@example.se`;
+  await registerViaApi(request, 'Klocka Kund', email, 'hemligt-lösen-1');
+  await startSession(page, request, email, 'hemligt-lösen-1');
+  // From here the page's time moves only when the test says so.
+  await page.clock.pauseAt(new Date(Date.now() + 60_000));
+  // Hold the user's details back, so the page is loading for as long as the test wants.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/users/*', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  await page.goto('/profile');
+  const main = page.getByRole('main');
+  const loading = main.getByRole('status').filter({ hasText: 'Loading...' });
+  // The screen itself shows after React's own short timers (a lazy route, Suspense): step
+  // through them 20 ms at a time; the indicator's 500 ms count from about here.
+  // (TanStack Query hands its results over on a zero-delay timer too, hence `stepUntil` below.)
+  const stepUntil = async (shown: Locator) => {
+    for (let step = 0; step < 100 && !(await shown.isVisible()); step++) await page.clock.runFor(20);
+    await expect(shown).toBeVisible();
+  };
+  await stepUntil(main.getByRole('heading', { level: 1 }));
+  await page.clock.runFor(450);
+  await expect(loading).toHaveCount(0);
+  await page.clock.runFor(100);
+  await expect(loading).toBeVisible();
+  release();
+  await stepUntil(main.getByLabel('Name'));
+  await expect(main.getByLabel('Name')).toHaveValue('Klocka Kund');
+
+  await main.getByLabel('Name').fill('Klocka Uppdaterad');
+  await main.getByRole('button', { name: 'Update' }).click();
+  const snackbar = page.getByRole('status').filter({ hasText: 'Profile was updated.' });
+  await stepUntil(snackbar);
+  await page.clock.runFor(2_900);
+  await expect(snackbar).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(snackbar).toHaveCount(0);
 });
