@@ -36,6 +36,18 @@ test.describe('home page', () => {
     for (const price of prices) expect(price).toMatch(/^SEK \d+\.\d{2}$/);
   });
 
+  test('says so when there are no sellers or products yet', async ({ page }) => {
+    // An empty marketplace, as the API answers it on an empty database (catalog.routes.test.ts).
+    await page.route('**/api/users/top-sellers', (route) => route.fulfill({ json: [] }));
+    await page.route(
+      (url) => url.pathname === '/api/products',
+      (route) => route.fulfill({ json: { products: [], page: 1, pages: 0, count: 0 } }),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Top Sellers' })).toContainText('No Seller Found');
+    await expect(page.getByRole('region', { name: 'Featured Products' })).toContainText('No Product Found');
+  });
+
   test('invites visitors to create an account', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register?redirect=/');
