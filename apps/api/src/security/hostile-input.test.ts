@@ -326,6 +326,31 @@ describe('hostile input to every write endpoint', () => {
     }, 60_000);
   }
 
+  it('answers a wrong type in any field of any template with a 400 that names the field', async () => {
+    const wrongTypeFor = (value: unknown) =>
+      typeof value === 'string' ? 12345 : typeof value === 'number' ? 'tolv' : typeof value === 'boolean' ? 'ja' : 'x';
+    const unnamed: string[] = [];
+    for (const route of writeRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      const template = templateFor(key);
+      for (const [field, value] of Object.entries(template)) {
+        const url = route.url.replace(/:[a-z]+/gi, targets[kindOf(route.url)][0] ?? '');
+        const res = await t.app.inject({
+          method: route.method as 'POST' | 'PUT' | 'DELETE',
+          url,
+          remoteAddress: freshAddress(),
+          headers: { authorization: `Bearer ${await issueToken(t.cast.admin)}` },
+          payload: { ...template, [field]: wrongTypeFor(value) },
+        });
+        const message = String(res.json().message ?? '');
+        if (res.statusCode !== 400 || !message.startsWith(`Invalid ${field}:`)) {
+          unnamed.push(`${key} ${field}: ${res.statusCode} ${message}`);
+        }
+      }
+    }
+    expect(unnamed).toEqual([]);
+  });
+
   it('refuses a NUL or a lone surrogate in every text field of every template with 400', async () => {
     const failures: Failure[] = [];
     for (const route of writeRoutes()) {
