@@ -71,7 +71,7 @@ async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
  * best plan (a `count(*) over ()` window would read every match in the sort's order); it
  * comes with the rows, so an empty page cannot tell it.
  */
-async function pageOfProducts(db: Db, where: SQL | undefined, query: ProductListQuery, withCount: boolean) {
+function pageStatement(db: Db, where: SQL | undefined, query: ProductListQuery, withCount: boolean) {
   const page = db
     .select({ id: products.id })
     .from(products)
@@ -83,14 +83,23 @@ async function pageOfProducts(db: Db, where: SQL | undefined, query: ProductList
   const total = withCount
     ? sql<number>`(select count(*)::int from ${products} where ${where ?? sql`true`})`
     : sql<number>`0`;
-  const rows = await db
+  return db
     .select({ ...productWithSellerColumns, total })
     .from(page)
     .innerJoin(products, eq(products.id, page.id))
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(sellers, eq(sellers.userId, products.sellerId))
     .orderBy(...ORDER_BY[query.order]);
+}
+
+async function pageOfProducts(db: Db, where: SQL | undefined, query: ProductListQuery, withCount: boolean) {
+  const rows = await pageStatement(db, where, query, withCount);
   return { rows: rows as ProductWithSellerRow[], total: withCount ? rows[0]?.total : undefined };
+}
+
+/** The statement a product list sends first (page and count), for EXPLAIN in tests. */
+export function productListStatement(db: Db, query: ProductListQuery): SQL {
+  return pageStatement(db, listConditions(query), query, true).getSQL();
 }
 
 /**

@@ -1,40 +1,123 @@
+import { createHash } from 'node:crypto';
+import { type ProductListQuery, productListQuerySchema } from '@torget/shared/product-query';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createProduct, createSeller } from '../../test/fixtures';
+import { createSeller } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { escapeLike } from './catalog.service';
+import { productListStatement } from './catalog.service';
+
+// Name search must be served by an index, never by reading the products table through, for
+// terms of three or more characters (issue 4). The catalogue here is large enough (20 000
+// products in 10 categories, generated in SQL) for the planner to choose as it would in
+// production, and the plans are of the very statement the product list sends.
+
+const PRODUCTS = 20_000;
+// 25 nouns, as in the benchmark's catalogue: a common word matches one product in 25.
+const NOUNS = [
+  'lampa',
+  'stol',
+  'bok',
+  'kruka',
+  'jacka',
+  'boll',
+  'docka',
+  'skål',
+  'matta',
+  'klocka',
+  'vas',
+  'kudde',
+  'filt',
+  'mugg',
+  'tallrik',
+  'spegel',
+  'bänk',
+  'hylla',
+  'korg',
+  'ljusstake',
+  'halsduk',
+  'mössa',
+  'väska',
+  'pall',
+  'låda',
+];
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const { user } = await createSeller(t.database.db);
-  for (let i = 0; i < 20; i++) await createProduct(t.database.db, user.id, { name: `Lampa nummer ${i}` });
-});
+  await t.database.db.execute(sql`
+    insert into products (seller_id, name, category, brand, price_ore, rating, count_in_stock, description)
+    select ${user.id}::uuid,
+           -- 'Lampa 3f9c1e…': a noun and a model code, so names differ as real ones do.
+           initcap((array[${sql.join(
+             NOUNS.map((noun) => sql`${noun}`),
+             sql`, `,
+           )}])[1 + i % ${NOUNS.length}]) || ' ' || left(md5(i::text), 8)
+             || case when i % 997 = 0 then ' 100% ull_fri' else '' end,
+           'Kategori ' || (i % 10),
+           'Märke',
+           100 + (i * 7919) % 500000,
+           (i % 5) + 0.5,
+           1 + i % 20,
+           -- About as long as the demo's descriptions, so the table has a realistic size on disk.
+           repeat('Handgjord i Sverige av trä, ull och lin. ', 8) || i
+      from generate_series(1, ${PRODUCTS}) as i`);
+  await t.database.db.execute(sql`analyze products`);
+}, 60_000);
 afterAll(() => t.close());
 
-/** The planner's text for the name condition the catalogue uses (see catalog.service.ts). */
-async function planFor(term: string): Promise<string> {
-  const pattern = `%${escapeLike(term.toLowerCase())}%`;
-  // In one transaction, so the setting holds for the EXPLAIN on the same connection.
-  return t.database.db.transaction(async (tx) => {
-    // With sequential scans priced out, the plan shows whether the index can serve the condition
-    // at all; with a handful of rows the planner would otherwise rightly pick a scan.
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = await queryRows<{ 'QUERY PLAN': string }>(
-      tx,
-      sql`explain select id from products where lower(name) like ${pattern} escape '\\'`,
-    );
-    return rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
+const query = (params: Record<string, string>): ProductListQuery => productListQuerySchema.parse(params);
+
+async function planOf(params: Record<string, string>): Promise<string> {
+  const rows = await queryRows<{ 'QUERY PLAN': string }>(
+    t.database.db,
+    sql`explain ${productListStatement(t.database.db, query(params))}`,
+  );
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-describe('name search', () => {
-  it('is served by the trigram index for terms of three or more characters', async () => {
-    for (const term of ['lamp', 'LAMPA NUMMER', '100%', 'a_b']) {
-      const plan = await planFor(term);
-      expect(plan, term).toContain('products_name_trgm_idx');
-      expect(plan, term).not.toMatch(/Seq Scan on products/);
-    }
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** md5 of a product's number, as the generated names carry it. */
+const codeOf = (i: number) => createHash('md5').update(String(i)).digest('hex').slice(0, 8);
+
+describe('name search on a catalogue of 20 000 products', () => {
+  const searches: Record<string, string>[] = [
+    { name: codeOf(1234) },
+    { name: `LAMPA ${codeOf(4210).slice(0, 5).toUpperCase()}` },
+    { name: '100% ull_fri' },
+    // A common word (one product in 25) with a category. Alone, such a word's exact count is
+    // read by a sequential scan on PostgreSQL 15 at this size: its 800 matches lie on most of
+    // the table's pages, so reading the table in order is the cheapest way to count them
+    // (docs/performance.md, "Name search and the exact count").
+    { name: 'lampa', category: 'Kategori 0', order: 'lowest' },
+    { name: codeOf(77).slice(2, 7), order: 'lowest' },
+    { name: codeOf(77).slice(2, 7), order: 'toprated' },
+    { name: codeOf(5), category: 'Kategori 5', min: '10', max: '1000', rating: '2', order: 'highest' },
+  ];
+
+  for (const params of searches) {
+    it(`reads no more than an index proposes: ${JSON.stringify(params)}`, async () => {
+      const plan = await planOf(params);
+      expect(plan).not.toMatch(/Seq Scan on products/);
+    });
+  }
+
+  it('finds what the plans promise, every character taken literally', async () => {
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/products?name=${encodeURIComponent('100% ull_fri')}`,
+    });
+    expect(found.json().count).toBe(Math.floor(PRODUCTS / 997));
+    const wildcard = await t.app.inject({
+      method: 'GET',
+      url: `/api/products?name=${encodeURIComponent('100_ ull%fri')}`,
+    });
+    expect(wildcard.json().count).toBe(0);
+    const code = await t.app.inject({ method: 'GET', url: `/api/products?name=${codeOf(1234)}` });
+    expect(code.json().products.map((p: { name: string }) => p.name)).toContain(
+      `${capitalised(NOUNS[1234 % NOUNS.length] ?? '')} ${codeOf(1234)}`,
+    );
   });
 });
