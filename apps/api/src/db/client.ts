@@ -56,6 +56,16 @@ export function countStatements<T>(tally: StatementTally, work: () => T): T {
   return tallies.run(tally, work);
 }
 
+/**
+ * The planner's price of a random page read, for every connection. PostgreSQL's default (4,
+ * four times a sequential read) was set for spinning disks; on SSDs and in memory, 1.1 is the
+ * usual setting. With the default, counting a common word's matches (one product in 25) was
+ * planned as a sequential scan of the products table, since GIN's rechecks were priced as
+ * scattered disk seeks; with 1.1 every search is served by its indexes
+ * (modules/catalog/name-search-index.test.ts; docs/decisions.md).
+ */
+const RANDOM_PAGE_COST = 1.1;
+
 const READ_ONLY = /^\s*select\b/i;
 
 class StatementCounter implements Logger {
@@ -84,7 +94,12 @@ function bumpAfterTransactions(db: Db, counter: StatementCounter): void {
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const counter = new StatementCounter();
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Sent with each new connection, so no statement is spent on it.
+      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+    });
     // An idle client's network error must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
@@ -99,6 +114,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm, btree_gin } });
+  // PGlite is one connection for the process's life: set once, it holds for every statement.
+  await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite(client, { schema, logger: counter }) as unknown as Db;
   bumpAfterTransactions(db, counter);
   return {
