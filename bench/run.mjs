@@ -57,7 +57,12 @@ const warmup = args.quick ? 1 : 3;
 const connections = Number(args.connections);
 // --only: a comma list of endpoint names or their beginnings ('search: full' is all four full
 // searches; names holding a comma cannot be given whole).
-const onlyNames = args.only ? args.only.split(',').map((name) => name.trim()).filter(Boolean) : null;
+const onlyNames = args.only
+  ? args.only
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean)
+  : null;
 const chosen = (name) => !onlyNames || onlyNames.some((wanted) => name.startsWith(wanted));
 
 const serverUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
