@@ -133,19 +133,9 @@ export async function tableDumper(db: Db): Promise<() => Promise<string>> {
 export const LEAK_PATTERN =
   /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\.js:\d+|DrizzleQueryError|Failed query|syntax error at/;
 
-export function multipart(file: Buffer, filename: string, contentType: string, field = 'image') {
-  const boundary = '----torget-security-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, file, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 export const smallPng = () =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7' } })
     .png()
     .toBuffer();
+
+export { multipart } from '../test/uploads';

@@ -10,9 +10,9 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller } from '../test/fixtures';
-import { bearer, signInAs } from '../test/sessions';
+import { signInAs } from '../test/sessions';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { multipart } from './security-kit';
+import { postUpload } from '../test/uploads';
 
 let t: TestApp;
 let token: string;
@@ -23,15 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (file: Buffer, filename: string, contentType: string) => {
-  const body = multipart(file, filename, contentType);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-};
+const upload = (file: Buffer, filename: string, contentType: string) =>
+  postUpload(t.app, token, file, filename, contentType);
 
 const stored = (path: string) => readFileSync(join(t.config.uploadsDir, path.replace('/uploads/', '')));
 

@@ -4,8 +4,9 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller, createUser } from '../../test/fixtures';
-import { bearer, signInAs } from '../../test/sessions';
+import { signInAs } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { postUpload } from '../../test/uploads';
 
 let t: TestApp;
 let sellerToken: string;
@@ -20,27 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(file: Buffer, filename: string, contentType: string, field = 'image') {
-  const boundary = '----torget-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, file, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const upload = (file: Buffer, filename = 'bild.png', contentType = 'image/png', token = sellerToken) => {
-  const body = multipart(file, filename, contentType);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-};
+const upload = (file: Buffer, filename = 'bild.png', contentType = 'image/png', token = sellerToken) =>
+  postUpload(t.app, token, file, filename, contentType);
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#3a7' } })
@@ -142,13 +124,7 @@ describe('POST /api/uploads', () => {
   });
 
   it('is for sellers and admins: visitors 401, customers 403', async () => {
-    const body = multipart(await png(5, 5), 'a.png', 'image/png');
-    const visitor = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      payload: body.payload,
-      headers: body.headers,
-    });
+    const visitor = await postUpload(t.app, null, await png(5, 5), 'a.png', 'image/png');
     expect(visitor.statusCode).toBe(401);
     expect((await upload(await png(5, 5), 'a.png', 'image/png', customerToken)).statusCode).toBe(403);
     expect(existsSync(t.config.uploadsDir)).toBe(true);

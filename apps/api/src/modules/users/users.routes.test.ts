@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, passwordResetTokens, users } from '../../db/schema';
 import { createSeller, createUser, FIXTURE_PASSWORD } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { postUpload } from '../../test/uploads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -336,12 +337,7 @@ describe('admin user management', () => {
     const list = (await call('GET', '/api/users/', { token: admin.token })).json() as UserListEntry[];
     expect(list.find((u) => u._id === seller.id)).toMatchObject({ is_seller: false, wants_to_be_seller: false });
     expect((await call('PUT', '/api/users/profile', { token: session.token, body: settings })).statusCode).toBe(403);
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: { authorization: `Bearer ${session.token}`, 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nxx\r\n--x--\r\n',
-    });
+    const upload = await postUpload(t.app, session.token, Buffer.from('xx'), 'a.png', 'image/png');
     expect(upload.statusCode).toBe(403);
   });
 
