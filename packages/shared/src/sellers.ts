@@ -52,7 +52,10 @@ const swishNumber = text(20).transform((value, ctx) => {
 export const domainSchema = text(253)
   .toLowerCase()
   // Empty (no domain) or the host-name rule of rules/hosts.ts.
-  .regex(new RegExp(`^$|${DOMAIN_PATTERN.source}`), 'Enter a domain such as butik.example.se, without http:// or a path.');
+  .regex(
+    new RegExp(`^$|${DOMAIN_PATTERN.source}`),
+    'Enter a domain such as butik.example.se, without http:// or a path.',
+  );
 
 export const phoneSchema = text(30).regex(/^[0-9 +()-]*$/, 'Phone numbers hold digits, spaces, +, - and brackets.');
 

@@ -2,8 +2,8 @@
 import type { TopSeller } from '@torget/shared/api-types';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { findShopByDomain } from '../../site/resolve-site';
 import { sellers, users } from '../../db/schema';
+import { findShopByDomain } from '../../site/resolve-site';
 
 /** How many sellers the home page's 'Top Sellers' shows. */
 export const TOP_SELLERS_COUNT = 6;
