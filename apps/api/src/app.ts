@@ -24,6 +24,7 @@ import { sellerDirectoryRoutes } from './modules/sellers/sellers.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { resolveSite } from './site/resolve-site';
 
 /** What every route module is given. */
 export interface AppDeps {
@@ -126,13 +127,16 @@ export async function buildApp(options: BuildOptions) {
     immutable: true,
   });
 
-  const web = await registerWebApp(app, config.webDist, config.mainHosts);
+  const web = await registerWebApp(app, config.webDist, {
+    mainHosts: config.mainHosts,
+    resolve: (host) => resolveSite(database.db, config.mainHosts, host),
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (web && wantsPage && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/uploads/')) {
-      return web.sendIndex(reply);
+      return web.sendPage(request, reply);
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
   });

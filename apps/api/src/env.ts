@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { listMainHosts } from '@torget/shared/rules/hosts';
 import { z } from 'zod';
 
 const optionalText = z
@@ -106,8 +107,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR);
   // The configured hosts come first: the first one is the marketplace's canonical host, where
   // a storefront opened on a foreign domain is sent.
-  const configured = env.MAIN_HOSTS.split(',').map((h) => h.trim().toLowerCase());
-  const mainHosts = new Set([...configured.filter(Boolean), 'localhost', '127.0.0.1']);
+  const mainHosts = listMainHosts(env.MAIN_HOSTS.split(','));
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -116,7 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
     jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),
-    mainHosts: [...mainHosts],
+    mainHosts,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     paypal: { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, apiBase: env.PAYPAL_API_BASE },

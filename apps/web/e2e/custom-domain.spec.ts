@@ -55,24 +55,17 @@ test.describe('a seller on their own domain', () => {
     await expect(page).toHaveURL(`http://shop-anna.test:${port}/`);
   });
 
-  test('/ on the domain shows nothing until the domain’s seller is known', async ({ page }) => {
-    let answer: () => void = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route('**/api/users/domain_seller/**', async (route) => {
-      await answered;
-      await route.continue();
+  test('/ on the domain shows the storefront at once: the server wrote its seller into the page', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/users/domain_seller/') || path === `/api/users/${annaId}`) asked.push(path);
     });
     await page.goto(`http://shop-anna.test:${port}/`);
-    await expect(page.locator('#root')).toBeAttached();
-    // While the lookup is out: neither the marketplace's home nor a storefront.
-    await page.waitForTimeout(300);
-    await expect(page.getByText('Top Sellers')).toHaveCount(0);
-    await expect(page.getByText('Featured Products')).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
-    answer();
     await expect(page.getByRole('heading', { level: 1, name: 'Annas Ateljé' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    // Neither which seller owns the domain nor that seller's profile was asked for.
+    expect(asked).toEqual([]);
   });
 
   test('an admin on a seller’s domain gets no admin menu; on the main site they do', async ({ page }) => {
@@ -98,7 +91,11 @@ test.describe('a seller on their own domain', () => {
   });
 
   test('another seller’s storefront on the domain goes to the main site', async ({ page }) => {
-    await page.goto(`http://shop-anna.test:${port}/seller/${other._id}`);
+    const response = await page.goto(`http://shop-anna.test:${port}/seller/${other._id}`);
+    // The server answers the redirect itself, before any page loads.
+    const first = response?.request().redirectedFrom();
+    expect(first?.url()).toBe(`http://shop-anna.test:${port}/seller/${other._id}`);
+    expect((await first?.response())?.status()).toBe(302);
     await expect(page).toHaveURL(`http://localhost:${port}/seller/${other._id}`);
     await expect(page.getByRole('heading', { level: 1, name: other.seller.name })).toBeVisible();
   });

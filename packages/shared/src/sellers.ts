@@ -3,6 +3,7 @@
  * and the shop name/logo/description/subtitle the profile screen sends (spec section 7).
  */
 import { z } from 'zod';
+import { DOMAIN_PATTERN } from './rules/hosts';
 import { isValidOrganisationNumber, normalisePostNumber, normaliseSwishNumber } from './sweden';
 
 export const SELLER_COLOR_FIELDS = [
@@ -50,8 +51,9 @@ const swishNumber = text(20).transform((value, ctx) => {
 /** A host name such as shop.example.se: lower-case labels of letters, digits and hyphens. */
 export const domainSchema = text(253)
   .toLowerCase()
+  // Empty (no domain) or the host-name rule of rules/hosts.ts.
   .regex(
-    /^$|^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/,
+    new RegExp(`^$|${DOMAIN_PATTERN.source}`),
     'Enter a domain such as butik.example.se, without http:// or a path.',
   );
 

@@ -1,29 +1,41 @@
 /**
  * Serves the built single-page app: hashed assets with long cache lifetimes, and index.html
- * for every other path (history fallback), with the main hosts written into it so the browser
- * knows which hosts are the marketplace and which are sellers' own domains.
+ * for every other path (history fallback), with the site resolved for the request's host
+ * written into it (site/resolve-site.ts), so the browser knows at once whether it runs on the
+ * marketplace or on a seller's own domain, and which seller's.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { canonicalMainHost, normaliseHost, type Site } from '@torget/shared/rules/hosts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalOrigin } from '../site/origin';
+import { foreignStorefrontId, siteScript } from '../site/site-page';
 
 export interface WebApp {
-  sendIndex(reply: FastifyReply): FastifyReply;
+  /** A page: index.html with the request's site written in, or the redirect of a foreign storefront. */
+  sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+export interface SiteSource {
+  /** The marketplace's own hosts, the canonical one first. */
+  mainHosts: readonly string[];
+  /** What a host is (site/resolve-site.ts). */
+  resolve(host: string): Promise<Site>;
 }
 
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string | undefined,
-  mainHosts: string[],
+  sites: SiteSource,
 ): Promise<WebApp | null> {
   if (!webDist || !existsSync(join(webDist, 'index.html'))) return null;
-  const meta = `<meta name="torget-main-hosts" content="${escapeAttribute(mainHosts.join(','))}">`;
-  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8').replace('</head>', `${meta}</head>`);
+  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
+  // The site goes at the end of <head>: read by the app's module script, which runs after parsing.
+  const headEnd = indexHtml.includes('</head>') ? indexHtml.indexOf('</head>') : 0;
+  const beforeSite = indexHtml.slice(0, headEnd);
+  const afterSite = indexHtml.slice(headEnd);
+  const mainHost = canonicalMainHost(sites.mainHosts);
 
   await app.register(fastifyStatic, {
     root: webDist,
@@ -45,8 +57,29 @@ export async function registerWebApp(
   });
 
   return {
-    sendIndex(reply) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    async sendPage(request, reply) {
+      // The page differs by host (the site in it, the redirect): a cache keeps hosts apart, and
+      // asks again every time, so a shop's new name or domain shows on the next load.
+      reply.header('Cache-Control', 'no-cache').header('Vary', 'Host');
+      let site: Site;
+      try {
+        site = await sites.resolve(request.host);
+      } catch (error) {
+        // Only a seller's domain needs the database; without it the page still loads and asks
+        // /api/users/domain_seller/{host} itself, as it does on the development server.
+        request.log.error({ err: error }, 'The site of a host could not be resolved.');
+        return reply.type('text/html; charset=utf-8').send(indexHtml);
+      }
+      const pathname = request.url.split('?')[0] ?? '/';
+      const foreignId = foreignStorefrontId(pathname, site);
+      if (foreignId !== null) {
+        return reply.redirect(
+          `${canonicalOrigin(request, sites.mainHosts)}/seller/${encodeURIComponent(foreignId)}`,
+          302,
+        );
+      }
+      const script = siteScript({ site, host: normaliseHost(request.host), mainHost });
+      return reply.type('text/html; charset=utf-8').send(`${beforeSite}${script}${afterSite}`);
     },
   };
 }

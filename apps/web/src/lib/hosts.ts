@@ -1,38 +1,87 @@
 /**
- * Which host the page runs on. The marketplace itself answers on its main hosts (localhost and
- * 127.0.0.1 always, plus those the server lists in `<meta name="torget-main-hosts">`); any other
- * host is a seller's own domain.
+ * Which site the page runs on. The server resolves it from the request's host and writes it into
+ * index.html (`<script type="application/json" id="torget-site">`, apps/api/src/site): the
+ * marketplace, a seller's shop (with that seller's public profile), or a domain no shop owns.
+ * Where no site was written (the Vite dev server), the shared host rule decides: localhost and
+ * 127.0.0.1 are the marketplace, and any other host asks /api/users/domain_seller/{host}.
  */
+import type { PublicSeller } from '@torget/shared/api-types';
+import {
+  ALWAYS_MAIN_HOSTS,
+  isMainHost as isMainHostName,
+  normaliseHost,
+  SITE_ELEMENT_ID,
+  type Site,
+  type SiteInfo,
+} from '@torget/shared/rules/hosts';
 
-const ALWAYS_MAIN = ['localhost', '127.0.0.1'];
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The main hosts, lower-case. */
-export function mainHosts(): string[] {
-  const content = document.querySelector('meta[name="torget-main-hosts"]')?.getAttribute('content') ?? '';
-  const listed = content
-    .split(',')
-    .map((host) => host.trim().toLowerCase())
-    .filter((host) => host !== '');
-  return [...new Set([...ALWAYS_MAIN, ...listed])];
+function isSite(value: unknown): value is Site {
+  if (!isRecord(value)) return false;
+  if (value.kind === 'marketplace' || value.kind === 'unknown') return true;
+  if (value.kind !== 'shop' || !isRecord(value.seller)) return false;
+  // The storefront reads the profile as GET /api/users/{id} answers it; its id and shop must be there.
+  return typeof value.seller._id === 'string' && value.seller._id !== '' && isRecord(value.seller.seller);
 }
 
 /**
- * The marketplace's canonical host: the first host the server lists (it lists the configured
- * main hosts first), or localhost when the page carries no list (the dev server).
+ * The site the page's element holds, when it reads as one and was resolved for `hostname`; null
+ * otherwise (no element, broken JSON, or a page a cache kept from another host: then the page
+ * asks, as if nothing had been written).
  */
-export function canonicalMainHost(): string {
-  const content = document.querySelector('meta[name="torget-main-hosts"]')?.getAttribute('content') ?? '';
-  const first = content.split(',')[0]?.trim().toLowerCase();
-  return first || 'localhost';
+export function parseSiteInfo(text: string | null | undefined, hostname: string): SiteInfo | null {
+  if (!text) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value) || !isSite(value.site)) return null;
+  if (typeof value.host !== 'string' || typeof value.mainHost !== 'string' || value.mainHost === '') return null;
+  if (normaliseHost(value.host) !== normaliseHost(hostname)) return null;
+  return { site: value.site, host: value.host, mainHost: value.mainHost };
+}
+
+/** Whether `hostname` is the marketplace: as the server resolved it, else by the shared rule. */
+export function isMarketplace(info: SiteInfo | null, hostname: string): boolean {
+  return info ? info.site.kind === 'marketplace' : isMainHostName(hostname, ALWAYS_MAIN_HOSTS);
 }
 
 export function currentHostname(): string {
-  return window.location.hostname.toLowerCase();
+  return normaliseHost(window.location.hostname);
 }
 
-/** True on the marketplace itself, false on a seller's own domain. */
-export function isMainHost(hostname: string = currentHostname()): boolean {
-  return mainHosts().includes(hostname.toLowerCase());
+// Read once: the element does not change while the page lives.
+let pageSite: SiteInfo | null | undefined;
+
+/** The site the server wrote into this page for its host, or null (none written: the dev server). */
+export function siteInfo(): SiteInfo | null {
+  if (pageSite === undefined) {
+    pageSite = parseSiteInfo(document.getElementById(SITE_ELEMENT_ID)?.textContent, currentHostname());
+  }
+  return pageSite;
+}
+
+/** The public profile of the seller whose domain this page is on, when the server wrote it and it is `sellerId`'s. */
+export function siteSeller(sellerId: string): PublicSeller | undefined {
+  const site = siteInfo()?.site;
+  return site?.kind === 'shop' && site.seller._id === sellerId ? site.seller : undefined;
+}
+
+/**
+ * The marketplace's canonical host, where a storefront opened on a foreign domain goes: as the
+ * server wrote it, or localhost when the page carries none (the dev server).
+ */
+export function canonicalMainHost(): string {
+  return siteInfo()?.mainHost ?? 'localhost';
+}
+
+/** True on the marketplace itself, false on a seller's own domain (or a domain no shop owns). */
+export function isMainHost(): boolean {
+  return isMarketplace(siteInfo(), currentHostname());
 }
 
 /**

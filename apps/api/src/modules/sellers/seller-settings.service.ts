@@ -4,6 +4,7 @@
  */
 
 import { isPlanCode, PLANS } from '@torget/shared/plans';
+import { isMainHost } from '@torget/shared/rules/hosts';
 import type { SellerFields } from '@torget/shared/sellers';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -53,8 +54,8 @@ const hasSellerFields = (fields: SellerFields) =>
   Object.entries(fields).some(([key, value]) => key.startsWith('seller_') && value !== undefined);
 
 /** Checks a custom domain: allowed by the plan, not one of the marketplace's own hosts. */
-export function checkDomain(domain: string, plan: string, mainHosts: string[]): void {
-  if (mainHosts.includes(domain)) throw badRequest('That domain is the marketplace’s own.');
+export function checkDomain(domain: string, plan: string, mainHosts: readonly string[]): void {
+  if (isMainHost(domain, mainHosts)) throw badRequest('That domain is the marketplace’s own.');
   if (!isPlanCode(plan) || !PLANS[plan].allowsOwnDomain) {
     throw forbidden('An own domain is included from plan 2. Your plan does not include one.');
   }

@@ -3,6 +3,7 @@ import type { TopSeller } from '@torget/shared/api-types';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sellers, users } from '../../db/schema';
+import { findShopByDomain } from '../../site/resolve-site';
 
 /** How many sellers the home page's 'Top Sellers' shows. */
 export const TOP_SELLERS_COUNT = 6;
@@ -40,14 +41,7 @@ export async function listTopSellers(db: Db): Promise<TopSeller[]> {
   }));
 }
 
-/** The id of the active seller whose shop is on that host name, or null. */
+/** The id of the active seller whose shop is on that host name, or null (the site's own lookup, site/resolve-site.ts). */
 export async function findSellerIdByDomain(db: Db, hostname: string): Promise<string | null> {
-  const host = hostname.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-  if (!host) return null;
-  const [row] = await db
-    .select({ id: users.id })
-    .from(sellers)
-    .innerJoin(users, eq(users.id, sellers.userId))
-    .where(and(eq(sellers.domain, host), eq(users.isSeller, true), isNull(users.deletedAt)));
-  return row?.id ?? null;
+  return (await findShopByDomain(db, hostname))?._id ?? null;
 }

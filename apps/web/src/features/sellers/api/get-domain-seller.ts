@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Site } from '@torget/shared/rules/hosts';
 import { api } from '../../../lib/api-client';
+import { currentHostname, siteInfo } from '../../../lib/hosts';
 import { LONG_STALE_TIME } from '../../../lib/query-client';
 
 /** The answer when no seller owns the domain. */
@@ -12,6 +14,11 @@ export async function getDomainSeller(hostname: string, signal?: AbortSignal): P
   return id === '' ? NO_DOMAIN_SELLER : id;
 }
 
+/** The id the lookup would answer for a site the server resolved ('0' for no seller's domain). */
+export function domainSellerOf(site: Site): string {
+  return site.kind === 'shop' ? site.seller._id : NO_DOMAIN_SELLER;
+}
+
 export function domainSellerQueryOptions(hostname: string) {
   return queryOptions({
     queryKey: ['sellers', 'domain', hostname],
@@ -20,7 +27,17 @@ export function domainSellerQueryOptions(hostname: string) {
   });
 }
 
-/** Which seller owns `hostname`; pass `enabled: false` on the marketplace's own hosts. */
+/**
+ * Which seller owns `hostname`: on the page's own host, the seller the server wrote into the page
+ * (lib/hosts.ts), known at once and never asked for; asked of the API only where the page carries
+ * no site (the dev server). Pass `enabled: false` on the marketplace's own hosts.
+ */
 export function useDomainSeller(hostname: string, enabled = true) {
-  return useQuery({ ...domainSellerQueryOptions(hostname), enabled });
+  const info = hostname === currentHostname() ? siteInfo() : null;
+  const known = info ? domainSellerOf(info.site) : undefined;
+  return useQuery({
+    ...domainSellerQueryOptions(hostname),
+    initialData: () => known,
+    enabled: enabled && known === undefined,
+  });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicSeller } from '@torget/shared/api-types';
 import { api } from '../../../lib/api-client';
+import { siteSeller } from '../../../lib/hosts';
 
 /**
  * GET /api/users/{id} as a storefront reads it: the seller's public profile. No token is sent, so
@@ -14,6 +15,9 @@ export function publicSellerQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['sellers', 'public', id],
     queryFn: ({ signal }) => getPublicSeller(id, signal),
+    // On a seller's own domain the server wrote their profile into the page: the storefront
+    // shows at once, and refreshes it once it is stale like any other answer.
+    initialData: () => siteSeller(id),
   });
 }
 

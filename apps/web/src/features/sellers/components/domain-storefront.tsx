@@ -8,9 +8,10 @@ import { NO_DOMAIN_SELLER, useDomainSeller } from '../api/get-domain-seller';
 const Storefront = lazy(async () => ({ default: (await import('../pages/storefront-page')).Storefront }));
 
 /**
- * Home on a host that is not the marketplace's (spec section 2, Home): asks which seller owns the
- * domain and shows nothing until it knows, then that seller's storefront. A domain no seller owns
- * (or a failed lookup, which is ignored) shows a short notice.
+ * Home on a host that is not the marketplace's (spec section 2, Home): that domain's seller's
+ * storefront. The server resolved the seller and wrote it into the page, so it shows at once;
+ * only a page without that (the dev server) asks and shows nothing until it knows. A domain no
+ * seller owns (or a failed lookup) shows a short notice.
  */
 export function DomainStorefront() {
   const hostname = currentHostname();

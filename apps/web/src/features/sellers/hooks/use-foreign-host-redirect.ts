@@ -10,8 +10,11 @@ export function mainSiteStorefrontUrl(sellerId: string): string {
 
 /**
  * Spec section 2, Home: a storefront opened by id on a foreign host that is not that seller's own
- * domain goes to the main site's /seller/{id}. On the main hosts it does nothing; a failed domain
- * lookup is ignored. Returns true while the storefront should not show (lookup pending or leaving).
+ * domain goes to the main site's /seller/{id}. The server answers a page load of such a storefront
+ * with that redirect itself (apps/api/src/site); this covers navigation inside the app, reading
+ * the domain's seller from the site the server wrote into the page (no request; only the dev
+ * server's page asks). On the main hosts it does nothing; a failed lookup is ignored. Returns true
+ * while the storefront should not show (lookup pending or leaving).
  */
 export function useForeignHostRedirect(sellerId: string | undefined): boolean {
   const foreign = !isMainHost();

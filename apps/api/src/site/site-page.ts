@@ -1,0 +1,47 @@
+/**
+ * What the resolved site changes about a page: the JSON written into index.html, and the
+ * redirect of a storefront opened on a host that is not that seller's. Pure, so it is tested
+ * without a server.
+ */
+import { SITE_ELEMENT_ID, type Site, type SiteInfo } from '@torget/shared/rules/hosts';
+
+/** Characters that must not appear raw inside a <script> element, and their JSON escapes. */
+const SCRIPT_UNSAFE: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * The site as a `<script type="application/json">` element. A shop's name or description is the
+ * seller's to write: with every `<` escaped (JSON reads `\u003c` back as `<`), nothing in it can
+ * close the element or open a comment; the type keeps the browser from running it (and the
+ * Content-Security-Policy admits no inline script anyway).
+ */
+export function siteScript(info: SiteInfo): string {
+  const json = JSON.stringify(info).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_UNSAFE[c] ?? c);
+  return `<script type="application/json" id="${SITE_ELEMENT_ID}">${json}</script>`;
+}
+
+const STOREFRONT_PATH = /^\/seller\/([^/]+)(?:\/pageNumber\/[^/]+)?\/?$/;
+
+/**
+ * Spec section 2, Home: a storefront opened by id on a host that is not that seller's own domain
+ * (another seller's domain, or a domain no seller owns) belongs on the marketplace. Answers the
+ * seller id to send to the marketplace's /seller/{id}, or null when the page stays.
+ */
+export function foreignStorefrontId(pathname: string, site: Site): string | null {
+  if (site.kind === 'marketplace') return null;
+  const segment = STOREFRONT_PATH.exec(pathname)?.[1];
+  if (segment === undefined) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    // Malformed escapes: the page itself says the seller is not found.
+    return null;
+  }
+  return site.kind === 'shop' && site.seller._id === id ? null : id;
+}
