@@ -3,8 +3,8 @@
  * pictures, reviews and the site texts. It only ever writes into an empty database, and
  * writes everything in one transaction, so a failure leaves no half-seeded data behind.
  */
-import { PLANS } from '@torget/shared/plans';
-import { organisationNumber } from '@torget/shared/sweden';
+import { PLANS } from '@torget/shared/rules/plans';
+import { organisationNumber } from '@torget/shared/rules/sweden';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import type { Database, Db } from './client';

@@ -1,7 +1,8 @@
 /** Writing the catalogue: sellers create, edit and delete their products; admins any product. */
-import type { ProductUpdate } from '@torget/shared/catalog';
-import { sekToOre } from '@torget/shared/money';
-import { isPlanCode, PLANS } from '@torget/shared/plans';
+
+import { sekToOre } from '@torget/shared/rules/money';
+import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
+import type { ProductUpdate } from '@torget/shared/schemas/catalog';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, sellers } from '../../db/schema';

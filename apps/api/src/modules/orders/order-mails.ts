@@ -1,6 +1,6 @@
 /** The mails a new order sends: a confirmation to the buyer and a notice to the seller. */
 import type { Order } from '@torget/shared/api-types';
-import { formatSek, oreToSek, sekToOre } from '@torget/shared/money';
+import { formatSek, oreToSek, sekToOre } from '@torget/shared/rules/money';
 import type { Mail } from '../../lib/mailer';
 import type { PlacedOrder } from './place-order.service';
 

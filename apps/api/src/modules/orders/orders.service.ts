@@ -3,7 +3,8 @@
  * else it does not exist (404), so order ids cannot be probed.
  */
 import type { Order } from '@torget/shared/api-types';
-import { formDateToDate, type OrderUpdateInput } from '@torget/shared/orders';
+import { formDateToDate } from '@torget/shared/rules/dates';
+import type { OrderUpdateInput } from '@torget/shared/schemas/orders';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';

@@ -3,8 +3,8 @@
  * settings of a seller (or applicant). Runs inside the profile update's transaction.
  */
 
-import { isPlanCode, PLANS } from '@torget/shared/plans';
-import type { SellerFields } from '@torget/shared/sellers';
+import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
+import type { SellerFields } from '@torget/shared/schemas/sellers';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sellers, users } from '../../db/schema';

@@ -1,6 +1,6 @@
 /** POST /api/uploads: an image for a logo, banner or product; answers the stored path. */
 import fastifyMultipart from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/catalog';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/rules/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors';

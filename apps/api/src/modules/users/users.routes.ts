@@ -1,4 +1,6 @@
 /** /api/users: accounts, sessions, password reset, and admin user management. */
+
+import type { SignedInUser, UserDetails } from '@torget/shared/api-types';
 import {
   adminUserUpdateSchema,
   forgotPasswordSchema,
@@ -6,8 +8,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   signinSchema,
-} from '@torget/shared/accounts';
-import type { SignedInUser, UserDetails } from '@torget/shared/api-types';
+} from '@torget/shared/schemas/accounts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

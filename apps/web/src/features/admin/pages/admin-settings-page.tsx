@@ -1,4 +1,4 @@
-import { SITE_TEXT_FIELDS, type SiteSettings, type SiteTextField } from '@torget/shared/settings';
+import { SITE_TEXT_FIELDS, type SiteSettings, type SiteTextField } from '@torget/shared/rules/settings';
 import { type FormEvent, useState } from 'react';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';

@@ -1,5 +1,5 @@
 import type { ShippingAddress } from '@torget/shared/api-types';
-import type { PaymentMethod } from '@torget/shared/orders';
+import type { PaymentMethod } from '@torget/shared/rules/orders';
 import { useMemo } from 'react';
 import { isRecord, parseJson, STORAGE_KEYS, useStoredRaw } from '../../../lib/storage';
 

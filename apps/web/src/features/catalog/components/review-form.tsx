@@ -1,4 +1,4 @@
-import { RATING_LABELS } from '@torget/shared/catalog';
+import { RATING_LABELS } from '@torget/shared/rules/catalog';
 import { type FormEvent, useState } from 'react';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';

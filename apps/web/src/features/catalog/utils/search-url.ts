@@ -3,7 +3,7 @@
  * of the route table reads into one set of parameters with the spec's defaults, and every change
  * navigates to the full search address.
  */
-import { PRODUCT_ORDERS, type ProductOrder } from '@torget/shared/product-query';
+import { PRODUCT_ORDERS, type ProductOrder } from '@torget/shared/rules/catalog-query';
 
 export interface SearchParams {
   category: string;

@@ -1,5 +1,5 @@
 import type { Order } from '@torget/shared/api-types';
-import { ORDER_DELETED } from '@torget/shared/orders';
+import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { useSession } from '../../../lib/session';

@@ -1,4 +1,4 @@
-import { formatSek, oreToSek, sekToOre } from '@torget/shared/money';
+import { formatSek, oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
 
 /** A line as both the cart and a placed order have it. `product` is null once the product is gone. */

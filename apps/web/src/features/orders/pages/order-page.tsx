@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { displayDate } from '@torget/shared/dates';
-import { ORDER_DELETED } from '@torget/shared/orders';
+import { displayDate } from '@torget/shared/rules/dates';
+import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';

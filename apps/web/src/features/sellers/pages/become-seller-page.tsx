@@ -1,5 +1,5 @@
-import { planLabel } from '@torget/shared/plans';
-import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/sweden';
+import { planLabel } from '@torget/shared/rules/plans';
+import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/rules/sweden';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { MessageBox } from '../../../components/message-box';

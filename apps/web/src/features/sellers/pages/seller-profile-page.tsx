@@ -1,7 +1,7 @@
 import type { SellerProfile, UserDetails } from '@torget/shared/api-types';
-import { isPlanCode, PLANS } from '@torget/shared/plans';
-import { LOGO_MISSING, SELLER_COLOR_FIELDS, SWISH_NUMBER_MISSING } from '@torget/shared/sellers';
-import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/sweden';
+import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
+import { LOGO_MISSING, SELLER_COLOR_FIELDS, SWISH_NUMBER_MISSING } from '@torget/shared/rules/seller-fields';
+import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/rules/sweden';
 import { type FormEvent, useId, useState } from 'react';
 import { useUserDetails } from '../../../api/user-details';
 import { LoadingBox } from '../../../components/loading-box';

@@ -1,19 +1,13 @@
+/** The query of GET /api/products, built on the catalogue query rules (rules/catalog-query.ts). */
 import { z } from 'zod';
-
-/** Sort orders of product lists (spec: Search results). */
-export const PRODUCT_ORDERS = ['newest', 'lowest', 'highest', 'toprated'] as const;
-export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
-
-export const DEFAULT_PUBLIC_PAGE_SIZE = 12;
-export const MANAGEMENT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
+import { DEFAULT_PUBLIC_PAGE_SIZE, MAX_PAGE_SIZE, PRODUCT_ORDERS, textFilter } from '../rules/catalog-query';
 
 /** A uuid, the shape of every id in Torget. */
 export const idSchema = z.uuid({ message: 'Invalid id.' });
 
 /**
- * Query of GET /api/products. Empty strings and the 'all' placeholder of the search routes
- * mean "no filter"; min, max and rating of 0 mean "no bound" (spec: search defaults).
+ * Query of GET /api/products. Blank text and the 'all' placeholder of the search routes
+ * mean "no filter" (textFilter); min, max and rating of 0 mean "no bound" (spec: search defaults).
  */
 export const productListQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -24,16 +18,8 @@ export const productListQuerySchema = z.object({
     .transform((s) => (s === '' ? undefined : s))
     .pipe(idSchema.optional())
     .optional(),
-  name: z
-    .string()
-    .max(200)
-    .transform((s) => (s.trim() === '' || s === 'all' ? undefined : s.trim()))
-    .optional(),
-  category: z
-    .string()
-    .max(100)
-    .transform((s) => (s.trim() === '' || s === 'all' ? undefined : s.trim()))
-    .optional(),
+  name: z.string().max(200).transform(textFilter).optional(),
+  category: z.string().max(100).transform(textFilter).optional(),
   min: z.coerce.number().min(0).max(100_000_000).default(0),
   max: z.coerce.number().min(0).max(100_000_000).default(0),
   rating: z.coerce.number().min(0).max(5).default(0),
