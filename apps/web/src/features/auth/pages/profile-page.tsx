@@ -1,4 +1,5 @@
 import type { UserDetails } from '@torget/shared/api-types';
+import { PASSWORD_MAX, PASSWORD_MIN, PROFILE_PASSWORDS_DIFFER } from '@torget/shared/rules/accounts';
 import { type FormEvent, useId, useState } from 'react';
 import { useUserDetails } from '../../../api/user-details';
 import { LoadingBox } from '../../../components/loading-box';
@@ -8,7 +9,6 @@ import { TextField } from '../../../components/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
 import { type ProfilePayload, useUpdateProfile } from '../api/update-profile';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROFILE_PASSWORDS_DIFFER } from '../utils/password-rules';
 
 /** /profile (spec section 2): the signed-in user's details; the loading indicator waits 500 ms. */
 export function ProfilePage() {
@@ -77,8 +77,8 @@ function ProfileForm({ details }: { details: UserDetails }) {
         label="Password"
         type="password"
         autoComplete="new-password"
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
         hint="Leave empty to keep your current password."
         value={password}
         onChange={setPassword}
