@@ -6,8 +6,10 @@ import {
   type CartLine,
   type CartSellerRef,
   cartTotals,
+  completeShippingAddress,
   defaultPaymentMethod,
   paymentMethodsFor,
+  SHIPPING_ADDRESS_FIELDS,
   swishAmount,
   swishQrPayload,
 } from './orders';
@@ -153,5 +155,17 @@ describe('Swish QR', () => {
     expect(swishQrPayload('123 456 78-90', 12_345, 'order-1')).toBe('C1234567890;123,45;order-1;0');
     expect(swishQrPayload('1231234567', 5, 'x;y')).toBe('C1231234567;0,05;x y;0');
     expect(swishAmount(100_000)).toBe('1000,00');
+  });
+});
+
+describe('shipping address', () => {
+  const full = { fullName: 'Eva Ek', address: 'Storgatan 1', city: 'Umeå', postalCode: '903 25', country: 'Sverige' };
+
+  it('is complete only with all five fields holding text', () => {
+    expect(completeShippingAddress(full)).toEqual(full);
+    expect(completeShippingAddress({ ...full, city: '  ' })).toBeNull();
+    const { country: _, ...withoutCountry } = full;
+    expect(completeShippingAddress(withoutCountry)).toBeNull();
+    expect(SHIPPING_ADDRESS_FIELDS).toEqual(['fullName', 'address', 'city', 'postalCode', 'country']);
   });
 });

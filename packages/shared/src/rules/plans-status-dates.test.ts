@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayDate, displayDateTime } from './dates';
-import { PLANS, planLabel } from './plans';
+import { mayAddProduct, PLANS, planAllowsOwnDomain, planLabel, planRule } from './plans';
 import { shopStatus } from './shop-status';
 
 describe('plans', () => {
@@ -15,6 +15,17 @@ describe('plans', () => {
     expect(PLANS['1'].maxProducts).toBe(5);
     expect(PLANS['2'].maxProducts).toBe(50);
     expect(PLANS['3'].selectable).toBe(false);
+  });
+  it('lets a seller add products up to the plan limit; an unknown plan counts as plan 1', () => {
+    expect(mayAddProduct('1', 4)).toBe(true);
+    expect(mayAddProduct('1', 5)).toBe(false);
+    expect(mayAddProduct('2', 49) && !mayAddProduct('2', 50)).toBe(true);
+    expect(mayAddProduct('3', 100_000)).toBe(true);
+    expect(planRule('x')).toBe(PLANS['1']);
+    expect(mayAddProduct(undefined, 5)).toBe(false);
+  });
+  it('includes an own domain from plan 2', () => {
+    expect(['1', '2', '3', 'x'].map(planAllowsOwnDomain)).toEqual([false, true, true, false]);
   });
 });
 
