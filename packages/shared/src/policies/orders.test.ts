@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../api-types';
-import type { Actor } from './actor';
 import {
   canDeleteOrder,
   canListIncomingOrders,
@@ -14,19 +13,13 @@ import {
   orderFactsOf,
   PAID_ORDERS_KEPT,
 } from './orders';
+import { actor } from './test-actors';
 
-const person = (id: string, roles: Partial<Actor> = {}): Actor => ({
-  id,
-  isAdmin: false,
-  isSeller: false,
-  wantsToBeSeller: false,
-  ...roles,
-});
-const buyer = person('buyer');
-const seller = person('seller', { isSeller: true });
-const otherSeller = person('other-seller', { isSeller: true });
-const admin = person('admin', { isAdmin: true });
-const stranger = person('stranger');
+const buyer = actor('buyer');
+const seller = actor('seller', { isSeller: true });
+const otherSeller = actor('other-seller', { isSeller: true });
+const admin = actor('admin', { isAdmin: true });
+const stranger = actor('stranger');
 
 const swishOrder: OrderFacts = {
   buyerId: 'buyer',

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from './actor';
 import { canEditProduct, canReviewProduct } from './products';
+import { actor } from './test-actors';
 import { canUpload } from './uploads';
 import { canEditShopSettings, canManageUsers, canSeeUserDetails } from './users';
 
-const person = (id: string, roles: Partial<Actor> = {}): Actor => ({
-  id,
-  isAdmin: false,
-  isSeller: false,
-  wantsToBeSeller: false,
-  ...roles,
-});
-const customer = person('customer');
-const applicant = person('applicant', { wantsToBeSeller: true });
-const seller = person('seller', { isSeller: true });
-const admin = person('admin', { isAdmin: true });
+const customer = actor('customer');
+const applicant = actor('applicant', { wantsToBeSeller: true });
+const seller = actor('seller', { isSeller: true });
+const admin = actor('admin', { isAdmin: true });
 
 describe('products', () => {
   const product = { sellerId: 'seller' };
@@ -23,7 +16,7 @@ describe('products', () => {
     expect(canEditProduct(seller, product)).toBe(true);
     expect(canEditProduct(admin, product)).toBe(true);
     expect(canEditProduct({ ...seller, isSeller: false }, product)).toBe(false);
-    expect(canEditProduct(person('other', { isSeller: true }), product)).toBe(false);
+    expect(canEditProduct(actor('other', { isSeller: true }), product)).toBe(false);
     expect(canEditProduct(null, product)).toBe(false);
   });
 

@@ -2,13 +2,14 @@
  * Catalogue query rules (spec section 2, Search results, and section 9): sort orders, page
  * sizes, and the 'all' placeholder of the search routes, which means "no filter".
  */
+import { isOneOf } from './one-of';
 
 /** Sort orders of product lists (spec: Search results). */
 export const PRODUCT_ORDERS = ['newest', 'lowest', 'highest', 'toprated'] as const;
 export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
 
 export function isProductOrder(value: unknown): value is ProductOrder {
-  return typeof value === 'string' && (PRODUCT_ORDERS as readonly string[]).includes(value);
+  return isOneOf(PRODUCT_ORDERS, value);
 }
 
 /** Products per page of the public lists: search, storefront. */

@@ -2,12 +2,13 @@
  * Orders: the pure rules of the cart and checkout (spec sections 4, 5, 8 and 9), shared by the
  * server and the web app. The payloads built on them are in schemas/orders.ts.
  */
+import { isOneOf } from './one-of';
 
 export const PAYMENT_METHODS = ['PayPal', 'Swish'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export function isPaymentMethod(value: unknown): value is PaymentMethod {
-  return typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value);
+  return isOneOf(PAYMENT_METHODS, value);
 }
 
 /** Tax is fixed at 0 (spec section 9). */

@@ -1,4 +1,5 @@
 /** Seller plans (spec section 9). Plan 3 exists but cannot be chosen yet. */
+import { isOneOf } from './one-of';
 export const PLAN_CODES = ['1', '2', '3'] as const;
 export type PlanCode = (typeof PLAN_CODES)[number];
 
@@ -26,7 +27,7 @@ export const PLANS: Record<PlanCode, PlanRule> = {
 };
 
 export function isPlanCode(code: unknown): code is PlanCode {
-  return typeof code === 'string' && (PLAN_CODES as readonly string[]).includes(code);
+  return isOneOf(PLAN_CODES, code);
 }
 
 /** The label of a plan code; any other code is 'Inget'. */

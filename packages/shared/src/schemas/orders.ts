@@ -12,7 +12,7 @@ import {
   PAYMENT_METHODS,
   SHIPPING_ADDRESS_LIMITS,
 } from '../rules/orders';
-import { idSchema } from './product-query';
+import { idSchema, optionalIdSchema } from './product-query';
 
 const requiredText = (label: string, max: number) =>
   z
@@ -106,12 +106,7 @@ export type SaveShippingAddressInput = z.infer<typeof saveShippingAddressSchema>
 
 /** GET /api/orders: `seller` is a seller's id, or empty for an admin's list of all orders. */
 export const orderListQuerySchema = z.object({
-  seller: z
-    .string()
-    .trim()
-    .transform((s) => (s === '' ? undefined : s))
-    .pipe(idSchema.optional())
-    .optional(),
+  seller: optionalIdSchema,
 });
 
 /** PUT /api/orders/{id}/pay: the PayPal SDK's result. Only the PayPal order id is used. */
