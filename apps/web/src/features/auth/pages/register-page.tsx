@@ -1,4 +1,4 @@
-import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from '@torget/shared/rules/accounts';
+import { NAME_MAX, PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from '@torget/shared/rules/accounts';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { MessageBox } from '../../../components/message-box';
@@ -36,7 +36,7 @@ export function RegisterPage() {
       <form className="form-card" onSubmit={onSubmit}>
         <h1 id="register-heading">Create Account</h1>
         {register.isError && <MessageBox variant="danger">{register.error.message}</MessageBox>}
-        <TextField label="Name" autoComplete="name" required maxLength={100} value={name} onChange={setName} />
+        <TextField label="Name" autoComplete="name" required maxLength={NAME_MAX} value={name} onChange={setName} />
         <TextField label="Email address" type="email" autoComplete="email" required value={email} onChange={setEmail} />
         <TextField
           label="Password"
