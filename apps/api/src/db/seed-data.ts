@@ -4,7 +4,7 @@
  * Authority (PTS) sets aside for use in fiction, and organisation numbers are made up but
  * carry a correct check digit, so they pass the same validation real ones do.
  */
-import { organisationNumber } from '@torget/shared/sweden';
+import { organisationNumber } from '@torget/shared/rules/sweden';
 import type { BannerStyle, ShapeName } from './demo-images';
 
 /** The demo passwords; each is hashed once, however many accounts share it. */

@@ -1,8 +1,8 @@
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isPlanCode, PLANS } from '@torget/shared/plans';
-import { isValidOrganisationNumber } from '@torget/shared/sweden';
+import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
+import { isValidOrganisationNumber } from '@torget/shared/rules/sweden';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';

@@ -3,12 +3,13 @@
  * pictures, reviews and the site texts. It only ever writes into an empty database, and
  * writes everything in one transaction, so a failure leaves no half-seeded data behind.
  */
-import { PLANS } from '@torget/shared/plans';
-import { organisationNumber } from '@torget/shared/sweden';
+import { PLANS } from '@torget/shared/rules/plans';
+import { organisationNumber } from '@torget/shared/rules/sweden';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import type { Database, Db } from './client';
 import { type DemoImage, writeDemoImages } from './demo-images';
+import { recomputeAllRatings } from './ratings';
 import { products, reviews, sellers, siteSettings, users } from './schema';
 import {
   ADMIN_EMAIL,
@@ -139,7 +140,7 @@ async function insertDemoData(tx: Tx, passwordHashes: Record<PasswordKind, strin
   await insertSellers(tx, userIds, now);
   const placed = await insertProducts(tx, userIds, now);
   await insertReviews(tx, userIds, placed, now);
-  await recomputeRatings(tx);
+  await recomputeAllRatings(tx);
   await insertSiteSettings(tx);
 }
 
@@ -292,20 +293,6 @@ async function insertReviews(
     };
   });
   await tx.insert(reviews).values(rows);
-}
-
-/** The same aggregates the review endpoint maintains: per product, and per seller over all its products. */
-async function recomputeRatings(tx: Tx): Promise<void> {
-  await tx.execute(sql`
-    update ${products} set rating = r.avg_rating, num_reviews = r.review_count
-    from (select product_id, avg(rating)::real as avg_rating, count(*)::int as review_count
-          from ${reviews} group by product_id) as r
-    where ${products.id} = r.product_id`);
-  await tx.execute(sql`
-    update ${sellers} set rating = r.avg_rating, num_reviews = r.review_count
-    from (select seller_id, avg(rating)::real as avg_rating, count(*)::int as review_count
-          from ${reviews} group by seller_id) as r
-    where ${sellers.userId} = r.seller_id`);
 }
 
 async function insertSiteSettings(tx: Tx): Promise<void> {

@@ -1,6 +1,6 @@
 /** POST /api/uploads: shared by product editing and shop settings. */
 import { useMutation } from '@tanstack/react-query';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/catalog';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/rules/catalog';
 import { type ChangeEvent, useState } from 'react';
 import { ApiRequestError, api } from '../lib/api-client';
 

@@ -3,18 +3,20 @@
  * wanted as `redirect` so sign-in can bring them back. A signed-in user lacking the role is sent
  * to /signin as it is, which takes them home.
  */
+import type { Actor } from '@torget/shared/policies/actor';
+import { canEditShopSettings } from '@torget/shared/policies/users';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { type SessionUser, useSession } from '../lib/session';
+import { useSession } from '../lib/session';
 
-type Rule = (user: SessionUser) => boolean;
+type Rule = (actor: Actor) => boolean;
 
 function Guard({ allows }: { allows: Rule }) {
-  const { user } = useSession();
+  const { actor } = useSession();
   const location = useLocation();
-  if (user && allows(user)) return <Outlet />;
+  if (actor && allows(actor)) return <Outlet />;
   // A signed-in user without the role goes to /signin too, but without `redirect`: sign-in
   // sends a signed-in user on to `redirect`, which would be this page again, for ever.
-  if (user) return <Navigate to="/signin" replace />;
+  if (actor) return <Navigate to="/signin" replace />;
   const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
   return <Navigate to={`/signin?redirect=${redirect}`} replace />;
 }
@@ -24,14 +26,14 @@ export function RequireSignIn() {
 }
 
 export function RequireAdmin() {
-  return <Guard allows={(user) => user.is_admin} />;
+  return <Guard allows={(actor) => actor.isAdmin} />;
 }
 
 export function RequireSeller() {
-  return <Guard allows={(user) => user.is_seller} />;
+  return <Guard allows={(actor) => actor.isSeller} />;
 }
 
 /** Shop settings are also open to a user whose application waits for approval. */
 export function RequireSellerOrApplicant() {
-  return <Guard allows={(user) => user.is_seller || user.wants_to_be_seller} />;
+  return <Guard allows={canEditShopSettings} />;
 }

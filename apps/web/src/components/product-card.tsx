@@ -1,5 +1,5 @@
 import type { ProductSummary } from '@torget/shared/api-types';
-import { formatSek } from '@torget/shared/money';
+import { formatSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
 import { Rating } from './rating';
 

@@ -2,6 +2,7 @@
  * The signed-in user, read from the stored `userInfo` (spec section 3: token, name plus user
  * fields). Sign-in and registration write it through `saveUserInfo`; every tab follows along.
  */
+import type { Actor } from '@torget/shared/policies/actor';
 import { createContext, type ReactNode, use, useMemo } from 'react';
 import { clearSession, isRecord, parseJson, readJson, STORAGE_KEYS, useStoredRaw, writeJson } from './storage';
 
@@ -54,6 +55,12 @@ export function toSessionUser(value: unknown): SessionUser | null {
   return user;
 }
 
+/** The session user as the shared policies see it (`@torget/shared/policies/*`). */
+export function actorOf(user: SessionUser | null): Actor | null {
+  if (!user) return null;
+  return { id: user._id, isAdmin: user.is_admin, isSeller: user.is_seller, wantsToBeSeller: user.wants_to_be_seller };
+}
+
 /** The stored session, for code outside React (the API client). */
 export function readStoredToken(): string | null {
   return toSessionUser(readJson(STORAGE_KEYS.userInfo))?.token ?? null;
@@ -70,6 +77,8 @@ export function signOut(): void {
 
 interface SessionValue {
   user: SessionUser | null;
+  /** The same user for the shared policies: what to show is asked of them. */
+  actor: Actor | null;
   signOut: () => void;
 }
 
@@ -77,7 +86,10 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const raw = useStoredRaw(STORAGE_KEYS.userInfo);
-  const value = useMemo<SessionValue>(() => ({ user: toSessionUser(parseJson(raw)), signOut }), [raw]);
+  const value = useMemo<SessionValue>(() => {
+    const user = toSessionUser(parseJson(raw));
+    return { user, actor: actorOf(user), signOut };
+  }, [raw]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

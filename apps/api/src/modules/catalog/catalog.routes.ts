@@ -1,6 +1,6 @@
 /** /api/products: the public catalogue. */
-import { productUpdateSchema, reviewSchema } from '@torget/shared/catalog';
-import { productListQuerySchema } from '@torget/shared/product-query';
+import { productUpdateSchema, reviewSchema } from '@torget/shared/schemas/catalog';
+import { productListQuerySchema } from '@torget/shared/schemas/product-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';

@@ -1,7 +1,7 @@
 /** Reading the catalogue: product lists with filters, one product, categories. */
 import type { ProductDetails, ProductListResponse } from '@torget/shared/api-types';
-import { sekToOre } from '@torget/shared/money';
-import type { ProductListQuery } from '@torget/shared/product-query';
+import { sekToOre } from '@torget/shared/rules/money';
+import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, reviews, sellers, users } from '../../db/schema';

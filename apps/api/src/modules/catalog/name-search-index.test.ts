@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ProductListQuery, productListQuerySchema } from '@torget/shared/product-query';
+import { type ProductListQuery, productListQuerySchema } from '@torget/shared/schemas/product-query';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';

@@ -1,6 +1,6 @@
 /** Shapes database rows into the product JSON of spec section 3 (SEK numbers, `_id`). */
 import type { ProductSummary, Review } from '@torget/shared/api-types';
-import { oreToSek } from '@torget/shared/money';
+import { oreToSek } from '@torget/shared/rules/money';
 import { getTableColumns } from 'drizzle-orm';
 import { products, type reviews, sellers, users } from '../../db/schema';
 

@@ -1,21 +1,23 @@
 /** Writing the catalogue: sellers create, edit and delete their products; admins any product. */
-import type { ProductUpdate } from '@torget/shared/catalog';
-import { sekToOre } from '@torget/shared/money';
-import { isPlanCode, PLANS } from '@torget/shared/plans';
+
+import { canEditProduct } from '@torget/shared/policies/products';
+import { sekToOre } from '@torget/shared/rules/money';
+import { mayAddProduct, planRule } from '@torget/shared/rules/plans';
+import type { ProductUpdate } from '@torget/shared/schemas/catalog';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { recomputeSellerRating } from '../../db/ratings';
 import { products, sellers } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { isUuid } from './catalog.service';
-import { recomputeSellerRating } from './reviews.service';
 
 /** The product, if the user may change it: its seller, or an admin. */
 async function productForEditor(db: Db, user: AuthUser, id: string) {
   if (!isUuid(id)) throw notFound('Product Not Found');
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) throw notFound('Product Not Found');
-  if (!user.isAdmin && !(user.isSeller && product.sellerId === user.id)) {
+  if (!canEditProduct(user, product)) {
     throw forbidden('You can only change your own products.');
   }
   return product;
@@ -32,10 +34,10 @@ export async function createEmptyProduct(db: Db, seller: AuthUser) {
       .from(sellers)
       .where(eq(sellers.userId, seller.id))
       .for('update');
-    const plan = shop && isPlanCode(shop.plan) ? PLANS[shop.plan] : PLANS['1'];
+    const plan = planRule(shop?.plan);
     if (plan.maxProducts !== null) {
       const [row] = await tx.select({ n: count() }).from(products).where(eq(products.sellerId, seller.id));
-      if (Number(row?.n ?? 0) >= plan.maxProducts) {
+      if (!mayAddProduct(shop?.plan, Number(row?.n ?? 0))) {
         throw forbidden(`Your plan allows at most ${plan.maxProducts} products.`);
       }
     }

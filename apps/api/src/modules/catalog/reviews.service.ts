@@ -1,8 +1,10 @@
-/** Reviews: one per user and product; ratings of the product and its seller follow at once. */
+/** Reviews: one per user and product; ratings of the product and its seller follow at once (db/ratings.ts). */
 import type { Review } from '@torget/shared/api-types';
-import { and, eq, sql } from 'drizzle-orm';
+import { canReviewProduct } from '@torget/shared/policies/products';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products, reviews, sellers } from '../../db/schema';
+import { recomputeProductRating, recomputeSellerRating } from '../../db/ratings';
+import { products, reviews } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { isUuid } from './catalog.service';
@@ -25,7 +27,7 @@ export async function addReview(
       .where(eq(products.id, productId))
       .for('update');
     if (!product) throw notFound('Product Not Found');
-    if (product.sellerId === user.id) throw forbidden('You cannot review your own product.');
+    if (!canReviewProduct(user, product)) throw forbidden('You cannot review your own product.');
     const [existing] = await tx
       .select({ id: reviews.id })
       .from(reviews)
@@ -44,28 +46,8 @@ export async function addReview(
       })
       .returning();
     if (!review) throw new Error('insert returned nothing');
-    await tx
-      .update(products)
-      .set({
-        rating: sql`(select coalesce(avg(${reviews.rating}), 0) from ${reviews} where ${reviews.productId} = ${productId})`,
-        numReviews: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${productId})`,
-      })
-      .where(eq(products.id, productId));
+    await recomputeProductRating(tx, productId);
     await recomputeSellerRating(tx, product.sellerId);
     return toReviewJson(review);
   });
-}
-
-/**
- * The seller's rating and review count from the reviews that exist now: after a review is
- * added, and after a product is deleted with its reviews.
- */
-export async function recomputeSellerRating(tx: Db, sellerId: string): Promise<void> {
-  await tx
-    .update(sellers)
-    .set({
-      rating: sql`(select coalesce(avg(${reviews.rating}), 0) from ${reviews} where ${reviews.sellerId} = ${sellerId})`,
-      numReviews: sql`(select count(*) from ${reviews} where ${reviews.sellerId} = ${sellerId})`,
-    })
-    .where(eq(sellers.userId, sellerId));
 }

@@ -1,7 +1,7 @@
 /** Shapes order rows into the order JSON of spec section 3 (SEK numbers, `_id`, ISO dates). */
 import type { Order, OrderItem, PaymentResult } from '@torget/shared/api-types';
-import { oreToSek } from '@torget/shared/money';
-import { isPaymentMethod } from '@torget/shared/orders';
+import { oreToSek } from '@torget/shared/rules/money';
+import { isPaymentMethod } from '@torget/shared/rules/orders';
 import { z } from 'zod';
 import type { orderItems, orders } from '../../db/schema';
 

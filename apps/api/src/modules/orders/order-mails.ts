@@ -1,6 +1,6 @@
 /** The mails a new order sends: a confirmation to the buyer and a notice to the seller. */
 import type { Order } from '@torget/shared/api-types';
-import { formatSek, oreToSek, sekToOre } from '@torget/shared/money';
+import { formatSek, lineTotalSek } from '@torget/shared/rules/money';
 import type { Mail } from '../../lib/mailer';
 import type { PlacedOrder } from './place-order.service';
 
@@ -9,9 +9,7 @@ function summary(order: Order): string[] {
   return [
     `Order ${order._id}`,
     '',
-    ...order.orderItems.map(
-      (item) => `${item.qty} × ${item.name}  ${formatSek(oreToSek(item.qty * sekToOre(item.price)))}`,
-    ),
+    ...order.orderItems.map((item) => `${item.qty} × ${item.name}  ${formatSek(lineTotalSek(item.qty, item.price))}`),
     '',
     `Varor / Items: ${formatSek(order.itemsPrice)}`,
     `Frakt / Shipping: ${formatSek(order.shippingPrice)}`,

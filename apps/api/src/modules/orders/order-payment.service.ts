@@ -3,6 +3,7 @@
  * order is marked paid only after PayPal itself confirms the capture (DESIGN.md: PayPal).
  */
 import type { Order } from '@torget/shared/api-types';
+import { canPayOrder } from '@torget/shared/policies/orders';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -11,7 +12,7 @@ import { badRequest, forbidden, HttpError } from '../../lib/http-errors';
 import { type PaypalClient, type PaypalOrder, PaypalUnavailableError } from '../payments/paypal-client';
 import { verifyPaypalOrder } from '../payments/paypal-verification';
 import type { OrderRow } from './order-json';
-import { orderJson, visibleOrder } from './orders.service';
+import { orderFacts, orderJson, visibleOrder } from './orders.service';
 
 export const PAYPAL_NOT_CONFIGURED = 'PayPal payments are not available: PayPal is not configured on this server.';
 export const CAPTURE_ALREADY_USED = 'This PayPal payment has already paid another order.';
@@ -19,7 +20,7 @@ export const CAPTURE_ALREADY_USED = 'This PayPal payment has already paid anothe
 /** A PayPal order of the signed-in buyer that is still to be paid through PayPal. */
 async function buyersPaypalOrder(db: Db, user: AuthUser, id: string): Promise<OrderRow> {
   const order = await visibleOrder(db, user, id);
-  if (order.userId !== user.id) throw forbidden('Only the buyer can pay for this order.');
+  if (!canPayOrder(user, orderFacts(order))) throw forbidden('Only the buyer can pay for this order.');
   if (order.paymentMethod !== 'PayPal') throw badRequest('This order is paid by Swish, not PayPal.');
   return order;
 }

@@ -1,11 +1,11 @@
 /** /api/orders: placing, reading, managing and paying orders (spec section 7). */
+import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import {
   createOrderSchema,
-  ORDER_DELETED,
   orderListQuerySchema,
   orderUpdateSchema,
   paypalPaymentResultSchema,
-} from '@torget/shared/orders';
+} from '@torget/shared/schemas/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';

@@ -3,7 +3,16 @@
  * else it does not exist (404), so order ids cannot be probed.
  */
 import type { Order } from '@torget/shared/api-types';
-import { formDateToDate, type OrderUpdateInput } from '@torget/shared/orders';
+import {
+  canListIncomingOrders,
+  canListOrdersOf,
+  canSeeOrder,
+  canUpdateOrderStatus,
+  type OrderFacts,
+  orderDeletionRefusal,
+} from '@torget/shared/policies/orders';
+import { formDateToDate } from '@torget/shared/rules/dates';
+import type { OrderUpdateInput } from '@torget/shared/schemas/orders';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
@@ -14,8 +23,16 @@ import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 
 export const ORDER_NOT_FOUND = 'Order Not Found';
 
-export const isBuyerOf = (order: OrderRow, user: AuthUser) => order.userId === user.id;
-export const isSellerOf = (order: OrderRow, user: AuthUser) => order.sellerId === user.id;
+/** What the order policies (@torget/shared/policies/orders) need to know of a stored order. */
+export function orderFacts(order: OrderRow): OrderFacts {
+  return {
+    buyerId: order.userId,
+    sellerId: order.sellerId,
+    paymentMethod: order.paymentMethod,
+    isPaid: order.isPaid,
+    isDelivered: order.isDelivered,
+  };
+}
 
 /**
  * The order, if the user may see it. With `lock`, the row stays locked until the transaction
@@ -25,7 +42,7 @@ export async function visibleOrder(db: Db, user: AuthUser, id: string, lock = fa
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   const query = db.select().from(orders).where(eq(orders.id, id));
   const [order] = lock ? await query.for('update') : await query;
-  if (!order || !(isBuyerOf(order, user) || isSellerOf(order, user) || user.isAdmin)) {
+  if (!order || !canSeeOrder(user, orderFacts(order))) {
     throw notFound(ORDER_NOT_FOUND);
   }
   return order;
@@ -75,10 +92,11 @@ export function listMyOrders(db: Db, user: AuthUser): Promise<Order[]> {
  * given (undefined); a seller only their own, whatever the query says is refused otherwise.
  */
 export function sellerFilterFor(user: AuthUser, requested: string | undefined): string | undefined {
-  if (user.isAdmin) return requested;
-  if (!user.isSeller) throw forbidden('Only sellers and admins can list orders.');
-  if (requested && requested !== user.id) throw forbidden('You can only list your own incoming orders.');
-  return user.id;
+  if (!canListIncomingOrders(user)) throw forbidden('Only sellers and admins can list orders.');
+  // No seller given: an admin lists every order, a seller their own.
+  const sellerId = requested || (user.isAdmin ? undefined : user.id);
+  if (!canListOrdersOf(user, sellerId)) throw forbidden('You can only list your own incoming orders.');
+  return sellerId;
 }
 
 /** GET /api/orders?seller=: incoming orders with the buyer's name. */
@@ -94,10 +112,8 @@ export function listIncomingOrders(db: Db, user: AuthUser, requestedSeller: stri
 export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await visibleOrder(tx, user, id, true);
-    if (order.paymentMethod !== 'Swish') {
-      throw badRequest('Only Swish orders can be deleted. A PayPal order is paid online and stays on record.');
-    }
-    if (order.isPaid || order.isDelivered) throw badRequest('A paid or delivered order cannot be deleted.');
+    const refusal = orderDeletionRefusal(orderFacts(order));
+    if (refusal) throw badRequest(refusal);
     // Products are locked in id order, as placing an order locks them, so the two never deadlock.
     const lines = await tx
       .select({ productId: orderItems.productId, qty: orderItems.qty })
@@ -122,7 +138,7 @@ export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<v
 export async function updateOrderStatus(db: Db, user: AuthUser, id: string, input: OrderUpdateInput): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await visibleOrder(tx, user, id, true);
-    if (!isSellerOf(order, user) && !user.isAdmin) throw forbidden('Only the seller of this order can update it.');
+    if (!canUpdateOrderStatus(user, orderFacts(order))) throw forbidden('Only the seller of this order can update it.');
     if (order.paymentMethod !== 'Swish') {
       throw badRequest('Only Swish orders are updated by the seller; PayPal orders are paid through PayPal.');
     }

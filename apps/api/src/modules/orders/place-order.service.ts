@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@torget/shared/api-types';
-import { type CreateOrderInput, cartTotals, type PaymentMethod, paymentMethodsFor } from '@torget/shared/orders';
+import { cartTotals, type PaymentMethod, paymentMethodsFor } from '@torget/shared/rules/orders';
+import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, sellers, users } from '../../db/schema';

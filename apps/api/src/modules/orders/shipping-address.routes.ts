@@ -2,7 +2,7 @@
  * PUT /api/users/save_shipping_address (spec section 7). The user is the token's; the payload's
  * `_id` is ignored, so nobody can change another user's address. Answers the updated user.
  */
-import { saveShippingAddressSchema } from '@torget/shared/orders';
+import { saveShippingAddressSchema } from '@torget/shared/schemas/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/http-errors';

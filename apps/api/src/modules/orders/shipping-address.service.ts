@@ -1,5 +1,5 @@
 /** The shipping address kept on the user (spec section 3), prefilled at the next checkout. */
-import type { SaveShippingAddressInput } from '@torget/shared/orders';
+import type { SaveShippingAddressInput } from '@torget/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';

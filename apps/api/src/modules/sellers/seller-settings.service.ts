@@ -3,9 +3,12 @@
  * settings of a seller (or applicant). Runs inside the profile update's transaction.
  */
 
-import { isPlanCode, PLANS } from '@torget/shared/plans';
+import type { Actor } from '@torget/shared/policies/actor';
+import { canEditShopSettings } from '@torget/shared/policies/users';
 import { isMainHost } from '@torget/shared/rules/hosts';
-import type { SellerFields } from '@torget/shared/sellers';
+import { planAllowsOwnDomain } from '@torget/shared/rules/plans';
+import { sellerColumnChanges } from '@torget/shared/rules/seller-fields';
+import type { SellerFields } from '@torget/shared/schemas/sellers';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sellers, users } from '../../db/schema';
@@ -16,38 +19,14 @@ export const ALREADY_SELLER = 'Du är redan en säljare.';
 export const ALREADY_APPLIED = 'You already applied to become a seller.';
 export const DOMAIN_TAKEN = 'That domain is already used by another shop.';
 
-/** The column each payload field writes. */
-const COLUMNS = {
-  seller_name: 'name',
-  seller_logo: 'logo',
-  seller_has_logo: 'hasLogo',
-  seller_subtitle: 'subtitle',
-  seller_banner_background_image: 'bannerBackgroundImage',
-  seller_description_background_color: 'descriptionBackgroundColor',
-  seller_description_text_color: 'descriptionTextColor',
-  seller_products_background_color: 'productsBackgroundColor',
-  seller_name_text_color: 'nameTextColor',
-  seller_subtitle_text_color: 'subtitleTextColor',
-  seller_footer_background_color: 'footerBackgroundColor',
-  seller_footer_text_color: 'footerTextColor',
-  seller_address: 'address',
-  seller_post_number: 'postNumber',
-  seller_city: 'city',
-  seller_phone: 'phone',
-  seller_organisation_number: 'organisationNumber',
-  seller_has_swish: 'hasSwish',
-  seller_swish_number: 'swishNumber',
-  seller_has_paypal: 'hasPaypal',
-} as const satisfies Partial<Record<keyof SellerFields, keyof typeof sellers.$inferInsert>>;
-
+/**
+ * The columns a payload's seller fields write, from the seller field table. The description is
+ * sanitised first, and the domain is checked before it is written (below).
+ */
 function columnChanges(fields: SellerFields): Partial<typeof sellers.$inferInsert> {
-  const changes: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(COLUMNS)) {
-    const value = fields[field as keyof typeof COLUMNS];
-    if (value !== undefined) changes[column] = value;
-  }
+  const changes: Partial<typeof sellers.$inferInsert> = sellerColumnChanges(fields, ['description', 'domain']);
   if (fields.seller_description !== undefined) changes.description = sanitizeRichText(fields.seller_description);
-  return changes as Partial<typeof sellers.$inferInsert>;
+  return changes;
 }
 
 const hasSellerFields = (fields: SellerFields) =>
@@ -56,7 +35,7 @@ const hasSellerFields = (fields: SellerFields) =>
 /** Checks a custom domain: allowed by the plan, not one of the marketplace's own hosts. */
 export function checkDomain(domain: string, plan: string, mainHosts: readonly string[]): void {
   if (isMainHost(domain, mainHosts)) throw badRequest('That domain is the marketplace’s own.');
-  if (!isPlanCode(plan) || !PLANS[plan].allowsOwnDomain) {
+  if (!planAllowsOwnDomain(plan)) {
     throw forbidden('An own domain is included from plan 2. Your plan does not include one.');
   }
 }
@@ -69,7 +48,7 @@ export async function checkDomainFree(tx: Db, domain: string, userId: string): P
 
 export async function applySellerFields(
   tx: Db,
-  user: { id: string; name: string; isSeller: boolean; wantsToBeSeller: boolean },
+  user: Actor & { name: string },
   fields: SellerFields,
   mainHosts: string[],
 ): Promise<void> {
@@ -87,7 +66,7 @@ export async function applySellerFields(
 
   if (!hasSellerFields(fields)) return;
   // Only sellers and applicants have a shop to set up.
-  if (!shop || !(user.isSeller || user.wantsToBeSeller)) throw forbidden('Only sellers have shop settings.');
+  if (!shop || !canEditShopSettings(user)) throw forbidden('Only sellers have shop settings.');
   const changes = columnChanges(fields);
   if (fields.seller_domain !== undefined) {
     const domain = fields.seller_domain || null;

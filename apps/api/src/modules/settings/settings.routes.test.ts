@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@torget/shared/settings';
+import type { SiteSettings } from '@torget/shared/rules/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/fixtures';
 import { bearer, signInAs } from '../../test/sessions';

@@ -1,5 +1,5 @@
 /** /api/settings: the site texts. Reading is public (the info pages show them); writing is for admins. */
-import { siteSettingsUpdateSchema } from '@torget/shared/settings';
+import { siteSettingsUpdateSchema } from '@torget/shared/schemas/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { getSiteSettings, updateSiteSettings } from './settings.service';

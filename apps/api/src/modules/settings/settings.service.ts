@@ -1,5 +1,5 @@
 /** The site texts: one row, read by everyone, written by admins, sanitised on the way in. */
-import type { SiteSettings } from '@torget/shared/settings';
+import type { SiteSettings } from '@torget/shared/rules/settings';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { siteSettings } from '../../db/schema';

@@ -1,6 +1,7 @@
 /** POST /api/uploads: an image for a logo, banner or product; answers the stored path. */
 import fastifyMultipart from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/catalog';
+import { canUpload } from '@torget/shared/policies/uploads';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/rules/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors';
@@ -12,7 +13,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   app.post('/', async (request) => {
     const user = await deps.auth.requireUser(request);
     // Sellers, applicants setting up their shop, and admins upload; customers have nothing to upload.
-    if (!user.isSeller && !user.isAdmin && !user.wantsToBeSeller) throw forbidden('Only sellers can upload images.');
+    if (!canUpload(user)) throw forbidden('Only sellers can upload images.');
     if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data in the field "image".');
     let data: Buffer | null = null;
     for await (const part of request.parts()) {

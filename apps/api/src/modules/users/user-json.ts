@@ -1,35 +1,17 @@
 /** Shapes user rows into the answers of spec section 3 (User, Seller object). */
 import type { PublicSeller, SellerProfile, UserDetails, UserListEntry } from '@torget/shared/api-types';
+import { sellerProfileFields } from '@torget/shared/rules/seller-fields';
 import type { sellers, users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
 type SellerRow = typeof sellers.$inferSelect;
 
+/** The seller object: the seller field table's 22 fields (rules/seller-fields.ts), the plan and the rating. */
 export function toSellerProfile(s: SellerRow, fallbackName: string): SellerProfile {
   return {
+    ...sellerProfileFields({ ...s, domain: s.domain ?? '' }),
     name: s.name || fallbackName,
-    logo: s.logo,
-    has_logo: s.hasLogo,
-    description: s.description,
-    subtitle: s.subtitle,
-    domain: s.domain ?? '',
-    banner_background_image: s.bannerBackgroundImage,
-    description_background_color: s.descriptionBackgroundColor,
-    description_text_color: s.descriptionTextColor,
-    products_background_color: s.productsBackgroundColor,
-    name_text_color: s.nameTextColor,
-    subtitle_text_color: s.subtitleTextColor,
-    footer_background_color: s.footerBackgroundColor,
-    footer_text_color: s.footerTextColor,
-    address: s.address,
-    post_number: s.postNumber,
-    city: s.city,
-    phone: s.phone,
-    organisation_number: s.organisationNumber,
     plan: s.plan,
-    has_swish: s.hasSwish,
-    swish_number: s.swishNumber,
-    has_paypal: s.hasPaypal,
     rating: s.rating,
     numReviews: s.numReviews,
   };

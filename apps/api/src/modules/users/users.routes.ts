@@ -1,4 +1,7 @@
 /** /api/users: accounts, sessions, password reset, and admin user management. */
+
+import type { SignedInUser, UserDetails } from '@torget/shared/api-types';
+import { canSeeUserDetails } from '@torget/shared/policies/users';
 import {
   adminUserUpdateSchema,
   forgotPasswordSchema,
@@ -6,8 +9,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   signinSchema,
-} from '@torget/shared/accounts';
-import type { SignedInUser, UserDetails } from '@torget/shared/api-types';
+} from '@torget/shared/schemas/accounts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -129,7 +131,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.get('/:id', { schema: { params: idParams } }, async (request) => {
     const me = await auth.optionalUser(request);
-    if (me && (me.id === request.params.id || me.isAdmin)) {
+    if (canSeeUserDetails(me, request.params.id)) {
       const details = await findUserDetails(db, request.params.id);
       if (details) return details;
     }

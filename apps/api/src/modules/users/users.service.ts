@@ -1,6 +1,7 @@
 /** Accounts: registration, sign-in, profile, admin management. */
-import type { ProfileUpdate } from '@torget/shared/accounts';
+
 import type { UserDetails } from '@torget/shared/api-types';
+import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
 import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';

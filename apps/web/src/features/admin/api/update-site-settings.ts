@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SiteSettings } from '@torget/shared/settings';
+import type { SiteSettings } from '@torget/shared/rules/settings';
 import { api } from '../../../lib/api-client';
 import { SITE_SETTINGS_QUERY_KEY } from '../../info/api/get-site-settings';
 

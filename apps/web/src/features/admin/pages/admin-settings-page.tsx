@@ -1,4 +1,4 @@
-import { SITE_TEXT_FIELDS, type SiteSettings, type SiteTextField } from '@torget/shared/settings';
+import { SITE_TEXT_FIELDS, SITE_TEXT_MAX, type SiteSettings, type SiteTextField } from '@torget/shared/rules/settings';
 import { type FormEvent, useState } from 'react';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
@@ -66,7 +66,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           label={LABELS[field].label}
           hint={LABELS[field].hint}
           rows={8}
-          maxLength={50_000}
+          maxLength={SITE_TEXT_MAX}
           value={texts[field]}
           onChange={(value) => setTexts((current) => ({ ...current, [field]: value }))}
         />

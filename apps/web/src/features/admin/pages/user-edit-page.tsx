@@ -1,4 +1,5 @@
 import type { UserDetails } from '@torget/shared/api-types';
+import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useUserDetails } from '../../../api/user-details';
@@ -81,7 +82,7 @@ function UserEditForm({ user }: { user: UserDetails }) {
         inputMode="url"
         autoComplete="off"
         spellCheck={false}
-        maxLength={253}
+        maxLength={SELLER_FIELDS.domain.max}
         placeholder="butik.example.se"
         hint="For sellers only: the shop’s own domain, without http://. Leave empty for none."
         disabled={!isSeller}

@@ -1,5 +1,5 @@
 import type { UserListEntry } from '@torget/shared/api-types';
-import { type ShopStatus, shopStatus } from '@torget/shared/shop-status';
+import { type ShopStatus, shopStatus } from '@torget/shared/rules/shop-status';
 import { Link } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdate } from '@torget/shared/accounts';
 import type { SignedInUser } from '@torget/shared/api-types';
+import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
 import { userDetailsQueryKey } from '../../../api/user-details';
 import { api } from '../../../lib/api-client';
 import { saveUserInfo } from '../../../lib/session';

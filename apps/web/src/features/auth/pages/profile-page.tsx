@@ -1,4 +1,6 @@
 import type { UserDetails } from '@torget/shared/api-types';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PROFILE_PASSWORDS_DIFFER } from '@torget/shared/rules/accounts';
+import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { type FormEvent, useId, useState } from 'react';
 import { useUserDetails } from '../../../api/user-details';
 import { LoadingBox } from '../../../components/loading-box';
@@ -8,7 +10,6 @@ import { TextField } from '../../../components/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
 import { type ProfilePayload, useUpdateProfile } from '../api/update-profile';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROFILE_PASSWORDS_DIFFER } from '../utils/password-rules';
 
 /** /profile (spec section 2): the signed-in user's details; the loading indicator waits 500 ms. */
 export function ProfilePage() {
@@ -71,14 +72,14 @@ function ProfileForm({ details }: { details: UserDetails }) {
   return (
     <form onSubmit={onSubmit}>
       {updateProfile.isError && <MessageBox variant="danger">{updateProfile.error.message}</MessageBox>}
-      <TextField label="Name" autoComplete="name" required maxLength={100} value={name} onChange={setName} />
+      <TextField label="Name" autoComplete="name" required maxLength={NAME_MAX} value={name} onChange={setName} />
       <TextField label="Email address" type="email" autoComplete="email" required value={email} onChange={setEmail} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
         hint="Leave empty to keep your current password."
         value={password}
         onChange={setPassword}
@@ -93,16 +94,21 @@ function ProfileForm({ details }: { details: UserDetails }) {
       {isSeller && (
         <fieldset className="form-fieldset">
           <legend>Shop</legend>
-          <TextField label="Shop name" maxLength={100} value={sellerName} onChange={setSellerName} />
+          <TextField label="Shop name" maxLength={SELLER_FIELDS.name.max} value={sellerName} onChange={setSellerName} />
           <TextField
             label="Shop logo"
-            maxLength={500}
+            maxLength={SELLER_FIELDS.logo.max}
             placeholder="/uploads/…"
             hint="The path of an uploaded image. Upload a new logo in My Shop → Settings."
             value={sellerLogo}
             onChange={setSellerLogo}
           />
-          <TextField label="Shop subtitle" maxLength={200} value={sellerSubtitle} onChange={setSellerSubtitle} />
+          <TextField
+            label="Shop subtitle"
+            maxLength={SELLER_FIELDS.subtitle.max}
+            value={sellerSubtitle}
+            onChange={setSellerSubtitle}
+          />
           <div className="form-field">
             <label htmlFor={descriptionId}>Shop description</label>
             <textarea

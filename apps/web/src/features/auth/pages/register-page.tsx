@@ -1,3 +1,4 @@
+import { NAME_MAX, PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from '@torget/shared/rules/accounts';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { MessageBox } from '../../../components/message-box';
@@ -6,7 +7,6 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
 import { useRegister } from '../api/register';
 import { redirectQuery, useRedirectTarget } from '../hooks/use-redirect-target';
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER } from '../utils/password-rules';
 
 /** /register (spec section 2): registration signs the user in and goes to the redirect target. */
 export function RegisterPage() {
@@ -36,15 +36,15 @@ export function RegisterPage() {
       <form className="form-card" onSubmit={onSubmit}>
         <h1 id="register-heading">Create Account</h1>
         {register.isError && <MessageBox variant="danger">{register.error.message}</MessageBox>}
-        <TextField label="Name" autoComplete="name" required maxLength={100} value={name} onChange={setName} />
+        <TextField label="Name" autoComplete="name" required maxLength={NAME_MAX} value={name} onChange={setName} />
         <TextField label="Email address" type="email" autoComplete="email" required value={email} onChange={setEmail} />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
           hint={PASSWORD_HINT}
           value={password}
           onChange={setPassword}

@@ -1,3 +1,4 @@
+import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from '@torget/shared/rules/accounts';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MessageBox } from '../../../components/message-box';
@@ -5,7 +6,6 @@ import { TextField } from '../../../components/text-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
 import { useResetPassword } from '../api/reset-password';
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER } from '../utils/password-rules';
 
 /** /reset_password/{token} (spec section 2): sets a new password with the token from the mail. */
 export function ResetPasswordPage() {
@@ -57,8 +57,8 @@ export function ResetPasswordPage() {
               type="password"
               autoComplete="new-password"
               required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={PASSWORD_MAX_LENGTH}
+              minLength={PASSWORD_MIN}
+              maxLength={PASSWORD_MAX}
               hint={PASSWORD_HINT}
               value={password}
               onChange={setPassword}

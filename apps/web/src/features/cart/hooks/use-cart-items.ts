@@ -1,6 +1,6 @@
 // Part of the first bundle (the header's badge): type-only imports from the shared rules, so
 // their zod schemas stay in the lazily loaded checkout chunks.
-import type { CartItem } from '@torget/shared/orders';
+import type { CartItem } from '@torget/shared/rules/orders';
 import { useMemo } from 'react';
 import { isRecord, parseJson, STORAGE_KEYS, useStoredRaw } from '../../../lib/storage';
 

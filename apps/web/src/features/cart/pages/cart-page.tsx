@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProductDetails } from '@torget/shared/api-types';
-import { formatSek, oreToSek, sekToOre } from '@torget/shared/money';
-import { addToCart, type CartItem, cartTotals } from '@torget/shared/orders';
+import { formatSek, oreToSek, sekToOre } from '@torget/shared/rules/money';
+import { addToCart, type CartItem, cartTotals } from '@torget/shared/rules/orders';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';

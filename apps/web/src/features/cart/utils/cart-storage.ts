@@ -4,7 +4,7 @@
  * the storage helpers tell their subscribers.
  */
 import type { ShippingAddress } from '@torget/shared/api-types';
-import type { CartItem, PaymentMethod } from '@torget/shared/orders';
+import type { CartItem, PaymentMethod } from '@torget/shared/rules/orders';
 import { removeItem, STORAGE_KEYS, writeJson } from '../../../lib/storage';
 
 /** The confirmed point on the address map (spec section 3, Delivery location). */

@@ -1,4 +1,4 @@
-import { RATING_LABELS } from '@torget/shared/catalog';
+import { RATING_LABELS, REVIEW_COMMENT_MAX } from '@torget/shared/rules/catalog';
 import { type FormEvent, useState } from 'react';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
@@ -63,7 +63,7 @@ export function ReviewForm({ productId, userName }: ReviewFormProps) {
         <textarea
           id="review-comment"
           rows={4}
-          maxLength={2000}
+          maxLength={REVIEW_COMMENT_MAX}
           value={comment}
           onChange={(event) => setComment(event.target.value)}
         />

@@ -1,5 +1,5 @@
 import type { Review } from '@torget/shared/api-types';
-import { displayDate } from '@torget/shared/dates';
+import { displayDate } from '@torget/shared/rules/dates';
 import { MessageBox } from '../../../components/message-box';
 import { Rating } from '../../../components/rating';
 

@@ -1,3 +1,4 @@
+import { ALL } from '@torget/shared/rules/catalog-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';
@@ -37,7 +38,7 @@ function CategoryFilter({ params }: { params: SearchParams }) {
         <MessageBox variant="danger">{categories.error.message}</MessageBox>
       ) : (
         <ul>
-          <FilterLink to={searchUrl(params, { category: 'all' })} active={params.category === 'all'}>
+          <FilterLink to={searchUrl(params, { category: ALL })} active={params.category === ALL}>
             Any
           </FilterLink>
           {categories.data.map((category) => (

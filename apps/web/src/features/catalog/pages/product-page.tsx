@@ -1,5 +1,5 @@
 import type { ProductDetails } from '@torget/shared/api-types';
-import { formatSek } from '@torget/shared/money';
+import { formatSek } from '@torget/shared/rules/money';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';

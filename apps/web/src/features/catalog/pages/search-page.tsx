@@ -1,3 +1,4 @@
+import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';
@@ -14,18 +15,18 @@ import {
   SEARCH_DEFAULTS,
   type SearchParams,
   SORT_OPTIONS,
+  searchFilters,
   searchUrl,
 } from '../utils/search-url';
 
-/** The public grids show twelve products a page (the spec leaves the size open). */
-const PAGE_SIZE = 12;
 const EAGER_IMAGES = 4;
 
 /** '3 Results : "lamp" : Kläder : SEK 10-100 : 4 stars & up' — what the results are of. */
 function ResultSummary({ count, params }: { count: number; params: SearchParams }) {
+  const { name, category } = searchFilters(params);
   const parts: string[] = [];
-  if (params.name !== 'all') parts.push(`"${params.name}"`);
-  if (params.category !== 'all') parts.push(params.category);
+  if (name !== undefined) parts.push(`"${name}"`);
+  if (category !== undefined) parts.push(category);
   if (params.min > 0 || params.max > 0) parts.push(priceLabel(params.min, params.max));
   if (params.rating > 0) parts.push(`${params.rating} stars & up`);
   return (
@@ -55,13 +56,14 @@ export function SearchPage() {
     setFiltersPath(pathname);
     setFiltersOpen(false);
   }
-  useDocumentTitle(params.name === 'all' ? 'Search results' : `${params.name} - Search results`);
+  const { name, category } = searchFilters(params);
+  useDocumentTitle(name === undefined ? 'Search results' : `${name} - Search results`);
 
   const products = useProducts({
     pageNumber: params.pageNumber,
-    pageSize: PAGE_SIZE,
-    name: params.name === 'all' ? undefined : params.name,
-    category: params.category === 'all' ? undefined : params.category,
+    pageSize: DEFAULT_PUBLIC_PAGE_SIZE,
+    name,
+    category,
     min: params.min,
     max: params.max,
     rating: params.rating,

@@ -3,7 +3,7 @@
  * of the route table reads into one set of parameters with the spec's defaults, and every change
  * navigates to the full search address.
  */
-import { PRODUCT_ORDERS, type ProductOrder } from '@torget/shared/product-query';
+import { ALL, isProductOrder, type ProductOrder, textFilter } from '@torget/shared/rules/catalog-query';
 
 export interface SearchParams {
   category: string;
@@ -17,8 +17,8 @@ export interface SearchParams {
 
 /** Spec section 9: name all, category all, min 0, max 0, rating 0, order newest, page 1. */
 export const SEARCH_DEFAULTS: SearchParams = {
-  category: 'all',
-  name: 'all',
+  category: ALL,
+  name: ALL,
   min: 0,
   max: 0,
   rating: 0,
@@ -44,18 +44,14 @@ export const SORT_OPTIONS: readonly { value: ProductOrder; label: string }[] = [
   { value: 'toprated', label: 'Avg. Customer Reviews' },
 ];
 
+/** A name or category segment: its filter text, or 'all' for none. */
 function text(value: string | undefined): string {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? 'all' : trimmed;
+  return textFilter(value ?? '') ?? ALL;
 }
 
 function amount(value: string | undefined): number {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : 0;
-}
-
-function isOrder(value: string | undefined): value is ProductOrder {
-  return (PRODUCT_ORDERS as readonly string[]).includes(value ?? '');
 }
 
 /** The search parameters of a route's (already decoded) path parameters; anything odd takes its default. */
@@ -67,7 +63,7 @@ export function parseSearchParams(params: Readonly<Partial<Record<string, string
     min: amount(params.min),
     max: amount(params.max),
     rating: Math.min(5, amount(params.rating)),
-    order: isOrder(params.order) ? params.order : SEARCH_DEFAULTS.order,
+    order: isProductOrder(params.order) ? params.order : SEARCH_DEFAULTS.order,
     pageNumber: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -88,7 +84,13 @@ export function searchUrl(current: SearchParams, change: Partial<SearchParams> =
 
 /** Whether any filter narrows the results (the sort and the page do not). */
 export function hasFilters(params: SearchParams): boolean {
-  return params.name !== 'all' || params.category !== 'all' || params.min > 0 || params.max > 0 || params.rating > 0;
+  const { name, category } = searchFilters(params);
+  return name !== undefined || category !== undefined || params.min > 0 || params.max > 0 || params.rating > 0;
+}
+
+/** The name and category to filter by: undefined where the address says 'all'. */
+export function searchFilters(params: SearchParams): { name: string | undefined; category: string | undefined } {
+  return { name: textFilter(params.name), category: textFilter(params.category) };
 }
 
 /** 'SEK 10-100', 'SEK 10 and up' or 'up to SEK 100': the price bound as text. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order, ShippingAddress } from '@torget/shared/api-types';
-import type { CartItem, PaymentMethod } from '@torget/shared/orders';
+import type { CartItem, PaymentMethod } from '@torget/shared/rules/orders';
 import { api } from '../../../lib/api-client';
 import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from '../../orders/api/get-order';
 

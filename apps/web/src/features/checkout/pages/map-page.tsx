@@ -4,8 +4,8 @@ import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { readRaw, STORAGE_KEYS } from '../../../lib/storage';
-import { parseAddressFields } from '../../cart/hooks/use-checkout-state';
 import { saveAddressDraft, saveDeliveryLocation } from '../../cart/utils/cart-storage';
+import { parseAddressFields } from '../../cart/utils/checkout-state';
 import { useGoogleApiKey } from '../api/get-google-api-key';
 import {
   addressFieldsOf,

@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSeller } from '@torget/shared/api-types';
-import { defaultPaymentMethod, NO_PAYMENT_METHODS, type PaymentMethod, paymentMethodsFor } from '@torget/shared/orders';
+import {
+  defaultPaymentMethod,
+  NO_PAYMENT_METHODS,
+  type PaymentMethod,
+  paymentMethodsFor,
+} from '@torget/shared/rules/orders';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';

@@ -1,5 +1,5 @@
-import { oreToSek, sekToOre } from '@torget/shared/money';
-import { cartTotals } from '@torget/shared/orders';
+import { oreToSek, sekToOre } from '@torget/shared/rules/money';
+import { cartTotals } from '@torget/shared/rules/orders';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MessageBox } from '../../../components/message-box';
 import { useDocumentTitle } from '../../../hooks/use-document-title';

@@ -1,4 +1,5 @@
 import type { ShippingAddress, UserDetails } from '@torget/shared/api-types';
+import { SHIPPING_ADDRESS_LIMITS } from '@torget/shared/rules/orders';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useUserDetails } from '../../../api/user-details';
@@ -97,7 +98,7 @@ function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAd
         label="Full Name"
         autoComplete="name"
         required
-        maxLength={100}
+        maxLength={SHIPPING_ADDRESS_LIMITS.fullName}
         value={fullName}
         onChange={setFullName}
       />
@@ -105,7 +106,7 @@ function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAd
         label="Address"
         autoComplete="street-address"
         required
-        maxLength={200}
+        maxLength={SHIPPING_ADDRESS_LIMITS.address}
         value={address}
         onChange={setAddress}
       />
@@ -115,12 +116,19 @@ function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAd
         </Link>
         {location && <span className="muted">{`Confirmed on the map: ${location.address}`}</span>}
       </p>
-      <TextField label="City" autoComplete="address-level2" required maxLength={100} value={city} onChange={setCity} />
+      <TextField
+        label="City"
+        autoComplete="address-level2"
+        required
+        maxLength={SHIPPING_ADDRESS_LIMITS.city}
+        value={city}
+        onChange={setCity}
+      />
       <TextField
         label="Postal Code"
         autoComplete="postal-code"
         required
-        maxLength={20}
+        maxLength={SHIPPING_ADDRESS_LIMITS.postalCode}
         value={postalCode}
         onChange={setPostalCode}
       />
@@ -128,7 +136,7 @@ function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAd
         label="Country"
         autoComplete="country-name"
         required
-        maxLength={100}
+        maxLength={SHIPPING_ADDRESS_LIMITS.country}
         value={country}
         onChange={setCountry}
       />

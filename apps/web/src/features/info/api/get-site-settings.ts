@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteSettings } from '@torget/shared/settings';
+import type { SiteSettings } from '@torget/shared/rules/settings';
 import { api } from '../../../lib/api-client';
 import { LONG_STALE_TIME } from '../../../lib/query-client';
 

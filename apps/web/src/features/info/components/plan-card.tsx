@@ -1,4 +1,4 @@
-import { PLANS, type PlanCode, planLabel } from '@torget/shared/plans';
+import { PLANS, type PlanCode, planLabel } from '@torget/shared/rules/plans';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';

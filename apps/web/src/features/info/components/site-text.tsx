@@ -1,4 +1,4 @@
-import type { SiteTextField } from '@torget/shared/settings';
+import type { SiteTextField } from '@torget/shared/rules/settings';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { RichText } from '../../../components/rich-text';

@@ -1,4 +1,4 @@
-import { PLAN_CODES } from '@torget/shared/plans';
+import { PLAN_CODES } from '@torget/shared/rules/plans';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { PlanCard } from '../components/plan-card';

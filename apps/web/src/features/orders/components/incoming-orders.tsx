@@ -1,11 +1,11 @@
 import type { Order } from '@torget/shared/api-types';
-import { ORDER_DELETED } from '@torget/shared/orders';
+import { canDeleteOrder, orderFactsOf } from '@torget/shared/policies/orders';
+import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { useSession } from '../../../lib/session';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
-import { canDeleteOrder } from '../utils/order-rules';
 import { OrderTable } from './order-table';
 
 interface IncomingOrdersProps {
@@ -17,7 +17,7 @@ interface IncomingOrdersProps {
 
 /** An order list with the buyer's name and Delete where allowed; the list reloads after a delete. */
 export function IncomingOrders({ seller, label, showShop }: IncomingOrdersProps) {
-  const { user } = useSession();
+  const { actor } = useSession();
   const orders = useOrders(seller);
   const deleteOrder = useDeleteOrder();
 
@@ -42,7 +42,7 @@ export function IncomingOrders({ seller, label, showShop }: IncomingOrdersProps)
           label={label}
           showBuyer
           showShop={showShop}
-          canDelete={(order) => canDeleteOrder(order, user)}
+          canDelete={(order) => canDeleteOrder(actor, orderFactsOf(order))}
           onDelete={onDelete}
           deletingId={deleteOrder.isPending ? deleteOrder.variables : undefined}
         />

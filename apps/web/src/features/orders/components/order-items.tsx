@@ -1,4 +1,4 @@
-import { formatSek, oreToSek, sekToOre } from '@torget/shared/money';
+import { formatSek, lineTotalSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
 
 /** A line as both the cart and a placed order have it. `product` is null once the product is gone. */
@@ -28,7 +28,7 @@ export function OrderItems({ items }: { items: readonly OrderItemsLine[] }) {
               {`${item.qty} x `}
               <span className="nowrap">{formatSek(item.price)}</span>
               {' = '}
-              <span className="nowrap">{formatSek(oreToSek(item.qty * sekToOre(item.price)))}</span>
+              <span className="nowrap">{formatSek(lineTotalSek(item.qty, item.price))}</span>
             </div>
           </li>
         ))}

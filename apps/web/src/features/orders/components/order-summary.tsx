@@ -1,4 +1,4 @@
-import { formatSek } from '@torget/shared/money';
+import { formatSek } from '@torget/shared/rules/money';
 import type { ReactNode } from 'react';
 
 export interface OrderSummaryAmounts {

@@ -1,6 +1,6 @@
 import type { Order } from '@torget/shared/api-types';
-import { displayDate, displayDateTime } from '@torget/shared/dates';
-import { formatSek } from '@torget/shared/money';
+import { displayDate, displayDateTime } from '@torget/shared/rules/dates';
+import { formatSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
 
 interface OrderTableProps {

@@ -1,5 +1,5 @@
 import type { Order } from '@torget/shared/api-types';
-import { DELIVERY_DATE_MISSING, PAYMENT_DATE_MISSING } from '@torget/shared/orders';
+import { DELIVERY_DATE_MISSING, PAYMENT_DATE_MISSING } from '@torget/shared/rules/orders';
 import { type FormEvent, useId, useState } from 'react';
 import { MessageBox } from '../../../components/message-box';
 import { useUpdateOrder } from '../api/update-order';

@@ -1,5 +1,5 @@
-import { formatSek, sekToOre } from '@torget/shared/money';
-import { swishQrPayload } from '@torget/shared/orders';
+import { formatSek, sekToOre } from '@torget/shared/rules/money';
+import { swishQrPayload } from '@torget/shared/rules/orders';
 import { useEffect, useState } from 'react';
 
 interface SwishPaymentProps {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { displayDate } from '@torget/shared/dates';
-import { ORDER_DELETED } from '@torget/shared/orders';
+import { canDeleteOrder, canPayOrder, isSellerOf, orderFactsOf } from '@torget/shared/policies/orders';
+import { displayDate } from '@torget/shared/rules/dates';
+import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';
@@ -13,7 +14,6 @@ import { OrderItems } from '../components/order-items';
 import { OrderSummary } from '../components/order-summary';
 import { OrderUpdateForm } from '../components/order-update-form';
 import { SwishPayment } from '../components/swish-payment';
-import { buyerIdOf, canDeleteOrder } from '../utils/order-rules';
 
 // PayPal's SDK wrapper loads only when an unpaid PayPal order is shown to its buyer.
 const PaypalPayment = lazy(async () => ({
@@ -73,7 +73,7 @@ function StatusBox({
 }
 
 function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) {
-  const { user } = useSession();
+  const { actor } = useSession();
   const order = useOrder(id);
   const deleteOrder = useDeleteOrder();
 
@@ -82,8 +82,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
 
   const data = order.data;
   const { shippingAddress: address } = data;
-  const isBuyer = user?._id === buyerIdOf(data);
-  const isSeller = user?._id === data.seller._id;
+  const facts = orderFactsOf(data);
   const swishNumber = data.seller.seller.swish_number;
 
   function onDelete() {
@@ -121,7 +120,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
         <OrderItems items={data.orderItems} />
       </div>
       <OrderSummary amounts={data}>
-        {data.paymentMethod === 'PayPal' && !data.isPaid && isBuyer && (
+        {data.paymentMethod === 'PayPal' && !data.isPaid && canPayOrder(actor, facts) && (
           <Suspense fallback={<LoadingBox />}>
             <PaypalPayment order={data} />
           </Suspense>
@@ -129,8 +128,8 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
         {data.paymentMethod === 'Swish' && !data.isPaid && swishNumber !== '' && (
           <SwishPayment swishNumber={swishNumber} amount={data.totalPrice} orderId={data._id} />
         )}
-        {data.paymentMethod === 'Swish' && isSeller && <OrderUpdateForm key={data._id} order={data} />}
-        {canDeleteOrder(data, user) && (
+        {data.paymentMethod === 'Swish' && isSellerOf(actor, facts) && <OrderUpdateForm key={data._id} order={data} />}
+        {canDeleteOrder(actor, facts) && (
           <div className="order-delete">
             {deleteOrder.isError && <MessageBox variant="danger">{deleteOrder.error.message}</MessageBox>}
             <button

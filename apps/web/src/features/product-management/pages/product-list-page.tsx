@@ -1,4 +1,4 @@
-import { MANAGEMENT_PAGE_SIZE } from '@torget/shared/product-query';
+import { MANAGEMENT_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
 import { useNavigate, useParams } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';

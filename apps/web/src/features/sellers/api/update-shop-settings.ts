@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignedInUser } from '@torget/shared/api-types';
-import type { SellerFields } from '@torget/shared/sellers';
+import type { SellerFields } from '@torget/shared/schemas/sellers';
 import { userDetailsQueryKey } from '../../../api/user-details';
 import { api } from '../../../lib/api-client';
 import { saveUserInfo } from '../../../lib/session';

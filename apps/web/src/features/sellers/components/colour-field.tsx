@@ -1,3 +1,4 @@
+import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { useId } from 'react';
 
 /** The #RRGGBB shape the server accepts (spec section 5). */
@@ -26,7 +27,7 @@ export function ColourField({ label, value, onChange }: ColourFieldProps) {
           placeholder="#RRGGBB"
           pattern={COLOUR_PATTERN}
           title="A colour written #RRGGBB, for example #7a3b3f"
-          maxLength={7}
+          maxLength={SELLER_FIELDS.name_text_color.max}
           spellCheck={false}
           autoComplete="off"
         />

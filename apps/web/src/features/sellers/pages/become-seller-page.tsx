@@ -1,5 +1,6 @@
-import { planLabel } from '@torget/shared/plans';
-import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/sweden';
+import { planLabel } from '@torget/shared/rules/plans';
+import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
+import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/rules/sweden';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { MessageBox } from '../../../components/message-box';
@@ -101,12 +102,18 @@ function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
   return (
     <form onSubmit={onSubmit} className="shop-form">
       {apply.isError && <MessageBox variant="danger">{apply.error.message}</MessageBox>}
-      <TextField label="Shop Name" autoComplete="organization" maxLength={100} value={name} onChange={setName} />
+      <TextField
+        label="Shop Name"
+        autoComplete="organization"
+        maxLength={SELLER_FIELDS.name.max}
+        value={name}
+        onChange={setName}
+      />
       <TextField
         label="Address"
         autoComplete="street-address"
         required
-        maxLength={200}
+        maxLength={SELLER_FIELDS.address.max}
         value={address}
         onChange={setAddress}
       />
@@ -115,32 +122,39 @@ function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
         autoComplete="postal-code"
         inputMode="numeric"
         required
-        maxLength={10}
+        maxLength={SELLER_FIELDS.post_number.max}
         hint="Written NNN NN, for example 111 51."
         value={postNumber}
         onChange={setPostNumber}
       />
-      <TextField label="City" autoComplete="address-level2" required maxLength={100} value={city} onChange={setCity} />
+      <TextField
+        label="City"
+        autoComplete="address-level2"
+        required
+        maxLength={SELLER_FIELDS.city.max}
+        value={city}
+        onChange={setCity}
+      />
       <TextField
         label="Phone"
         type="tel"
         autoComplete="tel"
         required
-        maxLength={30}
+        maxLength={SELLER_FIELDS.phone.max}
         value={phone}
         onChange={setPhone}
       />
       <TextField
         label="Organisation number"
         required
-        maxLength={11}
+        maxLength={SELLER_FIELDS.organisation_number.max}
         placeholder={ORGANISATION_NUMBER_PLACEHOLDER}
         value={organisationNumber}
         onChange={setOrganisationNumber}
       />
       <TextAreaField
         label="Shop Description"
-        maxLength={20_000}
+        maxLength={SELLER_FIELDS.description.max}
         hint="Tell customers about your shop. Simple HTML such as <p> and <strong> is kept."
         value={description}
         onChange={setDescription}

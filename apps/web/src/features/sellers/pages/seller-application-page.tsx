@@ -1,6 +1,6 @@
 import type { UserDetails } from '@torget/shared/api-types';
-import { planLabel } from '@torget/shared/plans';
-import { type ShopStatus, shopStatus } from '@torget/shared/shop-status';
+import { planLabel } from '@torget/shared/rules/plans';
+import { type ShopStatus, shopStatus } from '@torget/shared/rules/shop-status';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useUserDetails } from '../../../api/user-details';

@@ -1,7 +1,13 @@
-import type { SellerProfile, UserDetails } from '@torget/shared/api-types';
-import { isPlanCode, PLANS } from '@torget/shared/plans';
-import { LOGO_MISSING, SELLER_COLOR_FIELDS, SWISH_NUMBER_MISSING } from '@torget/shared/sellers';
-import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/sweden';
+import type { UserDetails } from '@torget/shared/api-types';
+import { planAllowsOwnDomain } from '@torget/shared/rules/plans';
+import {
+  LOGO_MISSING,
+  SELLER_COLOR_FIELDS,
+  SELLER_FIELDS,
+  SWISH_NUMBER_MISSING,
+  sellerFormValues,
+} from '@torget/shared/rules/seller-fields';
+import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/rules/sweden';
 import { type FormEvent, useId, useState } from 'react';
 import { useUserDetails } from '../../../api/user-details';
 import { LoadingBox } from '../../../components/loading-box';
@@ -30,34 +36,6 @@ const COLOUR_LABELS: Record<ColourKey, string> = {
   seller_footer_text_color: 'Footer text colour',
 };
 
-/** The form's values from the stored shop (an applicant's shop holds only the application). */
-function toForm(shop: SellerProfile | null): ShopForm {
-  return {
-    seller_name: shop?.name ?? '',
-    seller_subtitle: shop?.subtitle ?? '',
-    seller_description: shop?.description ?? '',
-    seller_has_logo: shop?.has_logo ?? false,
-    seller_logo: shop?.logo ?? '',
-    seller_banner_background_image: shop?.banner_background_image ?? '',
-    seller_name_text_color: shop?.name_text_color ?? '',
-    seller_subtitle_text_color: shop?.subtitle_text_color ?? '',
-    seller_description_background_color: shop?.description_background_color ?? '',
-    seller_description_text_color: shop?.description_text_color ?? '',
-    seller_products_background_color: shop?.products_background_color ?? '',
-    seller_footer_background_color: shop?.footer_background_color ?? '',
-    seller_footer_text_color: shop?.footer_text_color ?? '',
-    seller_address: shop?.address ?? '',
-    seller_post_number: shop?.post_number ?? '',
-    seller_city: shop?.city ?? '',
-    seller_phone: shop?.phone ?? '',
-    seller_organisation_number: shop?.organisation_number ?? '',
-    seller_has_swish: shop?.has_swish ?? false,
-    seller_swish_number: shop?.swish_number ?? '',
-    seller_has_paypal: shop?.has_paypal ?? false,
-    seller_domain: shop?.domain ?? '',
-  };
-}
-
 /**
  * /seller_profile, 'My Shop / Settings' (spec section 2): the whole shop form for a seller, or for
  * an applicant getting the shop ready. The loading indicator waits 500 ms.
@@ -85,10 +63,10 @@ export function SellerProfilePage() {
 function ShopSettingsForm({ details }: { details: UserDetails }) {
   const update = useUpdateShopSettings();
   const [notice, showNotice] = useSnackbar();
-  const [form, setForm] = useState<ShopForm>(() => toForm(details.seller));
+  const [form, setForm] = useState<ShopForm>(() => sellerFormValues(details.seller));
   const ids = { hasLogo: useId(), hasSwish: useId(), hasPaypal: useId() };
   const plan = details.seller?.plan ?? '';
-  const domainAllowed = isPlanCode(plan) && PLANS[plan].allowsOwnDomain;
+  const domainAllowed = planAllowsOwnDomain(plan);
 
   function set<K extends keyof ShopForm>(key: K) {
     return (value: ShopForm[K]) => setForm((current) => ({ ...current, [key]: value }));
@@ -109,7 +87,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
       {
         onSuccess: (user) => {
           // The server writes some values its own way (post number 'NNN NN', Swish digits only).
-          setForm(toForm(user.seller));
+          setForm(sellerFormValues(user.seller));
           showNotice(PROFILE_UPDATED);
         },
       },
@@ -122,12 +100,23 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
 
       <fieldset className="form-fieldset">
         <legend>Shop</legend>
-        <TextField label="Name" required maxLength={100} value={form.seller_name} onChange={set('seller_name')} />
-        <TextField label="Subtitle" maxLength={200} value={form.seller_subtitle} onChange={set('seller_subtitle')} />
+        <TextField
+          label="Name"
+          required
+          maxLength={SELLER_FIELDS.name.max}
+          value={form.seller_name}
+          onChange={set('seller_name')}
+        />
+        <TextField
+          label="Subtitle"
+          maxLength={SELLER_FIELDS.subtitle.max}
+          value={form.seller_subtitle}
+          onChange={set('seller_subtitle')}
+        />
         <TextAreaField
           label="Description"
           rows={6}
-          maxLength={20_000}
+          maxLength={SELLER_FIELDS.description.max}
           hint="HTML for formatting: <p>, <strong>, <em>, lists and links are kept."
           value={form.seller_description}
           onChange={set('seller_description')}
@@ -177,7 +166,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           label="Address"
           autoComplete="street-address"
           required
-          maxLength={200}
+          maxLength={SELLER_FIELDS.address.max}
           value={form.seller_address}
           onChange={set('seller_address')}
         />
@@ -186,7 +175,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           autoComplete="postal-code"
           inputMode="numeric"
           required
-          maxLength={10}
+          maxLength={SELLER_FIELDS.post_number.max}
           hint="Written NNN NN, for example 111 51."
           value={form.seller_post_number}
           onChange={set('seller_post_number')}
@@ -195,7 +184,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           label="City"
           autoComplete="address-level2"
           required
-          maxLength={100}
+          maxLength={SELLER_FIELDS.city.max}
           value={form.seller_city}
           onChange={set('seller_city')}
         />
@@ -204,14 +193,14 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           type="tel"
           autoComplete="tel"
           required
-          maxLength={30}
+          maxLength={SELLER_FIELDS.phone.max}
           value={form.seller_phone}
           onChange={set('seller_phone')}
         />
         <TextField
           label="Organisation number"
           required
-          maxLength={11}
+          maxLength={SELLER_FIELDS.organisation_number.max}
           placeholder={ORGANISATION_NUMBER_PLACEHOLDER}
           value={form.seller_organisation_number}
           onChange={set('seller_organisation_number')}
@@ -232,7 +221,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
         <TextField
           label="Swish number"
           inputMode="numeric"
-          maxLength={20}
+          maxLength={SELLER_FIELDS.swish_number.max}
           hint="Ten digits, for example 123 456 78 90."
           value={form.seller_swish_number}
           onChange={set('seller_swish_number')}
@@ -255,7 +244,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
-          maxLength={253}
+          maxLength={SELLER_FIELDS.domain.max}
           placeholder="butik.example.se"
           disabled={!domainAllowed && form.seller_domain === ''}
           hint={`Own domains come with plans 2 and 3${domainAllowed ? '' : ' (your plan does not include one)'}. Point your domain's DNS (A/CNAME) at Torget, then enter it here.`}

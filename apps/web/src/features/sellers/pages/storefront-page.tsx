@@ -1,4 +1,5 @@
 import type { PublicSeller, SellerProfile } from '@torget/shared/api-types';
+import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
 import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';
@@ -12,8 +13,6 @@ import { useProducts } from '../../catalog/api/get-products';
 import { usePublicSeller } from '../api/get-seller';
 import { useForeignHostRedirect } from '../hooks/use-foreign-host-redirect';
 
-/** Storefront grids show twelve products a page, like the other public grids. */
-const PAGE_SIZE = 12;
 const EAGER_IMAGES = 4;
 
 /** The seller's colour settings and the CSS variables they set; an unset ('') colour keeps the default. */
@@ -86,7 +85,7 @@ function ShopProducts({
   page: number;
   pageHref: (n: number) => string;
 }) {
-  const products = useProducts({ seller: sellerId, pageNumber: page, pageSize: PAGE_SIZE });
+  const products = useProducts({ seller: sellerId, pageNumber: page, pageSize: DEFAULT_PUBLIC_PAGE_SIZE });
   return (
     <section className="storefront-products" aria-labelledby="storefront-products-heading">
       <div className="storefront-inner">

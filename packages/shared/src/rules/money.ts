@@ -26,3 +26,11 @@ export function formatSekAmount(sek: number): string {
 export function formatSek(sek: number): string {
   return `SEK ${formatSekAmount(sek)}`;
 }
+
+/**
+ * A line's total in SEK: quantity × unit price, counted in öre so that 3 × 0.10 is 0.30 and not
+ * 0.30000000000000004. Order screens and order mails show it.
+ */
+export function lineTotalSek(qty: number, priceSek: number): number {
+  return oreToSek(qty * sekToOre(priceSek));
+}

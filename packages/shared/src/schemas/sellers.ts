@@ -1,47 +1,40 @@
 /**
  * The seller fields of PUT /api/users/profile: the shop settings form, the seller application,
- * and the shop name/logo/description/subtitle the profile screen sends (spec section 7).
+ * and the shop name/logo/description/subtitle the profile screen sends (spec section 7). The
+ * fields, their limits and texts are the seller field table's (rules/seller-fields.ts).
  */
 import { z } from 'zod';
-import { DOMAIN_PATTERN } from './rules/hosts';
-import { isValidOrganisationNumber, normalisePostNumber, normaliseSwishNumber } from './sweden';
-
-export const SELLER_COLOR_FIELDS = [
-  'seller_description_background_color',
-  'seller_description_text_color',
-  'seller_products_background_color',
-  'seller_name_text_color',
-  'seller_subtitle_text_color',
-  'seller_footer_background_color',
-  'seller_footer_text_color',
-] as const;
-
-export const SWISH_NUMBER_MISSING = 'Please enter a swish number.';
-export const LOGO_MISSING = 'Please choose a logo image.';
+import { DOMAIN_PATTERN } from '../rules/hosts';
+import { LOGO_MISSING, SELLER_FIELDS, type SellerFieldKey, SWISH_NUMBER_MISSING } from '../rules/seller-fields';
+import { isValidOrganisationNumber, normalisePostNumber, normaliseSwishNumber } from '../rules/sweden';
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
+/** The trimmed text of a seller field, at most as long as the table allows. */
+const fieldText = (key: Exclude<SellerFieldKey, 'has_logo' | 'has_swish' | 'has_paypal'>) =>
+  text(SELLER_FIELDS[key].max);
 
 /** Images are ours: a path under /uploads that the upload endpoint answered, or nothing. */
-const uploadedImage = text(500).regex(/^(\/uploads\/[A-Za-z0-9._-]+)?$/, 'Choose an image uploaded to Torget.');
+const uploadedImage = (key: 'logo' | 'banner_background_image') =>
+  fieldText(key).regex(/^(\/uploads\/[A-Za-z0-9._-]+)?$/, 'Choose an image uploaded to Torget.');
 
 const color = z
   .string()
   .trim()
   .regex(/^(#[0-9a-fA-F]{6})?$/, 'Colours are written #RRGGBB.');
 
-const postNumber = text(10).transform((value, ctx) => {
+const postNumber = fieldText('post_number').transform((value, ctx) => {
   if (value === '') return '';
   const normalised = normalisePostNumber(value);
   if (!normalised) ctx.addIssue({ code: 'custom', message: 'Post numbers are written NNN NN.' });
   return normalised ?? value;
 });
 
-const organisationNumber = text(11).refine(
+const organisationNumber = fieldText('organisation_number').refine(
   (value) => value === '' || isValidOrganisationNumber(value),
   'Organisation numbers are written NNNNNN-NNNN and end in a valid check digit.',
 );
 
-const swishNumber = text(20).transform((value, ctx) => {
+const swishNumber = fieldText('swish_number').transform((value, ctx) => {
   if (value === '') return '';
   const normalised = normaliseSwishNumber(value);
   if (!normalised) ctx.addIssue({ code: 'custom', message: 'A Swish number has ten digits.' });
@@ -49,7 +42,7 @@ const swishNumber = text(20).transform((value, ctx) => {
 });
 
 /** A host name such as shop.example.se: lower-case labels of letters, digits and hyphens. */
-export const domainSchema = text(253)
+export const domainSchema = fieldText('domain')
   .toLowerCase()
   // Empty (no domain) or the host-name rule of rules/hosts.ts.
   .regex(
@@ -57,15 +50,21 @@ export const domainSchema = text(253)
     'Enter a domain such as butik.example.se, without http:// or a path.',
   );
 
-export const phoneSchema = text(30).regex(/^[0-9 +()-]*$/, 'Phone numbers hold digits, spaces, +, - and brackets.');
+export const phoneSchema = fieldText('phone').regex(
+  /^[0-9 +()-]*$/,
+  'Phone numbers hold digits, spaces, +, - and brackets.',
+);
 
 export const sellerFieldsSchema = z.object({
-  seller_name: text(100).optional(),
-  seller_logo: uploadedImage.optional(),
+  seller_name: fieldText('name').optional(),
+  seller_logo: uploadedImage('logo').optional(),
   seller_has_logo: z.boolean().optional(),
-  seller_description: z.string().max(20_000, 'At most 20000 characters.').optional(),
-  seller_subtitle: text(200).optional(),
-  seller_banner_background_image: uploadedImage.optional(),
+  seller_description: z
+    .string()
+    .max(SELLER_FIELDS.description.max, `At most ${SELLER_FIELDS.description.max} characters.`)
+    .optional(),
+  seller_subtitle: fieldText('subtitle').optional(),
+  seller_banner_background_image: uploadedImage('banner_background_image').optional(),
   seller_description_background_color: color.optional(),
   seller_description_text_color: color.optional(),
   seller_products_background_color: color.optional(),
@@ -73,9 +72,9 @@ export const sellerFieldsSchema = z.object({
   seller_subtitle_text_color: color.optional(),
   seller_footer_background_color: color.optional(),
   seller_footer_text_color: color.optional(),
-  seller_address: text(200).optional(),
+  seller_address: fieldText('address').optional(),
   seller_post_number: postNumber.optional(),
-  seller_city: text(100).optional(),
+  seller_city: fieldText('city').optional(),
   seller_phone: phoneSchema.optional(),
   seller_organisation_number: organisationNumber.optional(),
   seller_has_swish: z.boolean().optional(),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayDate, displayDateTime } from './dates';
-import { PLANS, planLabel } from './plans';
-import { productListQuerySchema } from './product-query';
+import { mayAddProduct, PLANS, planAllowsOwnDomain, planLabel, planRule } from './plans';
 import { shopStatus } from './shop-status';
 
 describe('plans', () => {
@@ -16,6 +15,17 @@ describe('plans', () => {
     expect(PLANS['1'].maxProducts).toBe(5);
     expect(PLANS['2'].maxProducts).toBe(50);
     expect(PLANS['3'].selectable).toBe(false);
+  });
+  it('lets a seller add products up to the plan limit; an unknown plan counts as plan 1', () => {
+    expect(mayAddProduct('1', 4)).toBe(true);
+    expect(mayAddProduct('1', 5)).toBe(false);
+    expect(mayAddProduct('2', 49) && !mayAddProduct('2', 50)).toBe(true);
+    expect(mayAddProduct('3', 100_000)).toBe(true);
+    expect(planRule('x')).toBe(PLANS['1']);
+    expect(mayAddProduct(undefined, 5)).toBe(false);
+  });
+  it('includes an own domain from plan 2', () => {
+    expect(['1', '2', '3', 'x'].map(planAllowsOwnDomain)).toEqual([false, true, true, false]);
   });
 });
 
@@ -33,29 +43,5 @@ describe('dates', () => {
     expect(displayDateTime('2026-11-22T10:11:12.000Z')).toBe('2026-11-22 10:11:12');
     expect(displayDate(null)).toBe('-');
     expect(displayDateTime(undefined)).toBe('-');
-  });
-});
-
-describe('product list query', () => {
-  it('applies the search defaults', () => {
-    expect(productListQuerySchema.parse({})).toEqual({
-      pageNumber: 1,
-      pageSize: 12,
-      min: 0,
-      max: 0,
-      rating: 0,
-      order: 'newest',
-    });
-  });
-  it("treats 'all' and empty strings as no filter", () => {
-    const q = productListQuerySchema.parse({ name: 'all', category: '', seller: '' });
-    expect(q.name).toBeUndefined();
-    expect(q.category).toBeUndefined();
-    expect(q.seller).toBeUndefined();
-  });
-  it('refuses a malformed seller id, a page size over 100 and an unknown order', () => {
-    expect(productListQuerySchema.safeParse({ seller: 'x' }).success).toBe(false);
-    expect(productListQuerySchema.safeParse({ pageSize: 101 }).success).toBe(false);
-    expect(productListQuerySchema.safeParse({ order: 'random' }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatSek, oreToSek, sekToOre } from './money';
+import { formatSek, lineTotalSek, oreToSek, sekToOre } from './money';
 
 describe('money', () => {
   it('converts SEK with two decimals to öre without float drift', () => {
@@ -17,5 +17,15 @@ describe('money', () => {
     expect(formatSek(12.5)).toBe('SEK 12.50');
     expect(formatSek(0)).toBe('SEK 0.00');
     expect(formatSek(1999)).toBe('SEK 1999.00');
+  });
+
+  it('totals a line in öre, so decimals do not drift', () => {
+    expect(lineTotalSek(3, 0.1)).toBe(0.3);
+    expect(lineTotalSek(2, 19.99)).toBe(39.98);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 1_000_000 }), (qty, priceOre) => {
+        return sekToOre(lineTotalSek(qty, oreToSek(priceOre))) === qty * priceOre;
+      }),
+    );
   });
 });

@@ -1,16 +1,14 @@
 /** Payloads of the account endpoints (spec section 7, /api/users/*), shared by server and forms. */
 import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SIGNIN_PASSWORD_MAX } from '../rules/accounts';
 import { checkSellerFields, domainSchema, sellerFieldsSchema } from './sellers';
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 /** E-mails are compared and stored trimmed and lower-case. */
 export const emailSchema = z
   .string({ message: 'Email is required.' })
   .trim()
   .toLowerCase()
-  .max(254, 'Email is too long.')
+  .max(EMAIL_MAX, 'Email is too long.')
   .pipe(z.email({ pattern: z.regexes.unicodeEmail, message: 'Enter a valid e-mail address.' }));
 
 export const passwordSchema = z
@@ -22,12 +20,12 @@ export const nameSchema = z
   .string({ message: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
-  .max(100, 'Name must be at most 100 characters.');
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`);
 
 export const signinSchema = z.object({
   email: emailSchema,
   // Any length is accepted at sign-in: the check is against the stored hash.
-  password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+  password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(SIGNIN_PASSWORD_MAX),
 });
 
 export const registerSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });

@@ -1,0 +1,81 @@
+/**
+ * Who may do what with an order (spec sections 4 and 6; docs/decisions.md, Orders). The API
+ * answers 404 to anyone who may not see an order, so order ids cannot be probed; the web asks
+ * the same functions which buttons to show.
+ */
+import type { Order } from '../api-types';
+import type { Actor } from './actor';
+
+/** What the policies need to know of an order. */
+export interface OrderFacts {
+  buyerId: string;
+  sellerId: string;
+  paymentMethod: string;
+  isPaid: boolean;
+  isDelivered: boolean;
+}
+
+/** The facts of an order as the API answers it: `user` is the buyer's id, or `{ _id, name }` in lists. */
+export function orderFactsOf(order: Order): OrderFacts {
+  return {
+    buyerId: typeof order.user === 'string' ? order.user : order.user._id,
+    sellerId: order.seller._id,
+    paymentMethod: order.paymentMethod,
+    isPaid: order.isPaid,
+    isDelivered: order.isDelivered,
+  };
+}
+
+export function isBuyerOf(actor: Actor | null, order: Pick<OrderFacts, 'buyerId'>): boolean {
+  return actor !== null && actor.id === order.buyerId;
+}
+
+export function isSellerOf(actor: Actor | null, order: Pick<OrderFacts, 'sellerId'>): boolean {
+  return actor !== null && actor.id === order.sellerId;
+}
+
+/** An order is seen by its buyer, its seller and admins; to anyone else it does not exist. */
+export function canSeeOrder(actor: Actor | null, order: Pick<OrderFacts, 'buyerId' | 'sellerId'>): boolean {
+  return actor !== null && (actor.isAdmin || isBuyerOf(actor, order) || isSellerOf(actor, order));
+}
+
+export const ONLY_SWISH_ORDERS_DELETED =
+  'Only Swish orders can be deleted. A PayPal order is paid online and stays on record.';
+export const PAID_ORDERS_KEPT = 'A paid or delivered order cannot be deleted.';
+
+/** Why the order itself cannot be deleted, whoever asks; null when it can. */
+export function orderDeletionRefusal(order: Omit<OrderFacts, 'buyerId' | 'sellerId'>): string | null {
+  if (order.paymentMethod !== 'Swish') return ONLY_SWISH_ORDERS_DELETED;
+  if (order.isPaid || order.isDelivered) return PAID_ORDERS_KEPT;
+  return null;
+}
+
+/** Swish orders not yet paid or delivered may be deleted by their buyer, their seller or an admin. */
+export function canDeleteOrder(actor: Actor | null, order: OrderFacts): boolean {
+  return canSeeOrder(actor, order) && orderDeletionRefusal(order) === null;
+}
+
+/** The paid and delivered flags are set by the order's seller, or an admin. */
+export function canUpdateOrderStatus(actor: Actor | null, order: Pick<OrderFacts, 'sellerId'>): boolean {
+  return actor !== null && (actor.isAdmin || isSellerOf(actor, order));
+}
+
+/** Only the buyer pays for an order. */
+export function canPayOrder(actor: Actor | null, order: Pick<OrderFacts, 'buyerId'>): boolean {
+  return isBuyerOf(actor, order);
+}
+
+/** Incoming orders are listed by sellers and admins. */
+export function canListIncomingOrders(actor: Actor | null): boolean {
+  return actor !== null && (actor.isAdmin || actor.isSeller);
+}
+
+/**
+ * Whose incoming orders may be listed: an admin any seller's, or every order (no seller given);
+ * a seller only their own.
+ */
+export function canListOrdersOf(actor: Actor | null, sellerId: string | undefined): boolean {
+  if (actor === null) return false;
+  if (actor.isAdmin) return true;
+  return actor.isSeller && sellerId === actor.id;
+}

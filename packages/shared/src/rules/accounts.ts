@@ -1,0 +1,16 @@
+/** Account rules (spec sections 5 and 7): field limits and the texts of the account forms. */
+
+/** Password length a new password must have; the server checks it, the forms hint at it. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const PASSWORD_HINT = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`;
+/** Sign-in accepts any password up to this length: the check is against the stored hash. */
+export const SIGNIN_PASSWORD_MAX = 1024;
+
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+/** Spec section 5: the alert of register and reset password. */
+export const PASSWORDS_DIFFER = 'Password and confirm password do not match';
+/** Spec section 5: the alert of the profile screen. */
+export const PROFILE_PASSWORDS_DIFFER = 'Password and Confirm Password Are Not Matched';

@@ -1,0 +1,31 @@
+/** The query of GET /api/products, built on the catalogue query rules (rules/catalog-query.ts). */
+import { z } from 'zod';
+import { DEFAULT_PUBLIC_PAGE_SIZE, MAX_PAGE_SIZE, PRODUCT_ORDERS, textFilter } from '../rules/catalog-query';
+
+/** A uuid, the shape of every id in Torget. */
+export const idSchema = z.uuid({ message: 'Invalid id.' });
+
+/** An id in a query, where leaving it out or empty means "any". */
+export const optionalIdSchema = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? undefined : s))
+  .pipe(idSchema.optional())
+  .optional();
+
+/**
+ * Query of GET /api/products. Blank text and the 'all' placeholder of the search routes
+ * mean "no filter" (textFilter); min, max and rating of 0 mean "no bound" (spec: search defaults).
+ */
+export const productListQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PUBLIC_PAGE_SIZE),
+  seller: optionalIdSchema,
+  name: z.string().max(200).transform(textFilter).optional(),
+  category: z.string().max(100).transform(textFilter).optional(),
+  min: z.coerce.number().min(0).max(100_000_000).default(0),
+  max: z.coerce.number().min(0).max(100_000_000).default(0),
+  rating: z.coerce.number().min(0).max(5).default(0),
+  order: z.enum(PRODUCT_ORDERS).default('newest'),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
