@@ -1,7 +1,7 @@
 /** Accounts: registration, sign-in, profile, admin management. */
 import type { ProfileUpdate } from '@torget/shared/accounts';
 import type { UserDetails } from '@torget/shared/api-types';
-import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { orders, passwordResetTokens, sellers, users } from '../../db/schema';
@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-err
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUuid } from '../catalog/catalog.service';
 import { applySellerFields, checkDomain, checkDomainFree, DOMAIN_TAKEN } from '../sellers/seller-settings.service';
+import { lockAdminRoles, otherAdminCount } from './last-admin.service';
 import { toUserDetails } from './user-json';
 
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
@@ -100,14 +101,6 @@ export async function listUsers(db: Db) {
   return db.select().from(users).where(notDeleted).orderBy(asc(users.createdAt), asc(users.id));
 }
 
-async function otherAdminCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), notDeleted, ne(users.id, userId)));
-  return Number(row?.n ?? 0);
-}
-
 /**
  * An admin sets a user's roles and domain. The last admin cannot lose the role. Answers the
  * updated user, and whether this update approved a seller (who is then told by e-mail).
@@ -120,6 +113,7 @@ export async function updateUserByAdmin(
 ): Promise<{ user: UserDetails; approvedSeller: boolean }> {
   if (!isUuid(id)) throw notFound('User Not Found');
   const approvedSeller = await db.transaction(async (tx) => {
+    if (input.is_admin === false) await lockAdminRoles(tx);
     const [current] = await tx
       .select()
       .from(users)
@@ -169,6 +163,7 @@ export async function deleteUserByAdmin(db: Db, adminId: string, id: string): Pr
   if (!isUuid(id)) throw notFound('User Not Found');
   if (id === adminId) throw badRequest('You cannot delete your own account.');
   await db.transaction(async (tx) => {
+    await lockAdminRoles(tx);
     const [target] = await tx
       .select()
       .from(users)
