@@ -24,7 +24,13 @@ const sekAmount = (field: string) =>
 export const productUpdateSchema = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(200),
   price: numeric('Price').pipe(sekAmount('Price')),
-  image: z.string().trim().max(500).default(''),
+  // Ours only, as a shop's logo and banner: a path the upload endpoint answered, or nothing.
+  image: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(\/uploads\/[A-Za-z0-9._-]+)?$/, 'Choose an image uploaded to Torget.')
+    .default(''),
   category: z.string().trim().max(100).default(''),
   brand: z.string().trim().max(100).default(''),
   countInStock: numeric('Count in stock').pipe(

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { orders, passwordResetTokens, sellers, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
+import { refuseCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUuid } from '../catalog/catalog.service';
 import { applySellerFields, checkDomain, checkDomainFree, DOMAIN_TAKEN } from '../sellers/seller-settings.service';
@@ -40,6 +41,7 @@ export async function findUserDetails(db: Db, id: string): Promise<UserDetails |
 }
 
 export async function registerUser(db: Db, input: { name: string; email: string; password: string }) {
+  refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   try {
     const [user] = await db.insert(users).values({ name: input.name, email: input.email, passwordHash }).returning();
@@ -69,6 +71,7 @@ export async function updateProfile(db: Db, me: AuthUser, input: ProfileUpdate, 
   if (input.name !== undefined) changes.name = input.name;
   if (input.email !== undefined) changes.email = input.email;
   if (input.password) {
+    refuseCommonPassword(input.password);
     changes.passwordHash = await hashPassword(input.password);
     changes.tokenVersion = sql`${users.tokenVersion} + 1`;
   }
@@ -80,7 +83,8 @@ export async function updateProfile(db: Db, me: AuthUser, input: ProfileUpdate, 
         .where(and(eq(users.id, me.id), notDeleted))
         .returning();
       if (!user) throw notFound('User Not Found');
-      if (input.password) {
+      // A reset link mailed to the old address, or for the old password, must not work after.
+      if (input.password || (input.email !== undefined && input.email !== me.email)) {
         await tx
           .update(passwordResetTokens)
           .set({ usedAt: new Date() })
