@@ -5,7 +5,9 @@
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`;
+// The server also refuses common passwords (apps/api/src/lib/password-policy.ts); its reason
+// is shown in the form's message box.
+export const PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`;
 
 /** Spec section 5: the alert of register and reset password. */
 export const PASSWORDS_DIFFER = 'Password and confirm password do not match';
