@@ -171,6 +171,9 @@ async function startApi({ databaseUrl, dataDir, countStatements, noCache }) {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     JWT_SECRET: jwtSecret,
+    // The order scenario places thousands of orders from one account and address on purpose.
+    RATE_LIMIT_ORDERS_PER_ACCOUNT: '100000000/1m',
+    RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000/1m',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(countStatements ? { BENCH_STATEMENT_COUNT: '1' } : {}),
     ...(noCache ? { READ_CACHE: 'off' } : {}),

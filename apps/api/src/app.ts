@@ -12,6 +12,7 @@ import type { Config } from './env';
 import { type Auth, createAuth } from './lib/auth';
 import { errorHandler } from './lib/error-handler';
 import { createMailer, type Mailer } from './lib/mailer';
+import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimitStoreOptions } from './lib/rate-limits';
 import { createReadCache, noReadCache, type ReadCache } from './lib/read-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { refuseMalformedText } from './lib/text-guard';
@@ -34,6 +35,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Read results kept in memory for a short time (lib/read-cache.ts). */
   cache: ReadCache;
+  /** Every rate limit in force (lib/rate-limits.ts). */
+  rateLimits: RateLimits;
 }
 
 export interface BuildOptions {
@@ -59,6 +62,7 @@ export async function buildApp(options: BuildOptions) {
     auth: createAuth(database.db, config.jwtSecret),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     cache: config.readCache === false ? noReadCache : createReadCache({ generation: () => database.writeGeneration() }),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
   };
   const app = Fastify({
     logger: options.logger ?? false,
@@ -84,9 +88,10 @@ export async function buildApp(options: BuildOptions) {
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', refuseMalformedText);
 
-  // Limits are set per route (sign-in, forgot password); counted after the body is parsed,
-  // because they are keyed by the e-mail in it.
+  // Limits are set per route (lib/rate-limits.ts); counted after the body is parsed, because
+  // some are keyed by the e-mail in it, or in the handler, where the account is known.
   await app.register(fastifyRateLimit, {
+    ...rateLimitStoreOptions(config),
     global: false,
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => ({

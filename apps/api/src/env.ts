@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { listMainHosts } from '@torget/shared/rules/hosts';
 import { z } from 'zod';
+import { type RateLimits, rateLimitsFromEnv } from './lib/rate-limits';
 
 const optionalText = z
   .string()
@@ -84,6 +85,8 @@ export interface Config {
   readCache?: boolean;
   /** Answer `x-sql-statements` on every response (BENCH_STATEMENT_COUNT; for the benchmark only). */
   statementCountHeader?: boolean;
+  /** Every rate limit (RATE_LIMIT_*, lib/rate-limits.ts); unset means the defaults. */
+  rateLimits?: RateLimits;
 }
 
 /** Reads the secret from JWT_SECRET, or generates one once and keeps it in the data folder. */
@@ -99,8 +102,12 @@ function jwtSecretFor(dataDir: string, given: string | undefined): string {
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+  const rateLimits = rateLimitsFromEnv(source);
+  if (!parsed.success || rateLimits.problems.length > 0) {
+    const problems = [
+      ...(parsed.error?.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`) ?? []),
+      ...rateLimits.problems,
+    ].join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = parsed.data;
@@ -129,5 +136,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: env.DATABASE_POOL_SIZE,
     readCache: env.READ_CACHE === 'on',
     statementCountHeader: env.BENCH_STATEMENT_COUNT,
+    rateLimits: rateLimits.limits,
   };
 }

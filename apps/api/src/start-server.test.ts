@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { products } from './db/schema';
 import { startServer } from './start-server';
 import { testConfig } from './test/test-app';
@@ -44,4 +44,23 @@ describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('starting the server on 
       await second.close();
     }
   }, 120_000);
+
+  it('warns on stderr when started in production without SMTP_URL (mails would go to the outbox)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const quietDir = mkdtempSync(join(tmpdir(), 'torget-start-prod-'));
+    try {
+      const server = await startServer(testConfig(quietDir, { nodeEnv: 'production', smtpUrl: undefined }));
+      await server.close();
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/NODE_ENV=production but SMTP_URL is not set/));
+      warn.mockClear();
+      const withSmtp = await startServer(
+        testConfig(quietDir, { nodeEnv: 'production', smtpUrl: 'smtp://127.0.0.1:9' }),
+      );
+      await withSmtp.close();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      rmSync(quietDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate';
 import { type DemoSignIn, seedDemoIfEmpty } from './db/seed';
 import type { Config } from './env';
 import { loggerOptions } from './lib/logging';
+import { outboxWarning } from './lib/mailer';
 
 export interface RunningServer {
   app: App;
@@ -41,6 +42,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
       config: { ...config, webDist: config.webDist ?? defaultWebDist() },
       logger: loggerOptions(config.logLevel),
     });
+    const mailWarning = outboxWarning(config);
+    if (mailWarning) {
+      // On stderr whatever LOG_LEVEL says: an operator must see it at the first start.
+      console.warn(mailWarning);
+      app.log.warn('SMTP_URL is not set in production: mails go to the local outbox');
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;
     return {

@@ -12,6 +12,8 @@ import { forbidden, unauthorized } from './http-errors';
 
 export const TOKEN_LIFETIME = '7d';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The signed-in user as guards see it. */
 export interface AuthUser {
   id: string;
@@ -61,7 +63,10 @@ export function createAuth(db: Db, secret: string): Auth {
     let version: number;
     try {
       const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') throw new Error('claims');
+      // Every token this server issues has a uuid subject, a version and an expiry; a token
+      // without them was not made here (or by an older, laxer signer) and is not believed.
+      if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) throw new Error('claims');
+      if (typeof payload.ver !== 'number' || typeof payload.exp !== 'number') throw new Error('claims');
       subject = payload.sub;
       version = payload.ver;
     } catch (error) {

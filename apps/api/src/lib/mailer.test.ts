@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpListener } from '../test/smtp-listener';
-import { createMailer } from './mailer';
+import { createMailer, outboxWarning } from './mailer';
 
 describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('mailer', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'torget-mail-'));
@@ -40,5 +40,34 @@ describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('mailer', () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it('creates the outbox readable by its owner only, and tightens an older one', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const fresh = mkdtempSync(join(tmpdir(), 'torget-mail-mode-'));
+    const older = mkdtempSync(join(tmpdir(), 'torget-mail-mode-'));
+    try {
+      const mail = { to: 'kund@example.se', subject: 'Återställ lösenord', text: 'https://torget.se/reset_password/x' };
+      await createMailer({ smtpUrl: undefined, from: 'Torget <no-reply@torget.test>', dataDir: fresh }).send(mail);
+      expect(statSync(join(fresh, 'outbox.jsonl')).mode & 0o777).toBe(0o600);
+
+      writeFileSync(join(older, 'outbox.jsonl'), '');
+      chmodSync(join(older, 'outbox.jsonl'), 0o644);
+      await createMailer({ smtpUrl: undefined, from: 'Torget <no-reply@torget.test>', dataDir: older }).send(mail);
+      expect(statSync(join(older, 'outbox.jsonl')).mode & 0o777).toBe(0o600);
+    } finally {
+      log.mockRestore();
+      rmSync(fresh, { recursive: true, force: true });
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+
+  it('warns at a production start without SMTP_URL, and only then', () => {
+    const warning = outboxWarning({ nodeEnv: 'production', smtpUrl: undefined, dataDir: '/srv/torget' });
+    expect(warning).toMatch(/NODE_ENV=production but SMTP_URL is not set/);
+    expect(warning).toMatch(/password-reset links/);
+    expect(warning).toContain('/srv/torget/outbox.jsonl');
+    expect(outboxWarning({ nodeEnv: 'production', smtpUrl: 'smtp://mail', dataDir: '/srv/torget' })).toBeNull();
+    expect(outboxWarning({ nodeEnv: 'development', smtpUrl: undefined, dataDir: '/srv/torget' })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * written to the server log and kept in a dev outbox (DATA_DIR/outbox.jsonl), so a demo can
  * follow a password-reset link without any mail server.
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { chmodSync, createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -32,7 +32,17 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   // event loop (two mails go out per order), and the file is not opened again for each mail.
   let outbox: WriteStream | null = null;
   const openOutbox = () => {
-    const stream = createWriteStream(join(options.dataDir, 'outbox.jsonl'), { flags: 'a' });
+    const file = join(options.dataDir, 'outbox.jsonl');
+    // The outbox holds live password-reset links: readable by the server's own user only.
+    const stream = createWriteStream(file, { flags: 'a', mode: 0o600 });
+    // A file made by an older version keeps its mode on append; tighten it once it is open.
+    stream.on('open', () => {
+      try {
+        chmodSync(file, 0o600);
+      } catch {
+        // Not ours to change (another owner): writing still works; nothing better to do here.
+      }
+    });
     // A failed write is reported to its sender; the next mail opens the file afresh.
     stream.on('error', () => {
       if (outbox === stream) outbox = null;
@@ -50,6 +60,23 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       });
     },
   };
+}
+
+/**
+ * The start-up warning of a production server without SMTP_URL, or null: its mails, password
+ * reset links among them, go to the log and the outbox file instead of to the customers.
+ */
+export function outboxWarning(config: {
+  nodeEnv: string;
+  smtpUrl: string | undefined;
+  dataDir: string;
+}): string | null {
+  if (config.nodeEnv !== 'production' || config.smtpUrl) return null;
+  return [
+    'WARNING: NODE_ENV=production but SMTP_URL is not set.',
+    `No mail reaches anyone: every mail, live password-reset links included, is written to the log and to ${join(config.dataDir, 'outbox.jsonl')}.`,
+    'Set SMTP_URL (and MAIL_FROM) to send mail.',
+  ].join('\n');
 }
 
 /** Sends without letting a mail failure fail the request that caused it; the failure is logged. */

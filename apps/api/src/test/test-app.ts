@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type App, buildApp } from '../app';
 import type { Config } from '../env';
 import type { Mail, Mailer } from '../lib/mailer';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../lib/rate-limits';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -15,6 +16,22 @@ export interface TestApp {
   mails: Mail[];
   close(): Promise<void>;
 }
+
+/**
+ * Tests create many accounts, reviews, orders and uploads from one address: those limits are
+ * raised here, and each limit's own test sets it back (DEFAULT_RATE_LIMITS) or low. Sign-in and
+ * reset mails keep their defaults (signInAs uses a fresh address each time).
+ */
+const RAISED = { max: 1_000_000, windowMs: 60_000 };
+export const TEST_RATE_LIMITS: RateLimits = {
+  ...DEFAULT_RATE_LIMITS,
+  register: RAISED,
+  reviews: RAISED,
+  ordersPerAccount: RAISED,
+  ordersPerAddress: RAISED,
+  uploads: RAISED,
+  applicantUploads: RAISED,
+};
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
@@ -34,6 +51,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     seedDemo: false,
     webDist: undefined,
     logLevel: 'silent',
+    rateLimits: TEST_RATE_LIMITS,
     ...overrides,
   };
 }

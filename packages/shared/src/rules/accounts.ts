@@ -3,7 +3,9 @@
 /** Password length a new password must have; the server checks it, the forms hint at it. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const PASSWORD_HINT = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`;
+// The server also refuses common passwords (apps/api/src/lib/password-policy.ts); its reason is
+// shown in the form's message box.
+export const PASSWORD_HINT = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not a common password.`;
 /** Sign-in accepts any password up to this length: the check is against the stored hash. */
 export const SIGNIN_PASSWORD_MAX = 1024;
 

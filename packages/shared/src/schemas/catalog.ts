@@ -1,6 +1,7 @@
 /** Payloads of the catalogue's write endpoints (spec section 7, /api/products*). */
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, PRODUCT_LIMITS, RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX } from '../rules/catalog';
+import { STORED_IMAGE_MESSAGE, STORED_IMAGE_PATTERN } from '../rules/uploads';
 
 /** A number, or a string holding one (form inputs); never booleans, null or empty strings. */
 const numeric = (field: string) =>
@@ -25,7 +26,8 @@ const sekAmount = (field: string) =>
 export const productUpdateSchema = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(PRODUCT_LIMITS.name),
   price: numeric('Price').pipe(sekAmount('Price')),
-  image: z.string().trim().max(PRODUCT_LIMITS.image).default(''),
+  // Ours only, as a shop's logo and banner: a path the upload endpoint answered, or nothing.
+  image: z.string().trim().max(PRODUCT_LIMITS.image).regex(STORED_IMAGE_PATTERN, STORED_IMAGE_MESSAGE).default(''),
   category: z.string().trim().max(PRODUCT_LIMITS.category).default(''),
   brand: z.string().trim().max(PRODUCT_LIMITS.brand).default(''),
   countInStock: numeric('Count in stock').pipe(

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DOMAIN_PATTERN } from '../rules/hosts';
 import { LOGO_MISSING, SELLER_FIELDS, type SellerFieldKey, SWISH_NUMBER_MISSING } from '../rules/seller-fields';
 import { isValidOrganisationNumber, normalisePostNumber, normaliseSwishNumber } from '../rules/sweden';
+import { STORED_IMAGE_MESSAGE, STORED_IMAGE_PATTERN } from '../rules/uploads';
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
 /** The trimmed text of a seller field, at most as long as the table allows. */
@@ -15,7 +16,7 @@ const fieldText = (key: Exclude<SellerFieldKey, 'has_logo' | 'has_swish' | 'has_
 
 /** Images are ours: a path under /uploads that the upload endpoint answered, or nothing. */
 const uploadedImage = (key: 'logo' | 'banner_background_image') =>
-  fieldText(key).regex(/^(\/uploads\/[A-Za-z0-9._-]+)?$/, 'Choose an image uploaded to Torget.');
+  fieldText(key).regex(STORED_IMAGE_PATTERN, STORED_IMAGE_MESSAGE);
 
 const color = z
   .string()

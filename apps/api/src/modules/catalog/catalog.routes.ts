@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/http-errors';
+import { createLimiter } from '../../lib/rate-limits';
 import { CATEGORIES_TTL_MS, getProduct, listCategories, listProductsCached } from './catalog.service';
 import { createEmptyProduct, deleteProduct, updateProduct } from './products.service';
 import { addReview } from './reviews.service';
@@ -14,6 +15,7 @@ const idParams = z.object({ id: z.string() });
 export const catalogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   const { auth, cache } = deps;
+  const reviewsPerAddress = createLimiter(app, 'reviews', deps.rateLimits);
 
   async function productOrNotFound(id: string) {
     const product = await getProduct(db, id);
@@ -49,6 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post('/:id/reviews', { schema: { params: idParams, body: reviewSchema } }, async (request, reply) => {
     const user = await auth.requireUser(request);
+    await reviewsPerAddress.hit(request, request.ip);
     const review = await addReview(db, user, request.params.id, request.body);
     return reply.status(201).send({ message: 'Review Created', review });
   });

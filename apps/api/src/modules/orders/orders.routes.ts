@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { mailLinkOrigin } from '../../lib/mail-link-origin';
 import { sendInBackground } from '../../lib/mailer';
+import { createLimiter } from '../../lib/rate-limits';
 import { createPaypalClient, type PaypalClient } from '../payments/paypal-client';
 import { newOrderNoticeMail, orderConfirmationMail } from './order-mails';
 import { payWithPaypal, startPaypalPayment } from './order-payment.service';
@@ -25,9 +26,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   const { clientId, clientSecret, apiBase } = deps.config.paypal;
   // One client for the app's life, so its access token is reused until it expires.
   const paypal: PaypalClient | null = clientSecret ? createPaypalClient({ clientId, clientSecret, apiBase }) : null;
+  const ordersPerAccount = createLimiter(app, 'ordersPerAccount', deps.rateLimits);
+  const ordersPerAddress = createLimiter(app, 'ordersPerAddress', deps.rateLimits);
 
   app.post('/', { schema: { body: createOrderSchema } }, async (request, reply) => {
     const buyer = await auth.requireUser(request);
+    await ordersPerAddress.hit(request, request.ip);
+    await ordersPerAccount.hit(request, buyer.id);
     const placed = await placeOrder(db, buyer, request.body);
     const origin = mailLinkOrigin(request, deps.config.mainHosts);
     sendInBackground(mailer, orderConfirmationMail(placed, origin), request.log);

@@ -66,6 +66,15 @@ export function paypalValueToOre(value: string): number | null {
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
+
+/** The JSON body of a PayPal answer; an HTML error page or a cut body is PayPal being unavailable. */
+async function jsonOf(res: Response): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch {
+    throw new PaypalUnavailableError(`PayPal answered something that is not JSON (${res.status}).`);
+  }
+}
 /** A token is renewed this long before PayPal says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -90,9 +99,11 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
       body: 'grant_type=client_credentials',
     });
     if (!res.ok) throw new PaypalUnavailableError(`PayPal refused the credentials (${res.status}).`);
-    const parsed = tokenSchema.parse(await res.json());
-    cached = { token: parsed.access_token, expiresAt: Date.now() + parsed.expires_in * 1000 - TOKEN_MARGIN_MS };
-    return parsed.access_token;
+    const parsed = tokenSchema.safeParse(await jsonOf(res));
+    if (!parsed.success) throw new PaypalUnavailableError('PayPal answered a token in an unexpected shape.');
+    const { access_token: token, expires_in: expiresIn } = parsed.data;
+    cached = { token, expiresAt: Date.now() + expiresIn * 1000 - TOKEN_MARGIN_MS };
+    return token;
   }
 
   async function authorised(path: string, init: RequestInit = {}): Promise<Response> {
@@ -104,7 +115,7 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
   }
 
   async function parseOrder(res: Response): Promise<PaypalOrder> {
-    const parsed = paypalOrderSchema.safeParse(await res.json());
+    const parsed = paypalOrderSchema.safeParse(await jsonOf(res));
     if (!parsed.success) throw new PaypalUnavailableError('PayPal answered an order in an unexpected shape.');
     return parsed.data;
   }

@@ -18,6 +18,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 export const ALREADY_SELLER = 'Du är redan en säljare.';
 export const ALREADY_APPLIED = 'You already applied to become a seller.';
 export const DOMAIN_TAKEN = 'That domain is already used by another shop.';
+export const DOMAIN_AFTER_APPROVAL = 'An own domain can be chosen once your shop is approved.';
 
 /**
  * The columns a payload's seller fields write, from the seller field table. The description is
@@ -71,6 +72,8 @@ export async function applySellerFields(
   if (fields.seller_domain !== undefined) {
     const domain = fields.seller_domain || null;
     if (domain && domain !== shop.domain) {
+      // Domains are unique across shops: an unvetted applicant could squat on any of them.
+      if (!user.isSeller) throw forbidden(DOMAIN_AFTER_APPROVAL);
       checkDomain(domain, shop.plan, mainHosts);
       await checkDomainFree(tx, domain, user.id);
     }

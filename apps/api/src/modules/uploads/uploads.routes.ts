@@ -5,16 +5,25 @@ import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/rules/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { badRequest, forbidden, HttpError } from '../../lib/http-errors';
+import { createLimiter } from '../../lib/rate-limits';
 import { storeImage } from './image-store';
 
 export const uploadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
+  const uploads = createLimiter(app, 'uploads', deps.rateLimits);
+  // An applicant is not vetted yet: a handful of images sets up a shop, more waits for approval.
+  const applicantUploads = createLimiter(app, 'applicantUploads', deps.rateLimits);
+
   app.post('/', async (request) => {
     const user = await deps.auth.requireUser(request);
     // Sellers, applicants setting up their shop, and admins upload; customers have nothing to upload.
     if (!canUpload(user)) throw forbidden('Only sellers can upload images.');
-    if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data in the field "image".');
+    if (!request.isMultipart() || !hasBoundary(request.headers['content-type'])) {
+      throw badRequest('Send the image as multipart/form-data in the field "image".');
+    }
+    const approved = user.isSeller || user.isAdmin;
+    await (approved ? uploads : applicantUploads).hit(request, user.id);
     let data: Buffer | null = null;
     for await (const part of request.parts()) {
       if (part.type === 'file' && part.fieldname === 'image' && !data) {
@@ -32,3 +41,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     return storeImage(deps.config.uploadsDir, data);
   });
 };
+
+/** A multipart body without a boundary cannot be split into parts (the parser would throw). */
+function hasBoundary(contentType: string | undefined): boolean {
+  return /;\s*boundary=("[^"]+"|[^;\s]+)/i.test(contentType ?? '');
+}

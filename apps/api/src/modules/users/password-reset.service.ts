@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 import { badRequest } from '../../lib/http-errors';
 import type { Mail } from '../../lib/mailer';
+import { refuseCommonPassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -48,6 +49,7 @@ export async function requestPasswordReset(db: Db, email: string, siteOrigin: st
 
 /** Sets a new password with a valid token; ends every session and every other reset token. */
 export async function resetPassword(db: Db, input: { email: string; token: string; newPassword: string }) {
+  refuseCommonPassword(input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     const [row] = await tx

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/http-errors';
 import { mailLinkOrigin } from '../../lib/mail-link-origin';
 import { sendInBackground } from '../../lib/mailer';
+import { createLimiter, routeRateLimit } from '../../lib/rate-limits';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { findPublicSeller } from './public-seller.service';
 import { toUserListEntry } from './user-json';
@@ -64,6 +65,7 @@ const byEmail = (request: FastifyRequest) => {
 export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   const { auth, mailer } = deps;
+  const registrations = createLimiter(app, 'register', deps.rateLimits);
 
   async function signedIn(user: { id: string; tokenVersion: number }): Promise<SignedInUser> {
     const details = await findUserDetails(db, user.id);
@@ -75,13 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     '/signin',
     {
       schema: { body: signinSchema },
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: '1 minute',
-          keyGenerator: byIpAndEmail,
-        },
-      },
+      config: { rateLimit: routeRateLimit('signin', deps.rateLimits, byIpAndEmail) },
     },
     async (request) => {
       const user = await authenticate(db, request.body.email, request.body.password);
@@ -90,6 +86,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   );
 
   app.post('/register', { schema: { body: registerSchema } }, async (request, reply) => {
+    await registrations.hit(request, request.ip);
     const user = await registerUser(db, request.body);
     return reply.status(201).send(await signedIn(user));
   });
@@ -98,7 +95,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     '/forgot_password',
     {
       schema: { body: forgotPasswordSchema },
-      config: { rateLimit: { max: 5, timeWindow: '1 hour', keyGenerator: byEmail } },
+      config: { rateLimit: routeRateLimit('passwordReset', deps.rateLimits, byEmail) },
     },
     async (request) => {
       const origin = mailLinkOrigin(request, deps.config.mainHosts);

@@ -2,15 +2,17 @@
 
 import type { UserDetails } from '@torget/shared/api-types';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
-import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { orders, passwordResetTokens, sellers, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
+import { refuseCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUuid } from '../catalog/catalog.service';
 import { applySellerFields, checkDomain, checkDomainFree, DOMAIN_TAKEN } from '../sellers/seller-settings.service';
+import { lockAdminRoles, otherAdminCount } from './last-admin.service';
 import { toUserDetails } from './user-json';
 
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
@@ -40,6 +42,7 @@ export async function findUserDetails(db: Db, id: string): Promise<UserDetails |
 }
 
 export async function registerUser(db: Db, input: { name: string; email: string; password: string }) {
+  refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   try {
     const [user] = await db.insert(users).values({ name: input.name, email: input.email, passwordHash }).returning();
@@ -69,6 +72,7 @@ export async function updateProfile(db: Db, me: AuthUser, input: ProfileUpdate, 
   if (input.name !== undefined) changes.name = input.name;
   if (input.email !== undefined) changes.email = input.email;
   if (input.password) {
+    refuseCommonPassword(input.password);
     changes.passwordHash = await hashPassword(input.password);
     changes.tokenVersion = sql`${users.tokenVersion} + 1`;
   }
@@ -80,7 +84,8 @@ export async function updateProfile(db: Db, me: AuthUser, input: ProfileUpdate, 
         .where(and(eq(users.id, me.id), notDeleted))
         .returning();
       if (!user) throw notFound('User Not Found');
-      if (input.password) {
+      // A reset link mailed to the old address, or for the old password, must not work after.
+      if (input.password || (input.email !== undefined && input.email !== me.email)) {
         await tx
           .update(passwordResetTokens)
           .set({ usedAt: new Date() })
@@ -101,14 +106,6 @@ export async function listUsers(db: Db) {
   return db.select().from(users).where(notDeleted).orderBy(asc(users.createdAt), asc(users.id));
 }
 
-async function otherAdminCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), notDeleted, ne(users.id, userId)));
-  return Number(row?.n ?? 0);
-}
-
 /**
  * An admin sets a user's roles and domain. The last admin cannot lose the role. Answers the
  * updated user, and whether this update approved a seller (who is then told by e-mail).
@@ -121,6 +118,7 @@ export async function updateUserByAdmin(
 ): Promise<{ user: UserDetails; approvedSeller: boolean }> {
   if (!isUuid(id)) throw notFound('User Not Found');
   const approvedSeller = await db.transaction(async (tx) => {
+    if (input.is_admin === false) await lockAdminRoles(tx);
     const [current] = await tx
       .select()
       .from(users)
@@ -170,6 +168,7 @@ export async function deleteUserByAdmin(db: Db, adminId: string, id: string): Pr
   if (!isUuid(id)) throw notFound('User Not Found');
   if (id === adminId) throw badRequest('You cannot delete your own account.');
   await db.transaction(async (tx) => {
+    await lockAdminRoles(tx);
     const [target] = await tx
       .select()
       .from(users)

@@ -1,0 +1,207 @@
+/**
+ * Every rate limit of the API in one place: its default for a public site, the environment
+ * variable that changes it, and the message a client gets when it is reached (429).
+ *
+ * A limit is written `max/window`, for example `10/1m` (ten per minute) or `5/1h`; the window
+ * is a whole number of seconds (s), minutes (m), hours (h) or days (d). A load test, the test
+ * suite or a busy shop raises a limit through its variable, without a code change.
+ *
+ * Counters live in this process's memory (@fastify/rate-limit's local store): with several
+ * instances each counts on its own. `rateLimitStoreOptions` is the one place where a shared
+ * store (Redis, when REDIS_URL is set) is to be plugged in; that is a later issue.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './http-errors';
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+interface RateLimitDefinition {
+  /** The environment variable that overrides the default. */
+  env: string;
+  /** The default, written as in the variable. */
+  default: string;
+  /** What the counter is keyed by, for the README and the reader. */
+  per: string;
+  /** The 429 message; `wait` is like "5 minutes". */
+  message: (wait: string, limit: RateLimit) => string;
+}
+
+const tryAgain = (what: string) => (wait: string) => `${what} Please wait ${wait} and try again.`;
+
+export const RATE_LIMIT_DEFINITIONS = {
+  signin: {
+    env: 'RATE_LIMIT_SIGNIN',
+    default: '10/1m',
+    per: 'address and e-mail',
+    message: tryAgain('Too many attempts.'),
+  },
+  passwordReset: {
+    env: 'RATE_LIMIT_PASSWORD_RESET',
+    default: '5/1h',
+    per: 'e-mail',
+    message: tryAgain('Too many attempts.'),
+  },
+  register: {
+    env: 'RATE_LIMIT_REGISTER',
+    default: '20/1h',
+    per: 'address',
+    message: tryAgain('Too many new accounts from this address.'),
+  },
+  reviews: {
+    env: 'RATE_LIMIT_REVIEWS',
+    default: '10/1h',
+    per: 'address',
+    message: tryAgain('Too many reviews from this address.'),
+  },
+  ordersPerAccount: {
+    env: 'RATE_LIMIT_ORDERS_PER_ACCOUNT',
+    default: '20/1h',
+    per: 'account',
+    message: tryAgain('Too many orders.'),
+  },
+  ordersPerAddress: {
+    env: 'RATE_LIMIT_ORDERS_PER_ADDRESS',
+    default: '60/1h',
+    per: 'address',
+    message: tryAgain('Too many orders from this address.'),
+  },
+  uploads: {
+    env: 'RATE_LIMIT_UPLOADS',
+    default: '100/1h',
+    per: 'account (approved sellers and admins)',
+    message: tryAgain('Too many uploads.'),
+  },
+  applicantUploads: {
+    env: 'RATE_LIMIT_APPLICANT_UPLOADS',
+    default: '10/1d',
+    per: 'account (shops waiting for approval)',
+    message: (wait, limit) =>
+      `A shop waiting for approval can upload at most ${limit.max} images in ${describeWindow(limit.windowMs)}. ` +
+      `Please wait ${wait}, or upload more once the shop is approved.`,
+  },
+} as const satisfies Record<string, RateLimitDefinition>;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_DEFINITIONS;
+export type RateLimits = Record<RateLimitName, RateLimit>;
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `10/1m` → { max: 10, windowMs: 60 000 }; null when the text is not a limit. */
+export function parseRateLimit(text: string): RateLimit | null {
+  const match = /^\s*(\d{1,9})\s*\/\s*(\d{1,6})\s*([smhd])\s*$/.exec(text);
+  if (!match) return null;
+  const max = Number(match[1]);
+  const windowMs = Number(match[2]) * UNIT_MS[match[3] as keyof typeof UNIT_MS];
+  if (max < 1 || windowMs < 1000) return null;
+  return { max, windowMs };
+}
+
+function parseDefault(name: RateLimitName): RateLimit {
+  const limit = parseRateLimit(RATE_LIMIT_DEFINITIONS[name].default);
+  if (!limit) throw new Error(`The default rate limit ${name} is malformed`);
+  return limit;
+}
+
+export const DEFAULT_RATE_LIMITS = Object.fromEntries(
+  Object.keys(RATE_LIMIT_DEFINITIONS).map((name) => [name, parseDefault(name as RateLimitName)]),
+) as RateLimits;
+
+/** "1 hour", "10 minutes": a window as a person reads it. */
+export function describeWindow(ms: number): string {
+  const units: [number, string][] = [
+    [UNIT_MS.d, 'day'],
+    [UNIT_MS.h, 'hour'],
+    [UNIT_MS.m, 'minute'],
+    [UNIT_MS.s, 'second'],
+  ];
+  for (const [size, unit] of units) {
+    if (ms >= size && ms % size === 0) {
+      const n = ms / size;
+      return n === 1 ? `1 ${unit}` : `${n} ${unit}s`;
+    }
+  }
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}
+
+/** How long until a counter resets, rounded up to a unit a person reads. */
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/** Each limit from the environment (RATE_LIMIT_*), or its default; problems name the variable. */
+export function rateLimitsFromEnv(source: NodeJS.ProcessEnv): { limits: RateLimits; problems: string[] } {
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  const problems: string[] = [];
+  for (const [name, definition] of Object.entries(RATE_LIMIT_DEFINITIONS)) {
+    const text = source[definition.env]?.trim();
+    if (!text) continue;
+    const limit = parseRateLimit(text);
+    if (limit) limits[name as RateLimitName] = limit;
+    else problems.push(`  ${definition.env}: must be written max/window, for example 10/1m, 5/1h or 10/1d`);
+  }
+  return { limits, problems };
+}
+
+/**
+ * Options of @fastify/rate-limit that choose where counters live. Today: this process's memory.
+ * The seam for a shared store: when REDIS_URL is wired (a later issue), answer `{ redis }` here.
+ */
+export function rateLimitStoreOptions(_config: { redisUrl: string | undefined }): Record<string, never> {
+  return {};
+}
+
+/** The route option of a limit counted before the handler runs (sign-in, password reset). */
+export function routeRateLimit(
+  name: RateLimitName,
+  limits: RateLimits,
+  keyGenerator: (request: FastifyRequest) => string,
+) {
+  const limit = limits[name];
+  return {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request: FastifyRequest) => `${name}|${keyGenerator(request)}`,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
+      statusCode: 429,
+      message: RATE_LIMIT_DEFINITIONS[name].message(waitText(context.ttl), limit),
+    }),
+  };
+}
+
+/** A limit counted where the handler knows the key (the signed-in account, say). */
+export interface Limiter {
+  /** Counts one attempt under `key`; past the limit it throws a 429 with the limit's message. */
+  hit(request: FastifyRequest, key: string): Promise<void>;
+}
+
+/**
+ * Makes a limiter over the rate-limit plugin's store (so it moves to a shared store with the
+ * route limits). The plugin asks the request for its key; the key given to `hit` is handed over
+ * through a WeakMap, as the handler, not the request, knows it.
+ */
+export function createLimiter(app: FastifyInstance, name: RateLimitName, limits: RateLimits): Limiter {
+  const limit = limits[name];
+  const keys = new WeakMap<FastifyRequest, string>();
+  const check = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request) => `${name}|${keys.get(request) ?? request.ip}`,
+  });
+  return {
+    async hit(request, key) {
+      keys.set(request, key);
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new HttpError(429, RATE_LIMIT_DEFINITIONS[name].message(waitText(result.ttl), limit));
+      }
+    },
+  };
+}

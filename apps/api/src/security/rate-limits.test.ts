@@ -1,0 +1,205 @@
+/**
+ * Every rate limit answers 429 with a message once it is reached (issue 15): registration and
+ * reviews per address, order placement per account and per address, uploads per account (fewer
+ * for applicants), next to sign-in and reset mails. One app runs on the defaults, one on small
+ * limits set the way an operator sets them (RATE_LIMIT_*), so each test stays short.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../env';
+import { DEFAULT_RATE_LIMITS } from '../lib/rate-limits';
+import { ADDRESS, customer, postOrder, product, type Session, shop } from '../modules/orders/order-test-kit';
+import { createUser } from '../test/fixtures';
+import { bearer, signInAs } from '../test/sessions';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { multipart } from '../test/uploads';
+
+const SMALL = loadConfig({
+  DATA_DIR: '/tmp/torget-rate-limit-env',
+  JWT_SECRET: 'rate-limit-test-secret-that-is-long-enough',
+  RATE_LIMIT_REGISTER: '3/1h',
+  RATE_LIMIT_REVIEWS: '2/1h',
+  RATE_LIMIT_ORDERS_PER_ACCOUNT: '2/1m',
+  RATE_LIMIT_ORDERS_PER_ADDRESS: '3/1m',
+  RATE_LIMIT_UPLOADS: '3/1h',
+  RATE_LIMIT_APPLICANT_UPLOADS: '2/1d',
+}).rateLimits;
+
+let address = 0;
+const freshAddress = () => `198.51.${Math.floor(++address / 250)}.${address % 250}`;
+
+function register(t: TestApp, remoteAddress: string, n: number) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    remoteAddress,
+    payload: { name: `Ny Kund ${n}`, email: `ny-${n}-${remoteAddress}@example.se`, password: 'ett-långt-lösen' },
+  });
+}
+
+function review(t: TestApp, who: Session, productId: string, remoteAddress: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/products/${productId}/reviews`,
+    remoteAddress,
+    headers: bearer(who.token),
+    payload: { rating: 1, comment: 'Dålig' },
+  });
+}
+
+function order(t: TestApp, who: Session, productId: string, remoteAddress: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    remoteAddress,
+    headers: bearer(who.token),
+    payload: { orderItems: [{ product: productId, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'Swish' },
+  });
+}
+
+const png = () =>
+  sharp({ create: { width: 20, height: 20, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
+
+async function upload(t: TestApp, token: string) {
+  const body = multipart(await png(), 'bild.png', 'image/png');
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token) },
+  });
+}
+
+describe('rate limits set through RATE_LIMIT_* variables', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: SMALL });
+  });
+  afterAll(() => t.close());
+
+  it('limits registrations per address', async () => {
+    const from = freshAddress();
+    for (let i = 0; i < 3; i++) expect((await register(t, from, i)).statusCode).toBe(201);
+    const blocked = await register(t, from, 3);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many new accounts from this address\. Please wait \d+ minutes/);
+    expect((await register(t, freshAddress(), 4)).statusCode).toBe(201);
+  });
+
+  it('limits reviews per address, whichever account writes them', async () => {
+    const seller = await shop(t);
+    const reviewed = await product(t, seller.id);
+    const from = freshAddress();
+    const reviewers = await Promise.all([1, 2, 3, 4].map((n) => customer(t, `Recensent ${n}`)));
+    const [first, second, third, fourth] = reviewers as [Session, Session, Session, Session];
+    expect((await review(t, first, reviewed.id, from)).statusCode).toBe(201);
+    expect((await review(t, second, reviewed.id, from)).statusCode).toBe(201);
+    const blocked = await review(t, third, reviewed.id, from);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many reviews from this address\./);
+    expect((await review(t, fourth, reviewed.id, freshAddress())).statusCode).toBe(201);
+  });
+
+  it('limits orders per account, from any address', async () => {
+    const seller = await shop(t);
+    const goods = await product(t, seller.id, { countInStock: 100 });
+    const buyer = await customer(t);
+    for (let i = 0; i < 2; i++) expect((await order(t, buyer, goods.id, freshAddress())).statusCode).toBe(201);
+    const blocked = await order(t, buyer, goods.id, freshAddress());
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many orders\. Please wait \d+ seconds and try again\.$/);
+    // Another account is not held back by this one.
+    const other = await customer(t, 'Annan Köpare');
+    expect((await order(t, other, goods.id, freshAddress())).statusCode).toBe(201);
+  });
+
+  it('limits orders per address, across accounts', async () => {
+    const seller = await shop(t);
+    const goods = await product(t, seller.id, { countInStock: 100 });
+    const from = freshAddress();
+    const buyers = await Promise.all([1, 2, 3, 4].map((n) => customer(t, `Köpare ${n}`)));
+    for (const buyer of buyers.slice(0, 3)) expect((await order(t, buyer, goods.id, from)).statusCode).toBe(201);
+    const blocked = await order(t, buyers[3] as Session, goods.id, from);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many orders from this address\./);
+  });
+
+  it('limits uploads per account', async () => {
+    const seller = await shop(t);
+    for (let i = 0; i < 3; i++) expect((await upload(t, seller.token)).statusCode).toBe(200);
+    const blocked = await upload(t, seller.token);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many uploads\./);
+  });
+
+  it('lets an applicant upload only a handful of images until the shop is approved', async () => {
+    const applicant = await createUser(t.database.db, { wantsToBeSeller: true });
+    const { token } = await signInAs(t.app, applicant.email);
+    for (let i = 0; i < 2; i++) expect((await upload(t, token)).statusCode).toBe(200);
+    const blocked = await upload(t, token);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(
+      /^A shop waiting for approval can upload at most 2 images in 1 day\. Please wait \d+ hours/,
+    );
+  });
+});
+
+describe('rate limits at their defaults', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: DEFAULT_RATE_LIMITS });
+  });
+  afterAll(() => t.close());
+
+  it('has a default for every limit that a real customer never reaches', () => {
+    expect(DEFAULT_RATE_LIMITS).toEqual({
+      signin: { max: 10, windowMs: 60_000 },
+      passwordReset: { max: 5, windowMs: 3_600_000 },
+      register: { max: 20, windowMs: 3_600_000 },
+      reviews: { max: 10, windowMs: 3_600_000 },
+      ordersPerAccount: { max: 20, windowMs: 3_600_000 },
+      ordersPerAddress: { max: 60, windowMs: 3_600_000 },
+      uploads: { max: 100, windowMs: 3_600_000 },
+      applicantUploads: { max: 10, windowMs: 86_400_000 },
+    });
+  });
+
+  it('refuses the 21st order of an account within an hour (60 a minute was possible before)', async () => {
+    const seller = await shop(t);
+    const goods = await product(t, seller.id, { countInStock: 1000 });
+    const buyer = await customer(t);
+    const payload = { orderItems: [{ product: goods.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'Swish' };
+    for (let i = 0; i < 20; i++) expect((await postOrder(t, buyer.token, payload)).statusCode).toBe(201);
+    const blocked = await postOrder(t, buyer.token, payload);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many orders/);
+  });
+
+  it('refuses the 21st registration from one address within an hour', async () => {
+    const from = freshAddress();
+    for (let i = 0; i < 20; i++) expect((await register(t, from, 100 + i)).statusCode).toBe(201);
+    expect((await register(t, from, 120)).statusCode).toBe(429);
+  });
+});
+
+describe('RATE_LIMIT_* variables', () => {
+  const base = { DATA_DIR: '/tmp/torget-rate-limit-env', JWT_SECRET: 'rate-limit-test-secret-that-is-long-enough' };
+
+  it('default when unset, and are read as max/window', () => {
+    expect(loadConfig(base).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    const limits = loadConfig({ ...base, RATE_LIMIT_SIGNIN: ' 50 / 30s ', RATE_LIMIT_UPLOADS: '1000/1d' }).rateLimits;
+    expect(limits?.signin).toEqual({ max: 50, windowMs: 30_000 });
+    expect(limits?.uploads).toEqual({ max: 1000, windowMs: 86_400_000 });
+  });
+
+  it('stop the start with a message naming each malformed variable', () => {
+    expect(() => loadConfig({ ...base, RATE_LIMIT_REVIEWS: 'many', RATE_LIMIT_REGISTER: '0/1h' })).toThrow(
+      /RATE_LIMIT_REVIEWS[\s\S]*RATE_LIMIT_REGISTER|RATE_LIMIT_REGISTER[\s\S]*RATE_LIMIT_REVIEWS/,
+    );
+    expect(() => loadConfig({ ...base, RATE_LIMIT_ORDERS_PER_ACCOUNT: '5/1w' })).toThrow(
+      /RATE_LIMIT_ORDERS_PER_ACCOUNT: must be written max\/window/,
+    );
+  });
+});
