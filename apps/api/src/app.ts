@@ -16,14 +16,14 @@ import { createReadCache, noReadCache, type ReadCache } from './lib/read-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { refuseMalformedText } from './lib/text-guard';
 import { registerWebApp } from './lib/web-app';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { configRoutes } from './modules/config/config.routes';
-import { orderRoutes } from './modules/orders/orders.routes';
-import { shippingAddressRoutes } from './modules/orders/shipping-address.routes';
-import { sellerDirectoryRoutes } from './modules/sellers/sellers.routes';
-import { settingsRoutes } from './modules/settings/settings.routes';
-import { uploadRoutes } from './modules/uploads/uploads.routes';
-import { userRoutes } from './modules/users/users.routes';
+import { configRoutes } from './routes/config/public.routes';
+import { orderRoutes } from './routes/orders/signed-in.routes';
+import { catalogRoutes } from './routes/products/public.routes';
+import { settingsRoutes } from './routes/settings/public.routes';
+import { uploadRoutes } from './routes/uploads/uploader.routes';
+import { userRoutes } from './routes/users/public.routes';
+import { sellerDirectoryRoutes } from './routes/users/seller-directory.routes';
+import { shippingAddressRoutes } from './routes/users/signed-in.routes';
 
 /** What every route module is given. */
 export interface AppDeps {

@@ -5,9 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/http-errors';
-import { CATEGORIES_TTL_MS, getProduct, listCategories, listProductsCached } from './catalog.service';
-import { createEmptyProduct, deleteProduct, updateProduct } from './products.service';
-import { addReview } from './reviews.service';
+import {
+  CATEGORIES_TTL_MS,
+  getProduct,
+  listCategories,
+  listProductsCached,
+} from '../../modules/catalog/catalog.service';
+import { createEmptyProduct, deleteProduct, updateProduct } from '../../modules/catalog/products.service';
+import { addReview } from '../../modules/catalog/reviews.service';
 
 const idParams = z.object({ id: z.string() });
 

@@ -1,8 +1,8 @@
 /** The mails a new order sends: a confirmation to the buyer and a notice to the seller. */
 import type { Order } from '@torget/shared/api-types';
 import { formatSek, oreToSek, sekToOre } from '@torget/shared/money';
-import type { Mail } from '../../lib/mailer';
-import type { PlacedOrder } from './place-order.service';
+import type { Mail } from '../lib/mailer';
+import type { PlacedOrder } from '../modules/orders/place-order.service';
 
 function summary(order: Order): string[] {
   const a = order.shippingAddress;

@@ -11,11 +11,17 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { mailLinkOrigin } from '../../lib/mail-link-origin';
 import { sendInBackground } from '../../lib/mailer';
-import { createPaypalClient, type PaypalClient } from '../payments/paypal-client';
-import { newOrderNoticeMail, orderConfirmationMail } from './order-mails';
-import { payWithPaypal, startPaypalPayment } from './order-payment.service';
-import { deleteOrder, getOrder, listIncomingOrders, listMyOrders, updateOrderStatus } from './orders.service';
-import { placeOrder } from './place-order.service';
+import { newOrderNoticeMail, orderConfirmationMail } from '../../mails/order-mails';
+import { payWithPaypal, startPaypalPayment } from '../../modules/orders/order-payment.service';
+import {
+  deleteOrder,
+  getOrder,
+  listIncomingOrders,
+  listMyOrders,
+  updateOrderStatus,
+} from '../../modules/orders/orders.service';
+import { placeOrder } from '../../modules/orders/place-order.service';
+import { createPaypalClient, type PaypalClient } from '../../modules/payments/paypal-client';
 
 const idParams = z.object({ id: z.string() });
 

@@ -6,8 +6,8 @@ import { saveShippingAddressSchema } from '@torget/shared/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/http-errors';
-import { findUserDetails } from '../users/users.service';
-import { saveShippingAddress } from './shipping-address.service';
+import { saveShippingAddress } from '../../modules/orders/shipping-address.service';
+import { findUserDetails } from '../../modules/users/users.service';
 
 export const shippingAddressRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;

@@ -2,7 +2,7 @@
 import { siteSettingsUpdateSchema } from '@torget/shared/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
-import { getSiteSettings, updateSiteSettings } from './settings.service';
+import { getSiteSettings, updateSiteSettings } from '../../modules/settings/settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { findSellerIdByDomain, listTopSellers, TOP_SELLERS_TTL_MS } from './sellers.service';
+import { findSellerIdByDomain, listTopSellers, TOP_SELLERS_TTL_MS } from '../../modules/sellers/sellers.service';
 
 export const sellerDirectoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get('/top-sellers', () =>

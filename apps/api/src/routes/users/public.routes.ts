@@ -15,9 +15,9 @@ import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/http-errors';
 import { mailLinkOrigin } from '../../lib/mail-link-origin';
 import { sendInBackground } from '../../lib/mailer';
-import { requestPasswordReset, resetPassword } from './password-reset.service';
-import { findPublicSeller } from './public-seller.service';
-import { toUserListEntry } from './user-json';
+import { requestPasswordReset, resetPassword } from '../../modules/users/password-reset.service';
+import { findPublicSeller } from '../../modules/users/public-seller.service';
+import { toUserListEntry } from '../../modules/users/user-json';
 import {
   authenticate,
   deleteUserByAdmin,
@@ -26,7 +26,7 @@ import {
   registerUser,
   updateProfile,
   updateUserByAdmin,
-} from './users.service';
+} from '../../modules/users/users.service';
 
 const idParams = z.object({ id: z.string() });
 
