@@ -1,16 +1,7 @@
-/** /api/settings: the site texts. Reading is public (the info pages show them); writing is for admins. */
-import { siteSettingsUpdateSchema } from '@torget/shared/settings';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
-import { getSiteSettings, updateSiteSettings } from '../../modules/settings/settings.service';
+/** /api/settings, public: the site texts, which the info pages show. */
+import { getSiteSettings } from '../../modules/settings/settings.service';
+import type { RoutePlugin } from '../audiences';
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { db } = deps.database;
-
-  app.get('/', () => getSiteSettings(db));
-
-  app.put('/', { schema: { body: siteSettingsUpdateSchema } }, async (request) => {
-    await deps.auth.requireAdmin(request);
-    return updateSiteSettings(db, request.body);
-  });
+export const publicSettingsRoutes: RoutePlugin = async (app, { deps }) => {
+  app.get('/', () => getSiteSettings(deps.database.db));
 };

@@ -1,18 +1,14 @@
-/** POST /api/uploads: an image for a logo, banner or product; answers the stored path. */
+/** POST /api/uploads, for uploaders: an image for a logo, banner or product; answers the stored path. */
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/catalog';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
-import { badRequest, forbidden, HttpError } from '../../lib/http-errors';
+import { badRequest, HttpError } from '../../lib/http-errors';
 import { storeImage } from '../../modules/uploads/image-store';
+import type { RoutePlugin } from '../audiences';
 
-export const uploadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const uploaderRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
   app.post('/', async (request) => {
-    const user = await deps.auth.requireUser(request);
-    // Sellers, applicants setting up their shop, and admins upload; customers have nothing to upload.
-    if (!user.isSeller && !user.isAdmin && !user.wantsToBeSeller) throw forbidden('Only sellers can upload images.');
     if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data in the field "image".');
     let data: Buffer | null = null;
     for await (const part of request.parts()) {
