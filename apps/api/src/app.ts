@@ -1,4 +1,4 @@
-/** Builds the Fastify app: plugins, modules, uploads and the web app. Tests import this. */
+/** Builds the Fastify app: plugins, the API routes (routes/), uploads and the web app. Tests import this. */
 
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
