@@ -1,51 +1,20 @@
-/** Builds the Fastify app: plugins, modules, uploads and the web app. Tests import this. */
+/** Builds the Fastify app: plugins, the API routes (routes/), uploads and the web app. Tests import this. */
 
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { countStatements, type Database, type StatementTally } from './db/client';
-import type { Config } from './env';
-import { type Auth, createAuth } from './lib/auth';
+import { type BuildOptions, createAppDeps } from './app-deps';
+import { countStatements, type StatementTally } from './db/client';
 import { errorHandler } from './lib/error-handler';
-import { createMailer, type Mailer } from './lib/mailer';
-import { DEFAULT_RATE_LIMITS, type RateLimits, rateLimitStoreOptions } from './lib/rate-limits';
-import { createReadCache, noReadCache, type ReadCache } from './lib/read-cache';
+import { rateLimitStoreOptions } from './lib/rate-limits';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { refuseMalformedText } from './lib/text-guard';
 import { registerWebApp } from './lib/web-app';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { configRoutes } from './modules/config/config.routes';
-import { orderRoutes } from './modules/orders/orders.routes';
-import { shippingAddressRoutes } from './modules/orders/shipping-address.routes';
-import { sellerDirectoryRoutes } from './modules/sellers/sellers.routes';
-import { settingsRoutes } from './modules/settings/settings.routes';
-import { uploadRoutes } from './modules/uploads/uploads.routes';
-import { userRoutes } from './modules/users/users.routes';
+import { apiRoutes } from './routes';
 import { resolveSite } from './site/resolve-site';
-
-/** What every route module is given. */
-export interface AppDeps {
-  database: Database;
-  config: Config;
-  auth: Auth;
-  mailer: Mailer;
-  /** Read results kept in memory for a short time (lib/read-cache.ts). */
-  cache: ReadCache;
-  /** Every rate limit in force (lib/rate-limits.ts). */
-  rateLimits: RateLimits;
-}
-
-export interface BuildOptions {
-  database: Database;
-  config: Config;
-  /** Replaces the mailer made from the configuration (tests capture mail this way). */
-  mailer?: Mailer;
-  logger?: FastifyServerOptions['logger'];
-}
 
 /** The routes each app registered, for tests that must cover every one (the authorization matrix). */
 const registeredRoutes = new WeakMap<object, { method: string; url: string }[]>();
@@ -56,14 +25,7 @@ export function listApiRoutes(app: App): { method: string; url: string }[] {
 
 export async function buildApp(options: BuildOptions) {
   const { database, config } = options;
-  const deps: AppDeps = {
-    database,
-    config,
-    auth: createAuth(database.db, config.jwtSecret),
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
-    cache: config.readCache === false ? noReadCache : createReadCache({ generation: () => database.writeGeneration() }),
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
-  };
+  const deps = createAppDeps(options);
   const app = Fastify({
     logger: options.logger ?? false,
     // Behind a load balancer the client's address, host and scheme come from X-Forwarded-*
@@ -102,24 +64,7 @@ export async function buildApp(options: BuildOptions) {
 
   await registerSecurityHeaders(app);
 
-  // For load balancers: the process answers and the database is reachable.
-  app.get('/api/health', async (_request, reply) => {
-    try {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', message: 'The database cannot be reached.' });
-    }
-  });
-
-  await app.register(catalogRoutes, { prefix: '/api/products', deps });
-  await app.register(sellerDirectoryRoutes, { prefix: '/api/users', deps });
-  await app.register(userRoutes, { prefix: '/api/users', deps });
-  await app.register(shippingAddressRoutes, { prefix: '/api/users', deps });
-  await app.register(orderRoutes, { prefix: '/api/orders', deps });
-  await app.register(configRoutes, { prefix: '/api/config', deps });
-  await app.register(settingsRoutes, { prefix: '/api/settings', deps });
-  await app.register(uploadRoutes, { prefix: '/api/uploads', deps });
+  await app.register(apiRoutes, { deps });
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -7,7 +7,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 import { badRequest } from '../../lib/http-errors';
-import type { Mail } from '../../lib/mailer';
 import { refuseCommonPassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 
@@ -16,8 +15,14 @@ export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Pl
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Makes a reset token for the account with that e-mail and returns the mail to send, if any. */
-export async function requestPasswordReset(db: Db, email: string, siteOrigin: string): Promise<Mail | null> {
+/**
+ * Makes a reset token for the account with that e-mail. Answers the account and the token to
+ * mail (mails/password-reset-mail.ts), or null when no account has that e-mail.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  email: string,
+): Promise<{ user: { name: string; email: string }; token: string } | null> {
   const [user] = await db
     .select({ id: users.id, name: users.name })
     .from(users)
@@ -29,22 +34,7 @@ export async function requestPasswordReset(db: Db, email: string, siteOrigin: st
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
   });
-  const link = `${siteOrigin}/reset_password/${token}`;
-  return {
-    to: email,
-    subject: 'Återställ ditt lösenord på Torget / Reset your Torget password',
-    text: [
-      `Hej ${user.name}!`,
-      '',
-      'Någon (förhoppningsvis du) bad om att återställa lösenordet till ditt konto på Torget.',
-      `Välj ett nytt lösenord här inom en timme: ${link}`,
-      '',
-      'Someone (hopefully you) asked to reset the password of your Torget account.',
-      `Choose a new password within one hour: ${link}`,
-      '',
-      'Bad du inte om detta kan du bortse från mejlet. / If you did not ask, ignore this e-mail.',
-    ].join('\n'),
-  };
+  return { user: { name: user.name, email }, token };
 }
 
 /** Sets a new password with a valid token; ends every session and every other reset token. */

@@ -2,10 +2,10 @@ import type { Order } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
+import { customer, placeOrder, product, type Session, shop } from '../../modules/orders/order-test-kit';
 import { type PaypalStandin, startPaypalStandin } from '../../test/paypal-standin';
 import { bearer } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { customer, placeOrder, product, type Session, shop } from './order-test-kit';
 
 let t: TestApp;
 let paypal: PaypalStandin;

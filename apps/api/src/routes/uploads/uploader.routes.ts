@@ -1,14 +1,12 @@
-/** POST /api/uploads: an image for a logo, banner or product; answers the stored path. */
+/** POST /api/uploads, for uploaders: an image for a logo, banner or product; answers the stored path. */
 import fastifyMultipart from '@fastify/multipart';
-import { canUpload } from '@torget/shared/policies/uploads';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/rules/catalog';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
-import { badRequest, forbidden, HttpError } from '../../lib/http-errors';
+import { badRequest, HttpError } from '../../lib/http-errors';
 import { createLimiter } from '../../lib/rate-limits';
-import { storeImage } from './image-store';
+import { storeImage } from '../../modules/uploads/image-store';
+import { type RoutePlugin, userOf } from '../audiences';
 
-export const uploadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const uploaderRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
   const uploads = createLimiter(app, 'uploads', deps.rateLimits);
@@ -16,9 +14,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const applicantUploads = createLimiter(app, 'applicantUploads', deps.rateLimits);
 
   app.post('/', async (request) => {
-    const user = await deps.auth.requireUser(request);
-    // Sellers, applicants setting up their shop, and admins upload; customers have nothing to upload.
-    if (!canUpload(user)) throw forbidden('Only sellers can upload images.');
+    const user = userOf(request);
     if (!request.isMultipart() || !hasBoundary(request.headers['content-type'])) {
       throw badRequest('Send the image as multipart/form-data in the field "image".');
     }

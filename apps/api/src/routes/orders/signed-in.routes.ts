@@ -1,4 +1,7 @@
-/** /api/orders: placing, reading, managing and paying orders (spec section 7). */
+/**
+ * /api/orders, for anyone signed in: placing, reading, managing and paying orders (spec section
+ * 7). Which orders a user may see, change or pay is the services' rule (buyer, seller, admin).
+ */
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import {
   createOrderSchema,
@@ -6,23 +9,28 @@ import {
   orderUpdateSchema,
   paypalPaymentResultSchema,
 } from '@torget/shared/schemas/orders';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
 import { mailLinkOrigin } from '../../lib/mail-link-origin';
 import { sendInBackground } from '../../lib/mailer';
 import { createLimiter } from '../../lib/rate-limits';
-import { createPaypalClient, type PaypalClient } from '../payments/paypal-client';
-import { newOrderNoticeMail, orderConfirmationMail } from './order-mails';
-import { payWithPaypal, startPaypalPayment } from './order-payment.service';
-import { deleteOrder, getOrder, listIncomingOrders, listMyOrders, updateOrderStatus } from './orders.service';
-import { placeOrder } from './place-order.service';
+import { newOrderNoticeMail, orderConfirmationMail } from '../../mails/order-mails';
+import { payWithPaypal, startPaypalPayment } from '../../modules/orders/order-payment.service';
+import {
+  deleteOrder,
+  getOrder,
+  listIncomingOrders,
+  listMyOrders,
+  updateOrderStatus,
+} from '../../modules/orders/orders.service';
+import { placeOrder } from '../../modules/orders/place-order.service';
+import { createPaypalClient, type PaypalClient } from '../../modules/payments/paypal-client';
+import { type RoutePlugin, userOf } from '../audiences';
 
 const idParams = z.object({ id: z.string() });
 
-export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const { db } = deps.database;
-  const { auth, mailer } = deps;
+  const { mailer } = deps;
   const { clientId, clientSecret, apiBase } = deps.config.paypal;
   // One client for the app's life, so its access token is reused until it expires.
   const paypal: PaypalClient | null = clientSecret ? createPaypalClient({ clientId, clientSecret, apiBase }) : null;
@@ -30,7 +38,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   const ordersPerAddress = createLimiter(app, 'ordersPerAddress', deps.rateLimits);
 
   app.post('/', { schema: { body: createOrderSchema } }, async (request, reply) => {
-    const buyer = await auth.requireUser(request);
+    const buyer = userOf(request);
     await ordersPerAddress.hit(request, request.ip);
     await ordersPerAccount.hit(request, buyer.id);
     const placed = await placeOrder(db, buyer, request.body);
@@ -41,27 +49,27 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   });
 
   // Registered before '/:id' for readability; the router prefers the static path either way.
-  app.get('/mine', async (request) => listMyOrders(db, await auth.requireUser(request)));
+  app.get('/mine', async (request) => listMyOrders(db, userOf(request)));
 
   app.get('/', { schema: { querystring: orderListQuerySchema } }, async (request) =>
-    listIncomingOrders(db, await auth.requireUser(request), request.query.seller),
+    listIncomingOrders(db, userOf(request), request.query.seller),
   );
 
   app.get('/:id', { schema: { params: idParams } }, async (request) =>
-    getOrder(db, await auth.requireUser(request), request.params.id),
+    getOrder(db, userOf(request), request.params.id),
   );
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
-    await deleteOrder(db, await auth.requireUser(request), request.params.id);
+    await deleteOrder(db, userOf(request), request.params.id);
     return { message: ORDER_DELETED };
   });
 
   app.put('/:id/update', { schema: { params: idParams, body: orderUpdateSchema } }, async (request) =>
-    updateOrderStatus(db, await auth.requireUser(request), request.params.id, request.body),
+    updateOrderStatus(db, userOf(request), request.params.id, request.body),
   );
 
   app.post('/:id/paypal', { schema: { params: idParams } }, async (request) =>
-    startPaypalPayment(db, paypal, await auth.requireUser(request), request.params.id),
+    startPaypalPayment(db, paypal, userOf(request), request.params.id),
   );
 
   // The spec writes this path with a trailing slash; both spellings are served (once, if the
@@ -70,7 +78,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   const slashIgnored = routerOptions?.ignoreTrailingSlash ?? ignoreTrailingSlash ?? false;
   for (const path of slashIgnored ? ['/:id/pay'] : ['/:id/pay', '/:id/pay/']) {
     app.put(path, { schema: { params: idParams, body: paypalPaymentResultSchema } }, async (request) =>
-      payWithPaypal(db, paypal, await auth.requireUser(request), request.params.id, request.body.id),
+      payWithPaypal(db, paypal, userOf(request), request.params.id, request.body.id),
     );
   }
 };

@@ -2,7 +2,6 @@ import type { Order } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   ADDRESS,
   customer,
@@ -13,7 +12,8 @@ import {
   settle,
   shop,
   stockOf,
-} from './order-test-kit';
+} from '../../modules/orders/order-test-kit';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let anna: Session; // PayPal and Swish

@@ -1,8 +1,8 @@
 import type { TopSeller } from '@torget/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOP_SELLERS_COUNT } from '../../modules/sellers/sellers.service';
 import { createSeller, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { TOP_SELLERS_COUNT } from './sellers.service';
 
 let t: TestApp;
 beforeAll(async () => {

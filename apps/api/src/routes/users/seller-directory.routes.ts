@@ -1,10 +1,9 @@
-/** Public seller directory under /api/users. */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+/** /api/users, public: the seller directory (top sellers, the seller of a custom domain). */
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
-import { findSellerIdByDomain, listTopSellers, TOP_SELLERS_TTL_MS } from './sellers.service';
+import { findSellerIdByDomain, listTopSellers, TOP_SELLERS_TTL_MS } from '../../modules/sellers/sellers.service';
+import type { RoutePlugin } from '../audiences';
 
-export const sellerDirectoryRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const sellerDirectoryRoutes: RoutePlugin = async (app, { deps }) => {
   app.get('/top-sellers', () =>
     deps.cache.get('top-sellers', TOP_SELLERS_TTL_MS, () => listTopSellers(deps.database.db)),
   );

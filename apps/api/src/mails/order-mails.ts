@@ -1,8 +1,14 @@
 /** The mails a new order sends: a confirmation to the buyer and a notice to the seller. */
 import type { Order } from '@torget/shared/api-types';
 import { formatSek, lineTotalSek } from '@torget/shared/rules/money';
-import type { Mail } from '../../lib/mailer';
-import type { PlacedOrder } from './place-order.service';
+import type { Mail } from '../lib/mailer';
+
+/** What the mails of a new order are built from (a placed order is one). */
+export interface NewOrder {
+  order: Order;
+  buyer: { name: string; email: string };
+  seller: { email: string };
+}
 
 function summary(order: Order): string[] {
   const a = order.shippingAddress;
@@ -31,7 +37,7 @@ function paymentHint(order: Order): string[] {
   return ['Betala med PayPal på ordersidan. / Pay with PayPal on the order page.'];
 }
 
-export function orderConfirmationMail(placed: PlacedOrder, siteOrigin: string): Mail {
+export function orderConfirmationMail(placed: NewOrder, siteOrigin: string): Mail {
   const { order, buyer } = placed;
   const link = `${siteOrigin}/order/${order._id}`;
   return {
@@ -52,7 +58,7 @@ export function orderConfirmationMail(placed: PlacedOrder, siteOrigin: string): 
   };
 }
 
-export function newOrderNoticeMail(placed: PlacedOrder, siteOrigin: string): Mail {
+export function newOrderNoticeMail(placed: NewOrder, siteOrigin: string): Mail {
   const { order, buyer, seller } = placed;
   const link = `${siteOrigin}/order/${order._id}`;
   return {

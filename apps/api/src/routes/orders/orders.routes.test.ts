@@ -2,9 +2,9 @@ import type { Order, UserDetails } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, users } from '../../db/schema';
+import { customer, placeOrder, product, type Session, shop, stockOf } from '../../modules/orders/order-test-kit';
 import { bearer } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { customer, placeOrder, product, type Session, shop, stockOf } from './order-test-kit';
 
 let t: TestApp;
 let anna: Session;

@@ -1,0 +1,23 @@
+/** GET /api/users/:id: what of an account its caller may see (spec section 7). */
+import type { PublicSeller, UserDetails } from '@torget/shared/api-types';
+import { canSeeUserDetails } from '@torget/shared/policies/users';
+import type { Db } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { findPublicSeller } from './public-seller.service';
+import { findUserDetails } from './users.service';
+
+/**
+ * The account's details to the user and to admins; to everyone else only what a storefront
+ * shows of a seller. Null when the caller may see nothing of it: to them it does not exist.
+ */
+export async function findUserAsSeenBy(
+  db: Db,
+  caller: AuthUser | null,
+  id: string,
+): Promise<UserDetails | PublicSeller | null> {
+  if (canSeeUserDetails(caller, id)) {
+    const details = await findUserDetails(db, id);
+    if (details) return details;
+  }
+  return findPublicSeller(db, id);
+}

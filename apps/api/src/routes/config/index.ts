@@ -1,0 +1,7 @@
+/** /api/config: public keys for third-party scripts. */
+import { forAudience, type RoutePlugin } from '../audiences';
+import { publicConfigRoutes } from './public.routes';
+
+export const configRoutes: RoutePlugin = async (app, { deps }) => {
+  await app.register(forAudience('public', publicConfigRoutes), { deps });
+};

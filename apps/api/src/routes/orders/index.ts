@@ -1,0 +1,7 @@
+/** /api/orders: every order route is for signed-in users. */
+import { forAudience, type RoutePlugin } from '../audiences';
+import { signedInOrderRoutes } from './signed-in.routes';
+
+export const orderRoutes: RoutePlugin = async (app, { deps }) => {
+  await app.register(forAudience('signed-in', signedInOrderRoutes), { deps });
+};

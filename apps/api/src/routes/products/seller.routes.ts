@@ -1,0 +1,13 @@
+/** /api/products, for sellers: a new, empty product in the seller's own shop. */
+import { createEmptyProduct } from '../../modules/catalog/products.service';
+import { type RoutePlugin, userOf } from '../audiences';
+import { productOrNotFound } from './product-or-not-found';
+
+export const sellerProductRoutes: RoutePlugin = async (app, { deps }) => {
+  const { db } = deps.database;
+
+  app.post('/', async (request, reply) => {
+    const id = await createEmptyProduct(db, userOf(request));
+    return reply.status(201).send({ message: 'Product Created', product: await productOrNotFound(db, id) });
+  });
+};

@@ -1,0 +1,34 @@
+/**
+ * /api/products, for anyone signed in: editing and deleting (the services allow the product's
+ * seller and admins) and reviewing (anyone but the product's own seller).
+ */
+import { productUpdateSchema, reviewSchema } from '@torget/shared/schemas/catalog';
+import { z } from 'zod';
+import { createLimiter } from '../../lib/rate-limits';
+import { deleteProduct, updateProduct } from '../../modules/catalog/products.service';
+import { addReview } from '../../modules/catalog/reviews.service';
+import { type RoutePlugin, userOf } from '../audiences';
+import { productOrNotFound } from './product-or-not-found';
+
+const idParams = z.object({ id: z.string() });
+
+export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
+  const { db } = deps.database;
+  const reviewsPerAddress = createLimiter(app, 'reviews', deps.rateLimits);
+
+  app.put('/:id', { schema: { params: idParams, body: productUpdateSchema } }, async (request) => {
+    await updateProduct(db, userOf(request), request.params.id, request.body);
+    return { message: 'Product Updated', product: await productOrNotFound(db, request.params.id) };
+  });
+
+  app.delete('/:id', { schema: { params: idParams } }, async (request) => {
+    await deleteProduct(db, userOf(request), request.params.id);
+    return { message: 'Product Deleted' };
+  });
+
+  app.post('/:id/reviews', { schema: { params: idParams, body: reviewSchema } }, async (request, reply) => {
+    await reviewsPerAddress.hit(request, request.ip);
+    const review = await addReview(db, userOf(request), request.params.id, request.body);
+    return reply.status(201).send({ message: 'Review Created', review });
+  });
+};

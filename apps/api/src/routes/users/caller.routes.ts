@@ -1,0 +1,15 @@
+/** /api/users/:id for anyone: an account as its caller may see it (a token, if sent, counts). */
+import { z } from 'zod';
+import { notFound } from '../../lib/http-errors';
+import { findUserAsSeenBy } from '../../modules/users/user-view.service';
+import { callerOf, type RoutePlugin } from '../audiences';
+
+const idParams = z.object({ id: z.string() });
+
+export const callerUserRoutes: RoutePlugin = async (app, { deps }) => {
+  app.get('/:id', { schema: { params: idParams } }, async (request) => {
+    const user = await findUserAsSeenBy(deps.database.db, callerOf(request), request.params.id);
+    if (!user) throw notFound('User Not Found');
+    return user;
+  });
+};

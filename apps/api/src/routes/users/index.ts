@@ -1,0 +1,17 @@
+/**
+ * /api/users: accounts and the seller directory (public), one account as its caller may see it,
+ * one's own profile and address (signed in), and user management (admins).
+ */
+import { forAudience, type RoutePlugin } from '../audiences';
+import { adminUserRoutes } from './admin.routes';
+import { callerUserRoutes } from './caller.routes';
+import { publicAccountRoutes } from './public.routes';
+import { sellerDirectoryRoutes } from './seller-directory.routes';
+import { signedInUserRoutes } from './signed-in.routes';
+
+export const userRoutes: RoutePlugin = async (app, { deps }) => {
+  await app.register(forAudience('public', publicAccountRoutes, sellerDirectoryRoutes), { deps });
+  await app.register(forAudience('caller', callerUserRoutes), { deps });
+  await app.register(forAudience('signed-in', signedInUserRoutes), { deps });
+  await app.register(forAudience('admin', adminUserRoutes), { deps });
+};

@@ -1,0 +1,70 @@
+/** /api/users, public: sign-in, registration and password reset. */
+import { forgotPasswordSchema, registerSchema, resetPasswordSchema, signinSchema } from '@torget/shared/schemas/accounts';
+import type { FastifyRequest } from 'fastify';
+import { mailLinkOrigin } from '../../lib/mail-link-origin';
+import { sendInBackground } from '../../lib/mailer';
+import { createLimiter, routeRateLimit } from '../../lib/rate-limits';
+import { passwordResetMail } from '../../mails/password-reset-mail';
+import { requestPasswordReset, resetPassword } from '../../modules/users/password-reset.service';
+import { authenticate, registerUser } from '../../modules/users/users.service';
+import type { RoutePlugin } from '../audiences';
+import { signedInAnswer } from './signed-in-answer';
+
+/** Rate limits keyed by the client's address and the e-mail the request is about. */
+const byIpAndEmail = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+};
+const byEmail = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : request.ip;
+};
+
+export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
+  const { db } = deps.database;
+  const registrations = createLimiter(app, 'register', deps.rateLimits);
+
+  app.post(
+    '/signin',
+    {
+      schema: { body: signinSchema },
+      config: { rateLimit: routeRateLimit('signin', deps.rateLimits, byIpAndEmail) },
+    },
+    async (request) => {
+      const user = await authenticate(db, request.body.email, request.body.password);
+      return signedInAnswer(deps, user);
+    },
+  );
+
+  app.post('/register', { schema: { body: registerSchema } }, async (request, reply) => {
+    await registrations.hit(request, request.ip);
+    const user = await registerUser(db, request.body);
+    return reply.status(201).send(await signedInAnswer(deps, user));
+  });
+
+  app.post(
+    '/forgot_password',
+    {
+      schema: { body: forgotPasswordSchema },
+      config: { rateLimit: routeRateLimit('passwordReset', deps.rateLimits, byEmail) },
+    },
+    async (request) => {
+      const reset = await requestPasswordReset(db, request.body.email);
+      if (reset) {
+        const origin = mailLinkOrigin(request, deps.config.mainHosts);
+        sendInBackground(deps.mailer, passwordResetMail(reset.user, reset.token, origin), request.log);
+      }
+      // The same answer whether or not the e-mail has an account.
+      return { message: 'If an account exists for this e-mail, we have sent a link to reset the password.' };
+    },
+  );
+
+  app.post('/reset_password', { schema: { body: resetPasswordSchema } }, async (request) => {
+    await resetPassword(db, {
+      email: request.body.email,
+      token: request.body.reset_password_token,
+      newPassword: request.body.new_password,
+    });
+    return { message: 'Password was reset.' };
+  });
+};

@@ -1,0 +1,30 @@
+/**
+ * /api/users, for anyone signed in: one's own profile (shop settings included, which the
+ * service allows sellers only) and shipping address. The user is always the token's; a
+ * payload's `_id` is ignored, so nobody can change another user's address (spec section 7).
+ */
+import { profileUpdateSchema } from '@torget/shared/schemas/accounts';
+import { saveShippingAddressSchema } from '@torget/shared/schemas/orders';
+import { notFound } from '../../lib/http-errors';
+import { saveShippingAddress } from '../../modules/orders/shipping-address.service';
+import { findUserDetails, updateProfile } from '../../modules/users/users.service';
+import { type RoutePlugin, userOf } from '../audiences';
+import { signedInAnswer } from './signed-in-answer';
+
+export const signedInUserRoutes: RoutePlugin = async (app, { deps }) => {
+  const { db } = deps.database;
+
+  app.put('/profile', { schema: { body: profileUpdateSchema } }, async (request) => {
+    const user = await updateProfile(db, userOf(request), request.body, deps.config.mainHosts);
+    return signedInAnswer(deps, user);
+  });
+
+  // Answers the updated user.
+  app.put('/save_shipping_address', { schema: { body: saveShippingAddressSchema } }, async (request) => {
+    const me = userOf(request);
+    await saveShippingAddress(db, me.id, request.body);
+    const details = await findUserDetails(db, me.id);
+    if (!details) throw notFound('User Not Found');
+    return details;
+  });
+};
