@@ -16,6 +16,7 @@ import {
   SORT_OPTIONS,
   searchUrl,
 } from '../utils/search-url';
+import '../search.css';
 
 /** The public grids show twelve products a page (the spec leaves the size open). */
 const PAGE_SIZE = 12;

@@ -1,6 +1,7 @@
 import { formatSek, sekToOre } from '@torget/shared/money';
 import { swishQrPayload } from '@torget/shared/orders';
 import { useEffect, useState } from 'react';
+import '../orders.css';
 
 interface SwishPaymentProps {
   swishNumber: string;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import '../sellers.css';
 
 /** The #RRGGBB shape the server accepts (spec section 5). */
 const COLOUR_PATTERN = '#[0-9a-fA-F]{6}';

@@ -11,6 +11,7 @@ import { isMainHost } from '../../../lib/hosts';
 import { useProducts } from '../../catalog/api/get-products';
 import { usePublicSeller } from '../api/get-seller';
 import { useForeignHostRedirect } from '../hooks/use-foreign-host-redirect';
+import '../storefront.css';
 
 /** Storefront grids show twelve products a page, like the other public grids. */
 const PAGE_SIZE = 12;
