@@ -6,6 +6,7 @@
 import { createContext, type ReactNode, use, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useDismiss } from '../hooks/use-dismiss';
+import './dropdown-menu.css';
 
 const CloseContext = createContext<() => void>(() => {});
 

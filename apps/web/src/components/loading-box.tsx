@@ -1,4 +1,5 @@
 import { useDelayedFlag } from '../hooks/use-delayed-flag';
+import './loading-box.css';
 
 /** Spec section 9: the loading indicator appears only after 500 ms, so fast answers never flash it. */
 export const LOADING_DELAY_MS = 500;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import './pager.css';
 
 interface PagerProps {
   /** The page shown, from 1. */

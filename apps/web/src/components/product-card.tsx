@@ -2,6 +2,7 @@ import type { ProductSummary } from '@torget/shared/api-types';
 import { formatSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
 import { Rating } from './rating';
+import './product-card.css';
 
 interface ProductCardProps {
   product: ProductSummary;

@@ -1,3 +1,5 @@
+import './rating.css';
+
 interface RatingProps {
   /** 0 to 5, halves shown as half stars. */
   value: number;

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import './rich-text.css';
 
 interface RichTextProps {
   /** HTML written by an admin or a seller; the server sanitised it on save. */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import './snackbar.css';
 
 /** Spec section 9: success snackbars show for 3000 ms, then clear. */
 export const SNACKBAR_MS = 3000;

@@ -1,5 +1,10 @@
 /** /api/users, public: sign-in, registration and password reset. */
-import { forgotPasswordSchema, registerSchema, resetPasswordSchema, signinSchema } from '@torget/shared/schemas/accounts';
+import {
+  forgotPasswordSchema,
+  registerSchema,
+  resetPasswordSchema,
+  signinSchema,
+} from '@torget/shared/schemas/accounts';
 import type { FastifyRequest } from 'fastify';
 import { mailLinkOrigin } from '../../lib/mail-link-origin';
 import { sendInBackground } from '../../lib/mailer';

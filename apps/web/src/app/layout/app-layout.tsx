@@ -10,6 +10,8 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { MenuSidebar } from './menu-sidebar';
 import { PANEL_IDS, PANEL_TOGGLE_ATTRIBUTE, type Panel } from './panels';
+import './app-layout.css';
+import './sidebars.css';
 
 /**
  * Storefronts (/seller/{id}…, and home on a seller's own domain) are the seller's own branded

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { CategoryLinks } from '../../features/catalog/components/category-links';
 import { PANEL_IDS } from './panels';
+import './sidebars.css';
 
 interface CategoriesSidebarProps {
   open: boolean;

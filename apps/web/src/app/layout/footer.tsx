@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import './footer.css';
 
 /** Site footer: the 2021 copyright and the company's postal address in Sweden (spec section 1). */
 export function Footer() {

@@ -6,6 +6,7 @@ import { adminMenuShows, sellerStatusShows } from '../../lib/hosts';
 import { useSession } from '../../lib/session';
 import { PANEL_IDS, type Panel } from './panels';
 import { useSignOut } from './use-sign-out';
+import './header.css';
 
 interface HeaderProps {
   openPanel: Panel | null;

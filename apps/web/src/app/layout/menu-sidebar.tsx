@@ -4,6 +4,7 @@ import { adminMenuShows, sellerStatusShows } from '../../lib/hosts';
 import { useSession } from '../../lib/session';
 import { PANEL_IDS } from './panels';
 import { useSignOut } from './use-sign-out';
+import './sidebars.css';
 
 interface MenuSidebarProps {
   open: boolean;

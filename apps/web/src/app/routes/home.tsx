@@ -5,6 +5,7 @@ import { TopSellers } from '../../features/sellers/components/top-sellers';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { isMainHost } from '../../lib/hosts';
 import { useSession } from '../../lib/session';
+import './home.css';
 
 /**
  * Home (spec section 2). On the marketplace: top sellers, a sign-up invitation for visitors and

@@ -7,6 +7,7 @@ import { TextAreaField } from '../../../components/text-area-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSiteSettings } from '../../info/api/get-site-settings';
 import { useUpdateSiteSettings } from '../api/update-site-settings';
+import '../admin.css';
 
 const SETTINGS_UPDATED = 'Settings were updated.';
 

@@ -11,6 +11,7 @@ import { readRaw, STORAGE_KEYS } from '../../../lib/storage';
 import { productQueryOptions } from '../../catalog/api/get-product';
 import { parseCartItems, useCartItems } from '../hooks/use-cart-items';
 import { changeQuantity, removeFromCart, saveCartItems } from '../utils/cart-storage';
+import '../cart.css';
 
 /** The quantity of `/cart/{id}/{qty}`: 1 unless the route names a whole number of at least 1. */
 function requestedQty(param: string | undefined): number {

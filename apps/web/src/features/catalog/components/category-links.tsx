@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { useCategories } from '../api/get-categories';
+import './category-links.css';
 
 export function categoryUrl(category: string): string {
   return `/search/category/${encodeURIComponent(category)}`;

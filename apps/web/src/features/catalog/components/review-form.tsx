@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { useCreateReview } from '../api/create-review';
+import '../product-page.css';
 
 interface ReviewFormProps {
   productId: string;

@@ -2,6 +2,7 @@ import type { Review } from '@torget/shared/api-types';
 import { displayDate } from '@torget/shared/rules/dates';
 import { MessageBox } from '../../../components/message-box';
 import { Rating } from '../../../components/rating';
+import '../product-page.css';
 
 /** A product's reviews, newest first: name, stars, date (YYYY-MM-DD) and comment. */
 export function ReviewList({ reviews }: { reviews: Review[] }) {

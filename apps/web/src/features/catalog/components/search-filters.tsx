@@ -6,6 +6,7 @@ import { MessageBox } from '../../../components/message-box';
 import { Rating } from '../../../components/rating';
 import { useCategories } from '../api/get-categories';
 import { PRICE_PRESETS, RATING_FILTERS, type SearchParams, searchUrl } from '../utils/search-url';
+import '../search.css';
 
 interface FilterLinkProps {
   to: string;

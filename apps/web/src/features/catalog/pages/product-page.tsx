@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useProduct } from '../api/get-product';
 import { ReviewForm } from '../components/review-form';
 import { ReviewList } from '../components/review-list';
+import '../product-page.css';
 
 /** 'Back to results': one step back in history, or home when the product page was the first page. */
 function BackLink() {

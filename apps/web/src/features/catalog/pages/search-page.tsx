@@ -18,6 +18,7 @@ import {
   searchFilters,
   searchUrl,
 } from '../utils/search-url';
+import '../search.css';
 
 const EAGER_IMAGES = 4;
 

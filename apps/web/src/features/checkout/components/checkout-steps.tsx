@@ -1,3 +1,5 @@
+import '../checkout.css';
+
 // The spec's labels (section 2, Checkout), as written there.
 const STEPS = ['Sign-in', 'Shipping', 'Payment', 'Place order'] as const;
 

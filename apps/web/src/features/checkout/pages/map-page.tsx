@@ -15,6 +15,7 @@ import {
   loadGoogleMaps,
   type PlaceResult,
 } from '../utils/google-maps';
+import '../checkout.css';
 
 /** Spec section 9: the map's default centre and zoom. */
 const DEFAULT_CENTER: LatLngLiteral = { lat: 45.516, lng: -73.56 };

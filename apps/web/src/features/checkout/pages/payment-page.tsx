@@ -16,6 +16,7 @@ import { useShippingAddress } from '../../cart/hooks/use-checkout-state';
 import { savePaymentMethod } from '../../cart/utils/cart-storage';
 import { publicSellerQueryOptions } from '../../sellers/api/get-seller';
 import { CheckoutSteps } from '../components/checkout-steps';
+import '../checkout.css';
 
 /**
  * /payment (spec section 2, Checkout): the methods the seller of the cart offers. Without a

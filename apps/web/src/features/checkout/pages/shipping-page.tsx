@@ -12,6 +12,7 @@ import { useDeliveryLocation, useStoredAddressFields } from '../../cart/hooks/us
 import { saveShippingAddress } from '../../cart/utils/cart-storage';
 import { toSaveShippingAddressPayload, useSaveShippingAddress } from '../api/save-shipping-address';
 import { CheckoutSteps } from '../components/checkout-steps';
+import '../checkout.css';
 
 /** The address saved on the user (spec section 3), in the cart's field names. */
 function savedAddress(details: UserDetails | undefined): Partial<ShippingAddress> {

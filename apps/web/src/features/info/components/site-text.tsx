@@ -3,6 +3,7 @@ import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { RichText } from '../../../components/rich-text';
 import { useSiteSettings } from '../api/get-site-settings';
+import '../info.css';
 
 /**
  * One of the admin-set site texts as sanitised HTML. The loading indicator appears only after

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { SiteText } from '../components/site-text';
+import '../info.css';
 
 /** /about: the admin's about text; buttons to the home page and the seller information. */
 export function AboutPage() {

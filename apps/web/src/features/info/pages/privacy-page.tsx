@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { SiteText } from '../components/site-text';
+import '../info.css';
 
 /** /privacy: the admin's privacy text and a link to the full privacy policy. */
 export function PrivacyPage() {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { SiteText } from '../components/site-text';
+import '../info.css';
 
 /** /privacy_policy: the admin's privacy policy text; a button back to /privacy. */
 export function PrivacyPolicyPage() {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { SiteText } from '../components/site-text';
+import '../info.css';
 
 /** /seller_info_1: why sell on Torget (become_seller_text_1), then on to the plans. */
 export function SellerInfo1Page() {

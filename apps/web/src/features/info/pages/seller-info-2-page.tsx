@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { PlanCard } from '../components/plan-card';
 import { SiteText } from '../components/site-text';
+import '../info.css';
 
 /** /seller_info_2: the plans (become_seller_text_2 and a card per plan). */
 export function SellerInfo2Page() {

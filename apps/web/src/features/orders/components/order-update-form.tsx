@@ -3,6 +3,7 @@ import { DELIVERY_DATE_MISSING, PAYMENT_DATE_MISSING } from '@torget/shared/rule
 import { type FormEvent, useId, useState } from 'react';
 import { MessageBox } from '../../../components/message-box';
 import { useUpdateOrder } from '../api/update-order';
+import '../orders.css';
 
 /** 'YYYY-MM-DD' of a stored timestamp, as a date input takes it; '' without one. */
 const dayOf = (iso: string | null) => (iso ? iso.substring(0, 10) : '');

@@ -11,6 +11,7 @@ import { MessageBox } from '../../../components/message-box';
 import { useCreatePaypalOrder } from '../api/create-paypal-order';
 import { usePaypalClientId } from '../api/get-paypal-client-id';
 import { type PaypalPaymentResult, usePayOrder } from '../api/pay-order';
+import '../orders.css';
 
 function messageOf(error: unknown): string {
   if (error instanceof Error && error.message !== '') return error.message;

@@ -1,6 +1,7 @@
 import { formatSek, sekToOre } from '@torget/shared/rules/money';
 import { swishQrPayload } from '@torget/shared/rules/orders';
 import { useEffect, useState } from 'react';
+import '../orders.css';
 
 interface SwishPaymentProps {
   swishNumber: string;

@@ -14,6 +14,7 @@ import { OrderItems } from '../components/order-items';
 import { OrderSummary } from '../components/order-summary';
 import { OrderUpdateForm } from '../components/order-update-form';
 import { SwishPayment } from '../components/swish-payment';
+import '../orders.css';
 
 // PayPal's SDK wrapper loads only when an unpaid PayPal order is shown to its buyer.
 const PaypalPayment = lazy(async () => ({

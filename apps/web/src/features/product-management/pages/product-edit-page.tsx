@@ -8,6 +8,7 @@ import { useCategories } from '../../catalog/api/get-categories';
 import { useProduct } from '../../catalog/api/get-product';
 import { type ProductUpdateInput, useUpdateProduct } from '../api/update-product';
 import { ImageUploadField } from '../components/image-upload-field';
+import '../product-management.css';
 
 /** A product made by 'Create Product' and never saved since: the empty product of the API. */
 function isNewProduct(product: ProductDetails): boolean {

@@ -9,6 +9,7 @@ import { useProducts } from '../../catalog/api/get-products';
 import { useCreateProduct } from '../api/create-product';
 import { useDeleteProduct } from '../api/delete-product';
 import { ProductTable } from '../components/product-table';
+import '../product-management.css';
 
 type ListMode = 'admin' | 'seller';
 

@@ -1,5 +1,6 @@
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { useId } from 'react';
+import '../sellers.css';
 
 /** The #RRGGBB shape the server accepts (spec section 5). */
 const COLOUR_PATTERN = '#[0-9a-fA-F]{6}';

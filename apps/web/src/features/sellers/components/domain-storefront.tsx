@@ -3,6 +3,7 @@ import { MessageBox } from '../../../components/message-box';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { currentHostname } from '../../../lib/hosts';
 import { NO_DOMAIN_SELLER, useDomainSeller } from '../api/get-domain-seller';
+import './domain-storefront.css';
 
 // The storefront (with DOMPurify) loads only on a seller's domain, never with the marketplace home.
 const Storefront = lazy(async () => ({ default: (await import('../pages/storefront-page')).Storefront }));

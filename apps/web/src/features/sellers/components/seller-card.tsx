@@ -1,5 +1,6 @@
 import type { TopSeller } from '@torget/shared/api-types';
 import { Link } from 'react-router';
+import './seller-card.css';
 
 /** A top seller: the logo when the shop has one, otherwise the shop name; links to the storefront. */
 export function SellerCard({ seller }: { seller: TopSeller }) {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { IMAGE_ACCEPT, useImageFileUpload } from '../../../api/upload-image';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
+import '../sellers.css';
 
 interface ShopImageFieldProps {
   label: string;

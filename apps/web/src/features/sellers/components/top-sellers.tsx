@@ -2,6 +2,7 @@ import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { useTopSellers } from '../api/get-top-sellers';
 import { SellerCard } from './seller-card';
+import './seller-card.css';
 
 /** Home: the 'Top Sellers' row of seller cards. */
 export function TopSellers() {

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
 import { useApplyToSell } from '../api/apply-to-sell';
 import { AlreadySellerNotice } from '../components/already-seller-notice';
+import '../sellers.css';
 
 const ALREADY_SELLER = 'Du är redan en säljare.';
 const ALREADY_APPLIED = 'You already applied to become a seller.';

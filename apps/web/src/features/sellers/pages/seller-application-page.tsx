@@ -9,6 +9,7 @@ import { MessageBox } from '../../../components/message-box';
 import { RichText } from '../../../components/rich-text';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
+import '../sellers.css';
 
 /** /seller_application: the signed-in user's own application, read only, with its shop status. */
 export function SellerApplicationPage() {

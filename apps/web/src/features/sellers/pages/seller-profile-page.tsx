@@ -20,6 +20,7 @@ import { useSession } from '../../../lib/session';
 import { type ShopSettings, useUpdateShopSettings } from '../api/update-shop-settings';
 import { ColourField } from '../components/colour-field';
 import { ShopImageField } from '../components/shop-image-field';
+import '../sellers.css';
 
 const PROFILE_UPDATED = 'Profile Updated Successfully';
 

@@ -12,6 +12,7 @@ import { isMainHost } from '../../../lib/hosts';
 import { useProducts } from '../../catalog/api/get-products';
 import { usePublicSeller } from '../api/get-seller';
 import { useForeignHostRedirect } from '../hooks/use-foreign-host-redirect';
+import '../storefront.css';
 
 const EAGER_IMAGES = 4;
 
