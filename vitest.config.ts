@@ -14,6 +14,11 @@ function apiProject(name: string, database: 'pglite' | 'postgres'): TestProjectI
       globalSetup: ['apps/api/src/test/global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      // The files of a project share worker processes (isolate: false below): whatever a file
+      // stubs or mocks is put back after each test, so the next file in the process never sees it.
+      restoreMocks: true,
+      unstubEnvs: true,
+      unstubGlobals: true,
     },
   };
 }
@@ -25,12 +30,25 @@ function apiProject(name: string, database: 'pglite' | 'postgres'): TestProjectI
  * Workers: one per core. Vitest's default for `vitest run` is one fewer than the cores, which on
  * a 2-core machine is a single worker and left a core idle; the API files do not share state
  * (each has its own database, data folder and ports), so they run side by side.
+ *
+ * The API files run in forks that are NOT recycled per file (`isolate: false`): a fresh process
+ * per file cost more than most files' tests (loading Fastify, Drizzle, sharp and PGlite's
+ * WebAssembly again each time). Vitest still starts a new process per project. The unit tests,
+ * which may stub browser globals, keep full isolation in the threads pool.
  */
 export default defineConfig({
   test: {
     maxWorkers: availableParallelism(),
+    pool: 'forks',
+    poolOptions: { forks: { isolate: false } },
     projects: [
-      { test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          pool: 'threads',
+        },
+      },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
     ],
