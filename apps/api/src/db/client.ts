@@ -37,6 +37,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite's data folder; absent means in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * A dumped PGlite data folder (`dumpDataDir`) to start from instead of an empty cluster: the
+   * tests load one migrated template per run rather than migrating every database.
+   */
+  loadDataDir?: Blob | undefined;
   /** Most connections the pool opens (PostgreSQL only). */
   poolSize?: number;
 }
@@ -113,7 +118,10 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(options.dataDir ?? 'memory://', {
+    extensions: { pg_trgm, btree_gin },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   // PGlite is one connection for the process's life: set once, it holds for every statement.
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite(client, { schema, logger: counter }) as unknown as Db;

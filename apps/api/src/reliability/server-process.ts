@@ -12,9 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import { adminQuery } from '../test/postgres-admin';
+import { createServerDatabaseCopy, pgliteTemplate } from '../test/test-database';
 
 const apiRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -57,17 +58,10 @@ export interface ServerDatabase {
   destroy(): Promise<void>;
 }
 
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database (migrated unless asked not to) and data folder for a server process. */
+/**
+ * A fresh database (migrated unless asked not to: a copy of the run's template, see
+ * test/global-setup.ts) and data folder for a server process.
+ */
 export async function createServerDatabase(options: { migrated?: boolean } = {}): Promise<ServerDatabase> {
   const migrated = options.migrated ?? true;
   const dataDir = mkdtempSync(join(tmpdir(), 'torget-process-'));
@@ -82,7 +76,16 @@ export async function createServerDatabase(options: { migrated?: boolean } = {})
         await database.close();
       }
     };
-    if (migrated) await use((database) => migrate(database));
+    if (migrated) {
+      // The run's migrated template, loaded into the folder; migrated here when there is none.
+      const template = await pgliteTemplate();
+      const database = await openDatabase({ dataDir: pgliteDir, loadDataDir: template ?? undefined });
+      try {
+        if (!template) await migrate(database);
+      } finally {
+        await database.close();
+      }
+    }
     return {
       env: {},
       dataDir,
@@ -92,14 +95,11 @@ export async function createServerDatabase(options: { migrated?: boolean } = {})
       },
     };
   }
-  const name = `torget_process_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
-  if (migrated) await migrate(database);
+  const { name, url, fromTemplate } = await createServerDatabaseCopy(serverUrl, 'process', { migrated });
+  const database = await openDatabase({ url, poolSize: 4 });
+  if (migrated && !fromTemplate) await migrate(database);
   return {
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: url },
     dataDir,
     use: (work) => work(database),
     async destroy() {

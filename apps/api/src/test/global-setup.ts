@@ -1,0 +1,93 @@
+/**
+ * Vitest global set-up of the API projects: migrates ONE template database per run, which every
+ * test database then copies (test-database.ts), instead of every test file migrating its own.
+ *
+ * - api-pglite: a migrated in-memory PGlite, dumped (`dumpDataDir`) to a tar file in a private
+ *   temporary folder; each file loads it with PGlite's `loadDataDir`, which also skips initdb.
+ * - api-postgres: a database `torget_template_<run>` on the server at TEST_DATABASE_URL; each
+ *   file runs `create database … template torget_template_<run>`.
+ *
+ * The teardown removes the template and, on PostgreSQL, any database of this run that a file
+ * left behind (a crash, a timeout), found by the run id in its name.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { adminQuery } from './postgres-admin';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Short id of this run; every server database the run creates carries it (see global-setup.ts). */
+    testRun: string;
+    /** Path of the migrated PGlite data folder, dumped to a tar file (project api-pglite). */
+    pgliteTemplate: string;
+    /** Name of the migrated template database on the server (project api-postgres). */
+    postgresTemplate: string;
+  }
+}
+
+async function pgliteTemplate(): Promise<{ path: string; remove(): void }> {
+  const database = await openDatabase({});
+  try {
+    await migrate(database);
+    // drizzle keeps the driver's client as `$client`; the generic Db type does not say so.
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir('none');
+    const folder = mkdtempSync(join(tmpdir(), 'torget-pglite-template-'));
+    const path = join(folder, 'migrated.tar');
+    writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+    return { path, remove: () => rmSync(folder, { recursive: true, force: true }) };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Drops every database of this run still on the server: the template and any left behind. */
+async function dropRunDatabases(url: string, run: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where datname ~ ('^torget_(template|test|process)_' || $1::text || '(_|$)')`,
+      [run],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresTemplate(url: string, run: string): Promise<{ name: string; remove(): Promise<void> }> {
+  const name = `torget_template_${run}`;
+  await adminQuery(url, `create database ${name}`);
+  const templateUrl = new URL(url);
+  templateUrl.pathname = `/${name}`;
+  const database = await openDatabase({ url: templateUrl.toString(), poolSize: 2 });
+  try {
+    await migrate(database);
+  } finally {
+    // No connection may stay open on a template while it is copied.
+    await database.close();
+  }
+  return { name, remove: () => dropRunDatabases(url, run) };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const run = randomBytes(4).toString('hex');
+  project.provide('testRun', run);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (project.config.env.TORGET_TEST_DB === 'postgres' && serverUrl) {
+    const template = await postgresTemplate(serverUrl, run);
+    project.provide('postgresTemplate', template.name);
+    return () => template.remove();
+  }
+  const template = await pgliteTemplate();
+  project.provide('pgliteTemplate', template.path);
+  return async () => template.remove();
+}
