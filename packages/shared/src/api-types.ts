@@ -189,4 +189,11 @@ export interface Order {
   seller: OrderSellerRef;
   paymentResult?: PaymentResult;
   createdAt: string;
+  /**
+   * An unpaid PayPal order that was cancelled (issue 15): by its seller or an admin
+   * ('cancelled'), or because it was not paid in time ('expired'). Its stock was given back.
+   */
+  isCancelled: boolean;
+  cancelledAt: string | null;
+  cancelReason: 'expired' | 'cancelled' | null;
 }

@@ -3,13 +3,14 @@
  * order is marked paid only after PayPal itself confirms the capture (DESIGN.md: PayPal).
  */
 import type { Order } from '@torget/shared/api-types';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
-import { badRequest, forbidden, HttpError } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-errors';
 import { type PaypalClient, type PaypalOrder, PaypalUnavailableError } from '../payments/paypal-client';
 import { verifyPaypalOrder } from '../payments/paypal-verification';
+import { cancelledMessage, expireIfOverdue } from './order-cancellation.service';
 import type { OrderRow } from './order-json';
 import { orderJson, visibleOrder } from './orders.service';
 
@@ -41,15 +42,26 @@ async function atPaypal<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** POST /api/orders/{id}/paypal: the PayPal order the buyer's PayPal button approves. */
+/** Refuses (409) an order that was cancelled or has expired. */
+function refuseCancelled(order: OrderRow): void {
+  const message = cancelledMessage(order);
+  if (message) throw conflict(message);
+}
+
+/**
+ * POST /api/orders/{id}/paypal: the PayPal order the buyer's PayPal button approves. An order
+ * past its time is expired here (if no sweep did yet): no payment starts for it.
+ */
 export async function startPaypalPayment(
   db: Db,
   paypal: PaypalClient | null,
   user: AuthUser,
   id: string,
+  holdMinutes: number,
 ): Promise<{ id: string }> {
-  const order = await buyersPaypalOrder(db, user, id);
+  const order = await expireIfOverdue(db, await buyersPaypalOrder(db, user, id), holdMinutes);
   if (order.isPaid) throw badRequest('This order is already paid.');
+  refuseCancelled(order);
   const client = requirePaypal(paypal);
   return atPaypal(() =>
     client.createOrder({ orderId: order.id, amountOre: order.totalPriceOre, description: `Torget order ${order.id}` }),
@@ -93,7 +105,9 @@ async function markPaid(db: Db, order: OrderRow, paypalOrder: PaypalOrder, captu
 /**
  * PUT /api/orders/{id}/pay: the browser says PayPal order `paypalOrderId` paid this order. We
  * fetch it from PayPal and mark the order paid only if it is a completed capture of exactly the
- * stored total in SEK for this order. An order already paid is answered as it is.
+ * stored total in SEK for this order. An order already paid is answered as it is; a cancelled
+ * or expired one is refused (409). A capture approved in time is accepted until the order is
+ * actually cancelled, so a sweep's delay never turns away a buyer who paid.
  */
 export async function payWithPaypal(
   db: Db,
@@ -104,6 +118,7 @@ export async function payWithPaypal(
 ): Promise<Order> {
   const order = await buyersPaypalOrder(db, user, id);
   if (order.isPaid) return orderJson(db, order);
+  refuseCancelled(order);
   const client = requirePaypal(paypal);
   const paypalOrder = await atPaypal(() => client.getOrder(paypalOrderId));
   if (!paypalOrder) throw badRequest('PayPal does not know this payment.');
@@ -111,6 +126,10 @@ export async function payWithPaypal(
   if (!verdict.ok) throw badRequest(verdict.reason);
   const at = paypalOrder.update_time ?? verdict.capture.update_time ?? new Date().toISOString();
   const updated = await markPaid(db, order, paypalOrder, verdict.capture.id, at);
-  // No row updated: another request paid it meanwhile; answer the order as it now is.
-  return orderJson(db, updated ?? (await visibleOrder(db, user, id)));
+  if (updated) return orderJson(db, updated);
+  // No row updated: another request paid it meanwhile (answered as it now is), or it was
+  // cancelled meanwhile (refused: the capture must be refunded by the seller).
+  const now = await visibleOrder(db, user, id);
+  if (!now.isPaid) refuseCancelled(now);
+  return orderJson(db, now);
 }

@@ -10,14 +10,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { mailLinkOrigin } from '../../lib/mail-link-origin';
+import { pageNumberSchema, pageRequest, setPageHeaders } from '../../lib/paging';
 import { sendInBackground } from '../../lib/mailer';
 import { createPaypalClient, type PaypalClient } from '../payments/paypal-client';
+import {
+  cancelOrder,
+  DEFAULT_ORDER_HOLD_MINUTES,
+  ORDER_CANCEL_DONE,
+  readOrder,
+  startExpirySweep,
+} from './order-cancellation.service';
 import { newOrderNoticeMail, orderConfirmationMail } from './order-mails';
 import { payWithPaypal, startPaypalPayment } from './order-payment.service';
-import { deleteOrder, getOrder, listIncomingOrders, listMyOrders, updateOrderStatus } from './orders.service';
+import { deleteOrder, listIncomingOrders, listMyOrders, updateOrderStatus } from './orders.service';
 import { placeOrder } from './place-order.service';
 
 const idParams = z.object({ id: z.string() });
+const pageQuery = z.object({ pageNumber: pageNumberSchema });
 
 export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
@@ -25,6 +34,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   const { clientId, clientSecret, apiBase } = deps.config.paypal;
   // One client for the app's life, so its access token is reused until it expires.
   const paypal: PaypalClient | null = clientSecret ? createPaypalClient({ clientId, clientSecret, apiBase }) : null;
+  const holdMinutes = deps.config.paypalOrderHoldMinutes ?? DEFAULT_ORDER_HOLD_MINUTES;
+  // Every instance sweeps; the sweep is safe to run concurrently (order-cancellation.service.ts).
+  const stopSweep = startExpirySweep(db, holdMinutes, app.log);
+  app.addHook('onClose', stopSweep);
 
   app.post('/', { schema: { body: createOrderSchema } }, async (request, reply) => {
     const buyer = await auth.requireUser(request);
@@ -36,15 +49,32 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   });
 
   // Registered before '/:id' for readability; the router prefers the static path either way.
-  app.get('/mine', async (request) => listMyOrders(db, await auth.requireUser(request)));
+  // Both lists are paged (lib/paging.ts): still a JSON array, with X-Total-Count and Link.
+  app.get('/mine', { schema: { querystring: pageQuery } }, async (request, reply) => {
+    const user = await auth.requireUser(request);
+    const page = pageRequest(request.query.pageNumber);
+    const { rows, total } = await listMyOrders(db, user, page);
+    setPageHeaders(request, reply, page, total);
+    return rows;
+  });
 
-  app.get('/', { schema: { querystring: orderListQuerySchema } }, async (request) =>
-    listIncomingOrders(db, await auth.requireUser(request), request.query.seller),
-  );
+  app.get('/', { schema: { querystring: orderListQuerySchema.extend(pageQuery.shape) } }, async (request, reply) => {
+    const user = await auth.requireUser(request);
+    const page = pageRequest(request.query.pageNumber);
+    const { rows, total } = await listIncomingOrders(db, user, request.query.seller, page);
+    setPageHeaders(request, reply, page, total);
+    return rows;
+  });
 
   app.get('/:id', { schema: { params: idParams } }, async (request) =>
-    getOrder(db, await auth.requireUser(request), request.params.id),
+    readOrder(db, await auth.requireUser(request), request.params.id, holdMinutes),
   );
+
+  // Issue 15: the seller of an unpaid PayPal order, or an admin, cancels it (stock back once).
+  app.put('/:id/cancel', { schema: { params: idParams } }, async (request) => {
+    const order = await cancelOrder(db, await auth.requireUser(request), request.params.id);
+    return { message: ORDER_CANCEL_DONE, order };
+  });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
     await deleteOrder(db, await auth.requireUser(request), request.params.id);
@@ -56,7 +86,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   );
 
   app.post('/:id/paypal', { schema: { params: idParams } }, async (request) =>
-    startPaypalPayment(db, paypal, await auth.requireUser(request), request.params.id),
+    startPaypalPayment(db, paypal, await auth.requireUser(request), request.params.id, holdMinutes),
   );
 
   // The spec writes this path with a trailing slash; both spellings are served (once, if the

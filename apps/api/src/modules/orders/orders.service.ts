@@ -4,11 +4,12 @@
  */
 import type { Order } from '@torget/shared/api-types';
 import { formDateToDate, type OrderUpdateInput } from '@torget/shared/orders';
-import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
+import type { PageRequest, Paged } from '../../lib/paging';
 import { isUuid } from '../catalog/catalog.service';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 
@@ -16,6 +17,16 @@ export const ORDER_NOT_FOUND = 'Order Not Found';
 
 export const isBuyerOf = (order: OrderRow, user: AuthUser) => order.userId === user.id;
 export const isSellerOf = (order: OrderRow, user: AuthUser) => order.sellerId === user.id;
+
+/**
+ * Whether the user may manage this order as its seller: the order's seller while they still are
+ * a seller (a revoked seller's orders are left to admins, as their products are), or an admin.
+ */
+export function managesAsSeller(order: OrderRow, user: AuthUser): boolean {
+  return user.isAdmin || (isSellerOf(order, user) && user.isSeller);
+}
+
+export const SELLER_STATUS_REVOKED = 'Your seller status was revoked, so you can no longer change orders.';
 
 /**
  * The order, if the user may see it. With `lock`, the row stays locked until the transaction
@@ -43,31 +54,47 @@ export async function getOrder(db: Db, user: AuthUser, id: string): Promise<Orde
   return orderJson(db, await visibleOrder(db, user, id));
 }
 
-/** Orders matching `where`, newest first, with their lines: two statements for any number. */
-async function listOrders(db: Db, where: SQL | undefined, withBuyerName: boolean): Promise<Order[]> {
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
-  if (rows.length === 0) return [];
-  const items = await db
+/**
+ * One page of the orders matching `where`, newest first, with their lines, and how many match
+ * in all: three statements, none binding a parameter per order (the lines are found by the
+ * page's own subquery, so a page of any size stays far below the protocol's parameter limit).
+ */
+async function listOrders(
+  db: Db,
+  where: SQL | undefined,
+  withBuyerName: boolean,
+  page: PageRequest,
+): Promise<Paged<Order>> {
+  const [counted] = await db.select({ n: count() }).from(orders).where(where);
+  const total = Number(counted?.n ?? 0);
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.size)
+    .offset(page.offset);
+  const rows = await db
     .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    );
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.size)
+    .offset(page.offset);
+  if (rows.length === 0) return { rows: [], total };
+  const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, pageIds));
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
     const lines = byOrder.get(item.orderId);
     if (lines) lines.push(item);
     else byOrder.set(item.orderId, [item]);
   }
-  return rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? [], withBuyerName));
+  return { rows: rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? [], withBuyerName)), total };
 }
 
-/** GET /api/orders/mine: the user's own outgoing orders. */
-export function listMyOrders(db: Db, user: AuthUser): Promise<Order[]> {
-  return listOrders(db, eq(orders.userId, user.id), false);
+/** GET /api/orders/mine: a page of the user's own outgoing orders. */
+export function listMyOrders(db: Db, user: AuthUser, page: PageRequest): Promise<Paged<Order>> {
+  return listOrders(db, eq(orders.userId, user.id), false, page);
 }
 
 /**
@@ -81,10 +108,15 @@ export function sellerFilterFor(user: AuthUser, requested: string | undefined): 
   return user.id;
 }
 
-/** GET /api/orders?seller=: incoming orders with the buyer's name. */
-export function listIncomingOrders(db: Db, user: AuthUser, requestedSeller: string | undefined): Promise<Order[]> {
+/** GET /api/orders?seller=: a page of incoming orders with the buyer's name. */
+export function listIncomingOrders(
+  db: Db,
+  user: AuthUser,
+  requestedSeller: string | undefined,
+  page: PageRequest,
+): Promise<Paged<Order>> {
   const sellerId = sellerFilterFor(user, requestedSeller);
-  return listOrders(db, sellerId ? eq(orders.sellerId, sellerId) : undefined, true);
+  return listOrders(db, sellerId ? eq(orders.sellerId, sellerId) : undefined, true, page);
 }
 
 /**
@@ -94,6 +126,7 @@ export function listIncomingOrders(db: Db, user: AuthUser, requestedSeller: stri
 export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await visibleOrder(tx, user, id, true);
+    if (!isBuyerOf(order, user) && !managesAsSeller(order, user)) throw forbidden(SELLER_STATUS_REVOKED);
     if (order.paymentMethod !== 'Swish') {
       throw badRequest('Only Swish orders can be deleted. A PayPal order is paid online and stays on record.');
     }
@@ -123,6 +156,7 @@ export async function updateOrderStatus(db: Db, user: AuthUser, id: string, inpu
   return db.transaction(async (tx) => {
     const order = await visibleOrder(tx, user, id, true);
     if (!isSellerOf(order, user) && !user.isAdmin) throw forbidden('Only the seller of this order can update it.');
+    if (!managesAsSeller(order, user)) throw forbidden(SELLER_STATUS_REVOKED);
     if (order.paymentMethod !== 'Swish') {
       throw badRequest('Only Swish orders are updated by the seller; PayPal orders are paid through PayPal.');
     }
