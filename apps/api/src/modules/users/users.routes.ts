@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../lib/http-errors';
 import { mailLinkOrigin } from '../../lib/mail-link-origin';
+import { pageNumberSchema, pageRequest, setPageHeaders } from '../../lib/paging';
 import { sendInBackground } from '../../lib/mailer';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { findPublicSeller } from './public-seller.service';
@@ -122,9 +123,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     return signedIn(user);
   });
 
-  app.get('/', async (request) => {
+  // Paged (lib/paging.ts): still a JSON array, with X-Total-Count and Link headers.
+  app.get('/', { schema: { querystring: z.object({ pageNumber: pageNumberSchema }) } }, async (request, reply) => {
     await auth.requireAdmin(request);
-    return (await listUsers(db)).map(toUserListEntry);
+    const page = pageRequest(request.query.pageNumber);
+    const { rows, total } = await listUsers(db, page);
+    setPageHeaders(request, reply, page, total);
+    return rows.map(toUserListEntry);
   });
 
   app.get('/:id', { schema: { params: idParams } }, async (request) => {

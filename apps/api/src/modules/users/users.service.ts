@@ -1,12 +1,13 @@
 /** Accounts: registration, sign-in, profile, admin management. */
 import type { ProfileUpdate } from '@torget/shared/accounts';
 import type { UserDetails } from '@torget/shared/api-types';
-import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { orders, passwordResetTokens, sellers, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
+import type { PageRequest, Paged } from '../../lib/paging';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUuid } from '../catalog/catalog.service';
 import { applySellerFields, checkDomain, checkDomainFree, DOMAIN_TAKEN } from '../sellers/seller-settings.service';
@@ -96,8 +97,17 @@ export async function updateProfile(db: Db, me: AuthUser, input: ProfileUpdate, 
   }
 }
 
-export async function listUsers(db: Db) {
-  return db.select().from(users).where(notDeleted).orderBy(asc(users.createdAt), asc(users.id));
+/** GET /api/users/ (admin): a page of the accounts that are not deleted, newest first, and their count. */
+export async function listUsers(db: Db, page: PageRequest): Promise<Paged<typeof users.$inferSelect>> {
+  const [counted] = await db.select({ n: count() }).from(users).where(notDeleted);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(notDeleted)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.size)
+    .offset(page.offset);
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
 async function otherAdminCount(db: Db, userId: string): Promise<number> {
