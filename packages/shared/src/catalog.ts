@@ -37,8 +37,16 @@ export const productUpdateSchema = z.object({
   description: z.string().max(20_000).default(''),
   shipping_price: numeric('Shipping price').pipe(sekAmount('Shipping price')).default(0),
   shipping_info: z.string().trim().max(1000).default(''),
+  /**
+   * The product's `version` when the form was loaded (issue 15). A save over a product that
+   * changed since (an edit, a sale) is refused with 409. Absent: no check, as the spec's payload.
+   */
+  version: z.number({ message: 'version must be a number.' }).int().min(0).optional(),
 });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+export const PRODUCT_CHANGED =
+  'This product changed since you opened it (for example, items were sold). The form now shows the current values; please make your changes again and save.';
 
 export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 

@@ -193,6 +193,8 @@ function sellerRow(seller: SellerSeed, userId: string, now: Date): typeof seller
   return {
     userId,
     name: shop.name,
+    // The shop's public e-mail starts as the login e-mail, as for every new shop.
+    email: seller.email,
     subtitle: shop.subtitle,
     description: shop.description,
     hasLogo: shop.logo !== undefined,
@@ -288,13 +290,19 @@ async function insertReviews(
       name: names.get(review.reviewer) ?? review.reviewer,
       rating: review.rating,
       comment: review.comment,
+      // The demo has no order history; its reviews stand for purchases made before it starts,
+      // so they count in the sellers' ratings (which count verified purchases only).
+      verified: true,
       createdAt,
     };
   });
   await tx.insert(reviews).values(rows);
 }
 
-/** The same aggregates the review endpoint maintains: per product, and per seller over all its products. */
+/**
+ * The same aggregates the review endpoint maintains: per product, and per seller over all its
+ * products' verified-purchase reviews.
+ */
 async function recomputeRatings(tx: Tx): Promise<void> {
   await tx.execute(sql`
     update ${products} set rating = r.avg_rating, num_reviews = r.review_count
@@ -304,7 +312,7 @@ async function recomputeRatings(tx: Tx): Promise<void> {
   await tx.execute(sql`
     update ${sellers} set rating = r.avg_rating, num_reviews = r.review_count
     from (select seller_id, avg(rating)::real as avg_rating, count(*)::int as review_count
-          from ${reviews} group by seller_id) as r
+          from ${reviews} where verified group by seller_id) as r
     where ${sellers.userId} = r.seller_id`);
 }
 

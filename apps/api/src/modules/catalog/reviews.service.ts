@@ -1,14 +1,34 @@
 /** Reviews: one per user and product; ratings of the product and its seller follow at once. */
 import type { Review } from '@torget/shared/api-types';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products, reviews, sellers } from '../../db/schema';
+import { orderItems, orders, products, reviews, sellers } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { isUuid } from './catalog.service';
 import { toReviewJson } from './product-json';
 
 export const ALREADY_REVIEWED = 'You already submitted a review for this product.';
+
+/** The name shown on the reviews of an account that was deleted or anonymised. */
+export const FORMER_CUSTOMER_NAME = 'Tidigare kund';
+
+/** Whether the user has a paid or delivered order of the product: their review is a verified purchase. */
+async function hasBought(tx: Db, userId: string, productId: string): Promise<boolean> {
+  const [bought] = await tx
+    .select({ id: orders.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.productId, productId),
+        eq(orders.userId, userId),
+        or(eq(orders.isPaid, true), eq(orders.isDelivered, true)),
+      ),
+    )
+    .limit(1);
+  return bought !== undefined;
+}
 
 export async function addReview(
   db: Db,
@@ -31,6 +51,7 @@ export async function addReview(
       .from(reviews)
       .where(and(eq(reviews.productId, productId), eq(reviews.userId, user.id)));
     if (existing) throw conflict(ALREADY_REVIEWED);
+    const verified = await hasBought(tx, user.id, productId);
     const [review] = await tx
       .insert(reviews)
       .values({
@@ -41,6 +62,7 @@ export async function addReview(
         name: user.name,
         rating: input.rating,
         comment: input.comment,
+        verified,
       })
       .returning();
     if (!review) throw new Error('insert returned nothing');
@@ -57,15 +79,19 @@ export async function addReview(
 }
 
 /**
- * The seller's rating and review count from the reviews that exist now: after a review is
- * added, and after a product is deleted with its reviews.
+ * The seller's rating and review count from the verified-purchase reviews that exist now: after
+ * a review is added, and after a product is deleted with its reviews. Unverified reviews show on
+ * the product page and count in the product's rating (as the spec says), but not in the
+ * seller's, which ranks Top Sellers: accounts that never bought cannot move it
+ * (docs/decisions.md).
  */
 export async function recomputeSellerRating(tx: Db, sellerId: string): Promise<void> {
+  const counted = sql`${reviews.sellerId} = ${sellerId} and ${reviews.verified}`;
   await tx
     .update(sellers)
     .set({
-      rating: sql`(select coalesce(avg(${reviews.rating}), 0) from ${reviews} where ${reviews.sellerId} = ${sellerId})`,
-      numReviews: sql`(select count(*) from ${reviews} where ${reviews.sellerId} = ${sellerId})`,
+      rating: sql`(select coalesce(avg(${reviews.rating}), 0) from ${reviews} where ${counted})`,
+      numReviews: sql`(select count(*) from ${reviews} where ${counted})`,
     })
     .where(eq(sellers.userId, sellerId));
 }

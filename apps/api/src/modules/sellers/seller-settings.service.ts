@@ -37,6 +37,7 @@ const COLUMNS = {
   seller_has_swish: 'hasSwish',
   seller_swish_number: 'swishNumber',
   seller_has_paypal: 'hasPaypal',
+  seller_email: 'email',
 } as const satisfies Partial<Record<keyof SellerFields, keyof typeof sellers.$inferInsert>>;
 
 function columnChanges(fields: SellerFields): Partial<typeof sellers.$inferInsert> {
@@ -68,7 +69,7 @@ export async function checkDomainFree(tx: Db, domain: string, userId: string): P
 
 export async function applySellerFields(
   tx: Db,
-  user: { id: string; name: string; isSeller: boolean; wantsToBeSeller: boolean },
+  user: { id: string; name: string; email: string; isSeller: boolean; wantsToBeSeller: boolean },
   fields: SellerFields,
   mainHosts: string[],
 ): Promise<void> {
@@ -79,7 +80,11 @@ export async function applySellerFields(
     if (user.wantsToBeSeller) throw conflict(ALREADY_APPLIED);
     const values = { ...columnChanges(fields), plan: fields.seller_plan ?? '1', updatedAt: new Date() };
     if (shop) await tx.update(sellers).set(values).where(eq(sellers.userId, user.id));
-    else await tx.insert(sellers).values({ ...values, userId: user.id, name: fields.seller_name || user.name });
+    // A new shop's public e-mail is the login e-mail until the seller sets another.
+    else
+      await tx
+        .insert(sellers)
+        .values({ email: user.email, ...values, userId: user.id, name: fields.seller_name || user.name });
     await tx.update(users).set({ wantsToBeSeller: true, updatedAt: new Date() }).where(eq(users.id, user.id));
     return;
   }

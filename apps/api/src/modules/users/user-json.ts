@@ -30,6 +30,7 @@ export function toSellerProfile(s: SellerRow, fallbackName: string): SellerProfi
     has_swish: s.hasSwish,
     swish_number: s.swishNumber,
     has_paypal: s.hasPaypal,
+    email: s.email,
     rating: s.rating,
     numReviews: s.numReviews,
   };
@@ -53,8 +54,9 @@ export function toUserDetails(u: UserRow, s: SellerRow | null): UserDetails {
   };
 }
 
+/** What anyone sees of a seller: the shop's public e-mail, never the login e-mail (issue 15). */
 export function toPublicSeller(u: UserRow, s: SellerRow): PublicSeller {
-  return { _id: u.id, name: u.name, email: u.email, is_seller: u.isSeller, seller: toSellerProfile(s, u.name) };
+  return { _id: u.id, name: u.name, email: s.email, is_seller: u.isSeller, seller: toSellerProfile(s, u.name) };
 }
 
 export function toUserListEntry(u: UserRow): UserListEntry {
