@@ -83,7 +83,10 @@ export const sellerFieldsSchema = z.object({
   /** The shop's public e-mail, shown in the storefront footer (issue 15); empty shows none. */
   seller_email: text(254)
     .toLowerCase()
-    .refine((value) => value === '' || z.email().safeParse(value).success, 'Enter an e-mail address such as butik@example.se.')
+    .refine(
+      (value) => value === '' || z.email().safeParse(value).success,
+      'Enter an e-mail address such as butik@example.se.',
+    )
     .optional(),
   /** The application: sent as true by the Create Shop form, with the plan chosen. */
   wants_to_be_seller: z.literal(true).optional(),

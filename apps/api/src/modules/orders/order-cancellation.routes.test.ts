@@ -9,12 +9,7 @@ import { orders, users } from '../../db/schema';
 import { type PaypalStandin, startPaypalStandin } from '../../test/paypal-standin';
 import { bearer } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  expireOverdueOrders,
-  ORDER_CANCEL_DONE,
-  ORDER_CANCELLED,
-  ORDER_EXPIRED,
-} from './order-cancellation.service';
+import { expireOverdueOrders, ORDER_CANCEL_DONE, ORDER_CANCELLED, ORDER_EXPIRED } from './order-cancellation.service';
 import { customer, placeOrder, product, type Session, shop, stockOf } from './order-test-kit';
 import { SELLER_STATUS_REVOKED } from './orders.service';
 
@@ -62,7 +57,8 @@ async function age(orderId: string, minutes: number) {
     .where(eq(orders.id, orderId));
 }
 
-const readOrder = async (id: string, who: Session = kim) => (await call('GET', `/api/orders/${id}`, who)).json() as Order;
+const readOrder = async (id: string, who: Session = kim) =>
+  (await call('GET', `/api/orders/${id}`, who)).json() as Order;
 
 describe('unpaid PayPal orders expire', () => {
   it('gives the stock back once, marks the order expired, and the buyer can no longer pay it', async () => {

@@ -163,7 +163,10 @@ describe('GET /api/users/ (paged)', () => {
     const total = Number(first.headers['x-total-count']);
     expect(total).toBe(110 + 4);
     expect((first.json() as UserListEntry[]).map((u) => u.email)).toEqual(newestUsers.slice(0, 50));
-    expect(links(first.headers.link)).toMatchObject({ next: '/api/users/?pageNumber=2', last: '/api/users/?pageNumber=3' });
+    expect(links(first.headers.link)).toMatchObject({
+      next: '/api/users/?pageNumber=2',
+      last: '/api/users/?pageNumber=3',
+    });
     const third = await get('/api/users/?pageNumber=3', admin);
     expect(third.json()).toHaveLength(total - 100);
   });

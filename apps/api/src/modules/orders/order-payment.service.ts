@@ -92,8 +92,9 @@ async function markPaid(db: Db, order: OrderRow, paypalOrder: PaypalOrder, captu
         },
         updatedAt: new Date(),
       })
-      // Only an unpaid order: a second request racing this one leaves the first payment as it is.
-      .where(and(eq(orders.id, order.id), eq(orders.isPaid, false)))
+      // Only an unpaid order still holding its stock: a second request racing this one leaves the
+      // first payment as it is, and an order cancelled meanwhile stays cancelled.
+      .where(and(eq(orders.id, order.id), eq(orders.isPaid, false), isNull(orders.cancelledAt)))
       .returning();
     return updated;
   } catch (error) {

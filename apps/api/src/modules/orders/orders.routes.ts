@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { mailLinkOrigin } from '../../lib/mail-link-origin';
-import { pageNumberSchema, pageRequest, setPageHeaders } from '../../lib/paging';
 import { sendInBackground } from '../../lib/mailer';
+import { pageNumberSchema, pageRequest, setPageHeaders } from '../../lib/paging';
 import { createPaypalClient, type PaypalClient } from '../payments/paypal-client';
 import {
   cancelOrder,

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
-import type { PageRequest, Paged } from '../../lib/paging';
+import type { Paged, PageRequest } from '../../lib/paging';
 import { isUuid } from '../catalog/catalog.service';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { orders, passwordResetTokens, reviews, sellers, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
-import type { PageRequest, Paged } from '../../lib/paging';
+import type { Paged, PageRequest } from '../../lib/paging';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUuid } from '../catalog/catalog.service';
 import { FORMER_CUSTOMER_NAME } from '../catalog/reviews.service';

@@ -7,13 +7,14 @@ import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
+import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { orderQueryKey, useOrder } from '../api/get-order';
 import { OrderItems } from '../components/order-items';
 import { OrderSummary } from '../components/order-summary';
 import { OrderUpdateForm } from '../components/order-update-form';
 import { SwishPayment } from '../components/swish-payment';
-import { buyerIdOf, canDeleteOrder } from '../utils/order-rules';
+import { buyerIdOf, canCancelOrder, cancelledText, canDeleteOrder } from '../utils/order-rules';
 
 // PayPal's SDK wrapper loads only when an unpaid PayPal order is shown to its buyer.
 const PaypalPayment = lazy(async () => ({
@@ -76,6 +77,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
   const { user } = useSession();
   const order = useOrder(id);
   const deleteOrder = useDeleteOrder();
+  const cancelOrder = useCancelOrder();
 
   if (order.isPending) return <LoadingBox />;
   if (order.isError) return <MessageBox variant="danger">{order.error.message}</MessageBox>;
@@ -85,6 +87,13 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
   const isBuyer = user?._id === buyerIdOf(data);
   const isSeller = user?._id === data.seller._id;
   const swishNumber = data.seller.seller.swish_number;
+
+  const cancelled = cancelledText(data);
+
+  function onCancel() {
+    if (!window.confirm('Cancel this order? Its items go back on sale.')) return;
+    cancelOrder.mutate(id);
+  }
 
   function onDelete() {
     if (!window.confirm('Are you sure to delete?')) return;
@@ -116,12 +125,18 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
             <dt>Method</dt>
             <dd>{data.paymentMethod}</dd>
           </dl>
-          <StatusBox done={data.isPaid} at={data.paidAt} doneText="Paid at" notText="Not Paid" />
+          {cancelled ? (
+            <MessageBox variant="danger">
+              <strong>{`Cancelled ${displayDate(data.cancelledAt)}`}</strong> {cancelled}
+            </MessageBox>
+          ) : (
+            <StatusBox done={data.isPaid} at={data.paidAt} doneText="Paid at" notText="Not Paid" />
+          )}
         </section>
         <OrderItems items={data.orderItems} />
       </div>
       <OrderSummary amounts={data}>
-        {data.paymentMethod === 'PayPal' && !data.isPaid && isBuyer && (
+        {data.paymentMethod === 'PayPal' && !data.isPaid && !data.isCancelled && isBuyer && (
           <Suspense fallback={<LoadingBox />}>
             <PaypalPayment order={data} />
           </Suspense>
@@ -130,6 +145,19 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
           <SwishPayment swishNumber={swishNumber} amount={data.totalPrice} orderId={data._id} />
         )}
         {data.paymentMethod === 'Swish' && isSeller && <OrderUpdateForm key={data._id} order={data} />}
+        {canCancelOrder(data, user) && (
+          <div className="order-delete">
+            {cancelOrder.isError && <MessageBox variant="danger">{cancelOrder.error.message}</MessageBox>}
+            <button
+              type="button"
+              className="button button-danger button-block"
+              disabled={cancelOrder.isPending}
+              onClick={onCancel}
+            >
+              {cancelOrder.isPending ? 'Cancelling...' : 'Cancel Order'}
+            </button>
+          </div>
+        )}
         {canDeleteOrder(data, user) && (
           <div className="order-delete">
             {deleteOrder.isError && <MessageBox variant="danger">{deleteOrder.error.message}</MessageBox>}

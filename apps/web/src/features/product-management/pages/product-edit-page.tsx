@@ -1,9 +1,11 @@
 import type { ProductDetails } from '@torget/shared/api-types';
+import { PRODUCT_CHANGED } from '@torget/shared/catalog';
 import { type FormEvent, useState } from 'react';
 import { useMatch, useNavigate, useParams } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { ApiRequestError } from '../../../lib/api-client';
 import { useCategories } from '../../catalog/api/get-categories';
 import { useProduct } from '../../catalog/api/get-product';
 import { type ProductUpdateInput, useUpdateProduct } from '../api/update-product';
@@ -66,10 +68,17 @@ function Field({ field, label, values, onChange, type = 'text', step, multiline 
   );
 }
 
-function ProductEditForm({ product, listPath }: { product: ProductDetails; listPath: string }) {
+interface ProductEditFormProps {
+  product: ProductDetails;
+  listPath: string;
+  /** The product changed since the form was loaded (409): the page reloads it. */
+  onStale: () => void;
+}
+
+function ProductEditForm({ product, listPath, onStale }: ProductEditFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState(() => toFormValues(product));
-  const updateProduct = useUpdateProduct(product._id);
+  const updateProduct = useUpdateProduct(product._id, product.version);
   const categories = useCategories();
   const title = isNewProduct(product) ? 'Create Product' : `Edit Product ${product._id}`;
   useDocumentTitle(title);
@@ -80,7 +89,12 @@ function ProductEditForm({ product, listPath }: { product: ProductDetails; listP
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    updateProduct.mutate(values, { onSuccess: () => navigate(listPath) });
+    updateProduct.mutate(values, {
+      onSuccess: () => navigate(listPath),
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 409) onStale();
+      },
+    });
   }
 
   return (
@@ -126,14 +140,26 @@ export function ProductEditPage() {
   const sellerMode = useMatch('/product/:id/edit/seller') !== null;
   const listPath = sellerMode ? '/productlist/seller' : '/productlist';
   const product = useProduct(id);
+  // Set when a save was refused because the product changed; the form then shows it reloaded.
+  const [reloaded, setReloaded] = useState(false);
   return (
     <section className="page management-page product-edit-page">
+      {reloaded && <MessageBox variant="danger">{PRODUCT_CHANGED}</MessageBox>}
       {product.isPending ? (
         <LoadingBox />
       ) : product.isError ? (
         <MessageBox variant="danger">{product.error.message}</MessageBox>
       ) : (
-        <ProductEditForm key={product.data._id} product={product.data} listPath={listPath} />
+        // A new version (after a refused save, the reloaded product) starts the form afresh.
+        <ProductEditForm
+          key={`${product.data._id}:${product.data.version}`}
+          product={product.data}
+          listPath={listPath}
+          onStale={() => {
+            setReloaded(true);
+            void product.refetch();
+          }}
+        />
       )}
     </section>
   );

@@ -55,6 +55,7 @@ function toForm(shop: SellerProfile | null): ShopForm {
     seller_swish_number: shop?.swish_number ?? '',
     seller_has_paypal: shop?.has_paypal ?? false,
     seller_domain: shop?.domain ?? '',
+    seller_email: shop?.email ?? '',
   };
 }
 
@@ -207,6 +208,14 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           maxLength={30}
           value={form.seller_phone}
           onChange={set('seller_phone')}
+        />
+        <TextField
+          label="Public e-mail (shown in the shop's footer)"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          value={form.seller_email}
+          onChange={set('seller_email')}
         />
         <TextField
           label="Organisation number"
