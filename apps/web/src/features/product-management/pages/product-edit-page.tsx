@@ -68,6 +68,9 @@ function Field({ field, label, values, onChange, type = 'text', step, multiline 
   );
 }
 
+/** The save was refused because the product changed since the form was loaded. */
+const isStale = (error: Error) => error instanceof ApiRequestError && error.status === 409;
+
 interface ProductEditFormProps {
   product: ProductDetails;
   listPath: string;
@@ -78,7 +81,10 @@ interface ProductEditFormProps {
 function ProductEditForm({ product, listPath, onStale }: ProductEditFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState(() => toFormValues(product));
-  const updateProduct = useUpdateProduct(product._id, product.version);
+  // The version the values were loaded from; a background refetch must not move it, or a save
+  // could overwrite a sale the form never showed.
+  const [loadedVersion] = useState(product.version);
+  const updateProduct = useUpdateProduct(product._id, loadedVersion);
   const categories = useCategories();
   const title = isNewProduct(product) ? 'Create Product' : `Edit Product ${product._id}`;
   useDocumentTitle(title);
@@ -92,7 +98,7 @@ function ProductEditForm({ product, listPath, onStale }: ProductEditFormProps) {
     updateProduct.mutate(values, {
       onSuccess: () => navigate(listPath),
       onError: (error) => {
-        if (error instanceof ApiRequestError && error.status === 409) onStale();
+        if (isStale(error)) onStale();
       },
     });
   }
@@ -122,7 +128,10 @@ function ProductEditForm({ product, listPath, onStale }: ProductEditFormProps) {
           step="0.01"
         />
         <Field field="shipping_info" label="Shipping info" values={values} onChange={setField} multiline />
-        {updateProduct.isError && <MessageBox variant="danger">{updateProduct.error.message}</MessageBox>}
+        {/* A 409 (changed since loaded) is told by the page above the reloaded form. */}
+        {updateProduct.isError && !isStale(updateProduct.error) && (
+          <MessageBox variant="danger">{updateProduct.error.message}</MessageBox>
+        )}
         <div className="form-actions">
           <button type="submit" className="button" disabled={updateProduct.isPending}>
             Update
@@ -140,8 +149,10 @@ export function ProductEditPage() {
   const sellerMode = useMatch('/product/:id/edit/seller') !== null;
   const listPath = sellerMode ? '/productlist/seller' : '/productlist';
   const product = useProduct(id);
-  // Set when a save was refused because the product changed; the form then shows it reloaded.
+  // Set when a save was refused because the product changed; the form then starts afresh from
+  // the reloaded product (a new key), with its values and version.
   const [reloaded, setReloaded] = useState(false);
+  const [reloads, setReloads] = useState(0);
   return (
     <section className="page management-page product-edit-page">
       {reloaded && <MessageBox variant="danger">{PRODUCT_CHANGED}</MessageBox>}
@@ -150,14 +161,13 @@ export function ProductEditPage() {
       ) : product.isError ? (
         <MessageBox variant="danger">{product.error.message}</MessageBox>
       ) : (
-        // A new version (after a refused save, the reloaded product) starts the form afresh.
         <ProductEditForm
-          key={`${product.data._id}:${product.data.version}`}
+          key={`${product.data._id}:${reloads}`}
           product={product.data}
           listPath={listPath}
           onStale={() => {
             setReloaded(true);
-            void product.refetch();
+            void product.refetch().then(() => setReloads((n) => n + 1));
           }}
         />
       )}
