@@ -6,6 +6,7 @@ import type { Order } from '@torget/shared/api-types';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../../db/schema';
+import { loadConfig } from '../../env';
 import { type PaypalStandin, startPaypalStandin } from '../../test/paypal-standin';
 import { bearer } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -59,6 +60,17 @@ async function age(orderId: string, minutes: number) {
 
 const readOrder = async (id: string, who: Session = kim) =>
   (await call('GET', `/api/orders/${id}`, who)).json() as Order;
+
+describe('PAYPAL_ORDER_HOLD_MINUTES', () => {
+  it('is 30 minutes by default, can be changed, and must be a whole number of minutes from 1', () => {
+    const base = { DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret };
+    expect(loadConfig(base).paypalOrderHoldMinutes).toBe(30);
+    expect(loadConfig({ ...base, PAYPAL_ORDER_HOLD_MINUTES: '90' }).paypalOrderHoldMinutes).toBe(90);
+    for (const bad of ['0', '-5', '1.5', 'soon']) {
+      expect(() => loadConfig({ ...base, PAYPAL_ORDER_HOLD_MINUTES: bad })).toThrow(/PAYPAL_ORDER_HOLD_MINUTES/);
+    }
+  });
+});
 
 describe('unpaid PayPal orders expire', () => {
   it('gives the stock back once, marks the order expired, and the buyer can no longer pay it', async () => {
