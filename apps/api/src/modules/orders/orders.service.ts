@@ -50,10 +50,6 @@ export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
   return toOrderJson(order, await itemsOf(db, order.id));
 }
 
-export async function getOrder(db: Db, user: AuthUser, id: string): Promise<Order> {
-  return orderJson(db, await visibleOrder(db, user, id));
-}
-
 /**
  * One page of the orders matching `where`, newest first, with their lines, and how many match
  * in all: three statements, none binding a parameter per order (the lines are found by the
