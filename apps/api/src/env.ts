@@ -37,6 +37,7 @@ const envSchema = z.object({
   WEB_DIST: optionalText,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   READ_CACHE: z.enum(['on', 'off']).default('on'),
+  PAYPAL_ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   BENCH_STATEMENT_COUNT: z
     .enum(['true', 'false', '1', '0', ''])
     .default('')
@@ -83,6 +84,8 @@ export interface Config {
   databasePoolSize?: number;
   /** Keep read results in memory for a short time (READ_CACHE=on, the default; off for measuring). */
   readCache?: boolean;
+  /** How long an unpaid PayPal order holds its stock before it expires (PAYPAL_ORDER_HOLD_MINUTES; 30). */
+  paypalOrderHoldMinutes?: number;
   /** Answer `x-sql-statements` on every response (BENCH_STATEMENT_COUNT; for the benchmark only). */
   statementCountHeader?: boolean;
   /** Every rate limit (RATE_LIMIT_*, lib/rate-limits.ts); unset means the defaults. */
@@ -135,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     readCache: env.READ_CACHE === 'on',
+    paypalOrderHoldMinutes: env.PAYPAL_ORDER_HOLD_MINUTES,
     statementCountHeader: env.BENCH_STATEMENT_COUNT,
     rateLimits: rateLimits.limits,
   };

@@ -25,6 +25,8 @@ export interface Review {
   rating: number;
   comment: string;
   createdAt: string;
+  /** The reviewer had a paid or delivered order of the product when reviewing (issue 15). */
+  verified: boolean;
 }
 
 export interface ProductSummary {
@@ -43,6 +45,8 @@ export interface ProductSummary {
   seller: ProductSellerRef;
   createdAt: string;
   updatedAt: string;
+  /** Grows with every change of the edit form's fields or the stock; sent back by an edit (issue 15). */
+  version: number;
 }
 
 export interface ProductDetails extends ProductSummary {
@@ -91,6 +95,8 @@ export interface SellerProfile extends SellerBrief {
   has_swish: boolean;
   swish_number: string;
   has_paypal: boolean;
+  /** The shop's public e-mail (issue 15): its own field, first the login e-mail. */
+  email: string;
 }
 
 /** A user as the user themself and admins see them. `token` comes with sign-in answers. */
@@ -189,4 +195,11 @@ export interface Order {
   seller: OrderSellerRef;
   paymentResult?: PaymentResult;
   createdAt: string;
+  /**
+   * An unpaid PayPal order that was cancelled (issue 15): by its seller or an admin
+   * ('cancelled'), or because it was not paid in time ('expired'). Its stock was given back.
+   */
+  isCancelled: boolean;
+  cancelledAt: string | null;
+  cancelReason: 'expired' | 'cancelled' | null;
 }

@@ -78,6 +78,13 @@ export const sellers = pgTable(
     hasSwish: boolean('has_swish').notNull().default(false),
     swishNumber: text('swish_number').notNull().default(''),
     hasPaypal: boolean('has_paypal').notNull().default(false),
+    /**
+     * The shop's public e-mail (storefront footer), its own field: filled with the login e-mail
+     * when the shop is made, changeable in the settings. Anyone but the seller and admins sees
+     * this, never the login e-mail.
+     */
+    email: text('email').notNull().default(''),
+    /** Average and count of the seller's verified-purchase reviews only (docs/decisions.md). */
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     createdAt: createdAt(),
@@ -115,6 +122,12 @@ export const products = pgTable(
      * the list indexes below cover only products on sale.
      */
     sellerActive: boolean('seller_active').notNull().default(false),
+    /**
+     * Grows by one whenever a field of the edit form or the stock changes (a database trigger,
+     * migration 0004, so sales and cancellations count too). An edit that names the version it
+     * was loaded from is refused when it no longer matches: it cannot undo a sale.
+     */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -168,6 +181,8 @@ export const reviews = pgTable(
     name: text('name').notNull(),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull(),
+    /** The reviewer had a paid or delivered order of the product when reviewing ("Verified purchase"). */
+    verified: boolean('verified').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -212,11 +227,21 @@ export const orders = pgTable(
     paymentResult: jsonb('payment_result'),
     /** A PayPal capture pays one order once. */
     paypalCaptureId: text('paypal_capture_id'),
+    /**
+     * Set when an unpaid PayPal order is cancelled, by its seller or an admin ('cancelled') or
+     * because nobody paid it in time ('expired'); its stock was given back then. Kept on record.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('PayPal', 'Swish')`),
+    check(
+      'orders_cancel_check',
+      sql`(${t.cancelledAt} is null) = (${t.cancelReason} is null) and (${t.cancelReason} is null or ${t.cancelReason} in ('expired', 'cancelled'))`,
+    ),
     check(
       'orders_total_check',
       sql`${t.totalPriceOre} = ${t.itemsPriceOre} + ${t.shippingPriceOre} + ${t.taxPriceOre}`,
@@ -227,6 +252,10 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The expiry sweep's candidates: unpaid PayPal orders still holding stock, oldest first.
+    index('orders_paypal_holding_idx')
+      .on(t.createdAt)
+      .where(sql`payment_method = 'PayPal' and not is_paid and cancelled_at is null`),
   ],
 );
 

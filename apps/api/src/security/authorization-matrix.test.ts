@@ -251,6 +251,12 @@ const TABLE: Row[] = [
     }),
   },
   {
+    route: 'PUT /api/orders/:id/cancel',
+    note: 'an unpaid PayPal order: its seller and admins cancel it, not the buyer (issue 15)',
+    expected: [401, 403, 404, 200, 404, 200],
+    request: async () => ({ url: `/api/orders/${(await freshOrder(t, 'PayPal'))._id}/cancel` }),
+  },
+  {
     route: 'POST /api/orders/:id/paypal',
     note: 'only the buyer pays',
     expected: [401, 200, 404, 403, 404, 403],

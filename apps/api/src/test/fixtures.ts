@@ -1,7 +1,7 @@
 /** Small builders for test data, written straight to the database. */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { products, reviews, sellers, users } from '../db/schema';
+import { orderItems, orders, products, reviews, sellers, users } from '../db/schema';
 
 type UserRow = typeof users.$inferInsert;
 type SellerRow = typeof sellers.$inferInsert;
@@ -30,7 +30,7 @@ export async function createSeller(db: Db, overrides: { user?: Partial<UserRow>;
   const user = await createUser(db, { name: 'Säljare Svensson', isSeller: true, ...overrides.user });
   const [seller] = await db
     .insert(sellers)
-    .values({ userId: user.id, name: 'Svenssons Butik', plan: '2', ...overrides.seller })
+    .values({ userId: user.id, name: 'Svenssons Butik', plan: '2', email: user.email, ...overrides.seller })
     .returning();
   if (!seller) throw new Error('seller not created');
   return { user, seller };
@@ -63,4 +63,45 @@ export async function createReview(
     .returning();
   if (!review) throw new Error('review not created');
   return review;
+}
+
+/**
+ * A delivered, paid Swish order of one unit of the product by the buyer, written straight to the
+ * database (stock untouched): what makes the buyer's review a verified purchase.
+ */
+export async function createPurchase(db: Db, values: { buyerId: string; sellerId: string; productId: string }) {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: values.buyerId,
+      sellerId: values.sellerId,
+      buyerName: 'Köpare',
+      sellerName: 'Butik',
+      shippingFullName: 'Köpare',
+      shippingAddress: 'Storgatan 1',
+      shippingCity: 'Umeå',
+      shippingPostalCode: '903 25',
+      shippingCountry: 'Sverige',
+      paymentMethod: 'Swish',
+      itemsPriceOre: 100,
+      shippingPriceOre: 0,
+      totalPriceOre: 100,
+      isPaid: true,
+      paidAt: new Date(),
+      isDelivered: true,
+      deliveredAt: new Date(),
+    })
+    .returning();
+  if (!order) throw new Error('order not created');
+  await db.insert(orderItems).values({
+    orderId: order.id,
+    sellerId: values.sellerId,
+    productId: values.productId,
+    name: 'Köpt vara',
+    image: '',
+    qty: 1,
+    priceOre: 100,
+    shippingPriceOre: 0,
+  });
+  return order;
 }

@@ -52,6 +52,27 @@ function parseBody(text: string, contentType: string | null): unknown {
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await apiExchange<T>(path, options)).data;
+}
+
+/** A page of a paged list (issue 15): the array the API answers and `X-Total-Count`. */
+export interface ListPage<T> {
+  items: T[];
+  /** Rows over all pages. */
+  total: number;
+}
+
+/** GETs a paged list: the answer is still a JSON array; the total comes in `X-Total-Count`. */
+export async function apiListPage<T>(
+  path: string,
+  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+): Promise<ListPage<T>> {
+  const { data, headers } = await apiExchange<T[]>(path, { ...options, method: 'GET' });
+  const total = Number(headers.get('x-total-count'));
+  return { items: data, total: Number.isFinite(total) ? total : data.length };
+}
+
+async function apiExchange<T>(path: string, options: ApiRequestOptions): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, query, auth = false, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const token = auth ? readStoredToken() : null;
@@ -85,7 +106,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (data === undefined) {
     throw new ApiRequestError('The server sent an answer that is not JSON.', response.status);
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
 
 export const api = {

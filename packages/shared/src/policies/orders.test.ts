@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../api-types';
 import {
+  canCancelOrder,
   canDeleteOrder,
   canListIncomingOrders,
   canListOrdersOf,
   canPayOrder,
   canSeeOrder,
   canUpdateOrderStatus,
+  managesAsSeller,
   ONLY_SWISH_ORDERS_DELETED,
   type OrderFacts,
   orderDeletionRefusal,
@@ -27,7 +29,9 @@ const swishOrder: OrderFacts = {
   paymentMethod: 'Swish',
   isPaid: false,
   isDelivered: false,
+  isCancelled: false,
 };
+const paypalOrder: OrderFacts = { ...swishOrder, paymentMethod: 'PayPal' };
 
 describe('who sees an order', () => {
   it('is its buyer, its seller and admins; nobody else, and no visitor', () => {
@@ -84,5 +88,37 @@ describe('the facts of an order as the API answers it', () => {
     } as unknown as Order; // only the fields the facts read
     expect(orderFactsOf(order)).toEqual({ ...swishOrder, isDelivered: true });
     expect(orderFactsOf({ ...order, user: { _id: 'buyer', name: 'B' } }).buyerId).toBe('buyer');
+  });
+});
+
+describe('managing an order as its seller (issue 15)', () => {
+  const revoked = actor('seller');
+
+  it('is the order seller while a seller, and admins; a revoked seller no longer', () => {
+    expect([seller, admin].map((a) => managesAsSeller(a, swishOrder))).toEqual([true, true]);
+    expect([revoked, otherSeller, buyer, null].map((a) => managesAsSeller(a, swishOrder))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('lets a revoked seller delete no order, while the buyer still may', () => {
+    expect(canDeleteOrder(revoked, swishOrder)).toBe(false);
+    expect(canDeleteOrder(buyer, swishOrder)).toBe(true);
+  });
+
+  it('cancels only unpaid PayPal orders still holding stock, by their seller or an admin', () => {
+    expect([seller, admin].map((a) => canCancelOrder(a, paypalOrder))).toEqual([true, true]);
+    expect([buyer, revoked, otherSeller, null].map((a) => canCancelOrder(a, paypalOrder))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(canCancelOrder(admin, swishOrder)).toBe(false);
+    expect(canCancelOrder(admin, { ...paypalOrder, isPaid: true })).toBe(false);
+    expect(canCancelOrder(admin, { ...paypalOrder, isCancelled: true })).toBe(false);
   });
 });

@@ -13,6 +13,8 @@ export interface OrderFacts {
   paymentMethod: string;
   isPaid: boolean;
   isDelivered: boolean;
+  /** Cancelled by its seller or an admin, or expired unpaid (issue 15). */
+  isCancelled: boolean;
 }
 
 /** The facts of an order as the API answers it: `user` is the buyer's id, or `{ _id, name }` in lists. */
@@ -23,6 +25,7 @@ export function orderFactsOf(order: Order): OrderFacts {
     paymentMethod: order.paymentMethod,
     isPaid: order.isPaid,
     isDelivered: order.isDelivered,
+    isCancelled: order.isCancelled,
   };
 }
 
@@ -39,6 +42,16 @@ export function canSeeOrder(actor: Actor | null, order: Pick<OrderFacts, 'buyerI
   return actor !== null && (actor.isAdmin || isBuyerOf(actor, order) || isSellerOf(actor, order));
 }
 
+export const SELLER_STATUS_REVOKED = 'Your seller status was revoked, so you can no longer change orders.';
+
+/**
+ * Whether the actor manages this order as its seller: the order's seller while they still are a
+ * seller (a revoked seller's orders are left to admins, as their products are), or an admin.
+ */
+export function managesAsSeller(actor: Actor | null, order: Pick<OrderFacts, 'sellerId'>): boolean {
+  return actor !== null && (actor.isAdmin || (isSellerOf(actor, order) && actor.isSeller));
+}
+
 export const ONLY_SWISH_ORDERS_DELETED =
   'Only Swish orders can be deleted. A PayPal order is paid online and stays on record.';
 export const PAID_ORDERS_KEPT = 'A paid or delivered order cannot be deleted.';
@@ -50,9 +63,20 @@ export function orderDeletionRefusal(order: Omit<OrderFacts, 'buyerId' | 'seller
   return null;
 }
 
-/** Swish orders not yet paid or delivered may be deleted by their buyer, their seller or an admin. */
+/**
+ * Swish orders not yet paid or delivered may be deleted by their buyer, their seller (while a
+ * seller) or an admin.
+ */
 export function canDeleteOrder(actor: Actor | null, order: OrderFacts): boolean {
-  return canSeeOrder(actor, order) && orderDeletionRefusal(order) === null;
+  return (isBuyerOf(actor, order) || managesAsSeller(actor, order)) && orderDeletionRefusal(order) === null;
+}
+
+/**
+ * An unpaid PayPal order still holding its stock may be cancelled by its seller (while a seller)
+ * or an admin (issue 15); the spec's delete stays for Swish orders.
+ */
+export function canCancelOrder(actor: Actor | null, order: OrderFacts): boolean {
+  return managesAsSeller(actor, order) && order.paymentMethod === 'PayPal' && !order.isPaid && !order.isCancelled;
 }
 
 /** The paid and delivered flags are set by the order's seller, or an admin. */

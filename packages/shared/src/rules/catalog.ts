@@ -26,3 +26,7 @@ export const PRODUCT_LIMITS = {
 export function hasAtMostTwoDecimals(sek: number): boolean {
   return Math.abs(Math.round(sek * 100) - sek * 100) < 1e-6;
 }
+
+/** A product edit saved over a product that changed since the form was loaded (issue 15): 409. */
+export const PRODUCT_CHANGED =
+  'This product changed since you opened it (for example, items were sold). The form now shows the current values; please make your changes again and save.';

@@ -1,5 +1,5 @@
 /**
- * The seller fields: one table for the 22 fields of a shop (spec section 3, Seller object, and
+ * The seller fields: one table for the fields of a shop (spec section 3, Seller object, and
  * section 7, PUT /api/users/profile). Each field has three names, all derived from its key:
  * `name` in the seller object, `seller_name` in the profile payload and the settings form, and
  * its column in the sellers table. The form values, the payload-to-column changes and the seller
@@ -42,15 +42,17 @@ export const SELLER_FIELDS = {
   has_swish: { column: 'hasSwish', kind: 'flag' },
   swish_number: { column: 'swishNumber', kind: 'text', max: 20 },
   has_paypal: { column: 'hasPaypal', kind: 'flag' },
+  /** The shop's public e-mail, shown in the storefront footer (issue 15); first the login e-mail. */
+  email: { column: 'email', kind: 'text', max: 254 },
 } as const satisfies Record<string, TextField | FlagField>;
 
 type Table = typeof SELLER_FIELDS;
 /** A field's key in the seller object: `name`, `has_logo`, … */
 export type SellerFieldKey = keyof Table;
 export type SellerFieldValue<K extends SellerFieldKey> = Table[K]['kind'] extends 'flag' ? boolean : string;
-/** The 22 fields as the seller object holds them. */
+/** The fields as the seller object holds them. */
 export type SellerFieldProfile = { [K in SellerFieldKey]: SellerFieldValue<K> };
-/** The 22 fields as the settings form and the profile payload name them: `seller_name`, … */
+/** The fields as the settings form and the profile payload name them: `seller_name`, … */
 export type SellerFormValues = { [K in SellerFieldKey as `seller_${K}`]: SellerFieldValue<K> };
 /** The 22 fields by their column in the sellers table. */
 export type SellerFieldColumns = { [K in SellerFieldKey as Table[K]['column']]: SellerFieldValue<K> };
@@ -87,7 +89,7 @@ export function sellerFormValues(shop: Partial<SellerFieldProfile> | null): Sell
   return form as SellerFormValues;
 }
 
-/** The 22 fields of the seller object from the stored columns. */
+/** The fields of the seller object from the stored columns. */
 export function sellerProfileFields(columns: SellerFieldColumns): SellerFieldProfile {
   const stored: Record<string, string | boolean> = columns;
   const profile: Record<string, string | boolean | undefined> = {};

@@ -40,6 +40,11 @@ export const productUpdateSchema = z.object({
   description: z.string().max(PRODUCT_LIMITS.description).default(''),
   shipping_price: numeric('Shipping price').pipe(sekAmount('Shipping price')).default(0),
   shipping_info: z.string().trim().max(PRODUCT_LIMITS.shippingInfo).default(''),
+  /**
+   * The product's `version` when the form was loaded (issue 15). A save over a product that
+   * changed since (an edit, a sale) is refused with 409. Absent: no check, as the spec's payload.
+   */
+  version: z.number({ message: 'version must be a number.' }).int().min(0).optional(),
 });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 

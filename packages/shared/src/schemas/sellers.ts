@@ -82,6 +82,14 @@ export const sellerFieldsSchema = z.object({
   seller_swish_number: swishNumber.optional(),
   seller_has_paypal: z.boolean().optional(),
   seller_domain: domainSchema.optional(),
+  /** The shop's public e-mail, shown in the storefront footer (issue 15); empty shows none. */
+  seller_email: text(254)
+    .toLowerCase()
+    .refine(
+      (value) => value === '' || z.email().safeParse(value).success,
+      'Enter an e-mail address such as butik@example.se.',
+    )
+    .optional(),
   /** The application: sent as true by the Create Shop form, with the plan chosen. */
   wants_to_be_seller: z.literal(true).optional(),
   seller_plan: z.enum(['1', '2'], { message: 'Choose plan 1 or 2.' }).optional(),

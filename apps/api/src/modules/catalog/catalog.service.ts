@@ -143,6 +143,7 @@ interface ReviewJsonRow {
   rating: number;
   comment: string;
   createdAt: string;
+  verified: boolean;
 }
 
 /**
@@ -156,7 +157,8 @@ function productDetailsStatement(db: Db) {
       reviews: sql<ReviewJsonRow[]>`(
         select coalesce(json_agg(json_build_object(
           '_id', r.id, 'name', r.name, 'rating', r.rating, 'comment', r.comment,
-          'createdAt', to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          'createdAt', to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'verified', r.verified
         ) order by r.created_at desc, r.id desc), '[]'::json)
         from ${reviews} r where r.product_id = ${products.id})`,
     })

@@ -31,6 +31,7 @@ export interface ProductWithSellerRow {
   shippingInfo: string;
   createdAt: Date;
   updatedAt: Date;
+  version: number;
   sellerUserName: string;
   sellerShopName: string | null;
   sellerLogo: string | null;
@@ -67,6 +68,7 @@ export function toProductJson(row: ProductWithSellerRow): ProductSummary {
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -77,5 +79,6 @@ export function toReviewJson(row: typeof reviews.$inferSelect): Review {
     rating: row.rating,
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
+    verified: row.verified,
   };
 }

@@ -1,15 +1,16 @@
 /** Writing the catalogue: sellers create, edit and delete their products; admins any product. */
 
 import { canEditProduct } from '@torget/shared/policies/products';
+import { PRODUCT_CHANGED } from '@torget/shared/rules/catalog';
 import { sekToOre } from '@torget/shared/rules/money';
 import { mayAddProduct, planRule } from '@torget/shared/rules/plans';
 import type { ProductUpdate } from '@torget/shared/schemas/catalog';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recomputeSellerRating } from '../../db/ratings';
 import { products, sellers } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { isUuid } from './catalog.service';
 
 /** The product, if the user may change it: its seller, or an admin. */
@@ -50,9 +51,16 @@ export async function createEmptyProduct(db: Db, seller: AuthUser) {
   });
 }
 
+/**
+ * Saves the edit form. With `version`, only over the product as it was loaded: a product changed
+ * since (another edit, or a sale that took stock) is refused with 409, so an old stock figure
+ * can never undo a sale. Without it (the spec's payload) the save is unconditional.
+ */
 export async function updateProduct(db: Db, user: AuthUser, id: string, input: ProductUpdate): Promise<void> {
   await productForEditor(db, user, id);
-  await db
+  const unchangedSinceLoaded =
+    input.version === undefined ? eq(products.id, id) : and(eq(products.id, id), eq(products.version, input.version));
+  const saved = await db
     .update(products)
     .set({
       name: input.name,
@@ -66,7 +74,10 @@ export async function updateProduct(db: Db, user: AuthUser, id: string, input: P
       shippingInfo: input.shipping_info,
       updatedAt: new Date(),
     })
-    .where(eq(products.id, id));
+    .where(unchangedSinceLoaded)
+    .returning({ id: products.id });
+  // The product exists (checked above): no row means its version moved on.
+  if (saved.length === 0) throw conflict(PRODUCT_CHANGED);
 }
 
 /** Deletes a product; orders keep their own copy of what was bought (order_items snapshot). */

@@ -1,16 +1,36 @@
 /** Reviews: one per user and product; ratings of the product and its seller follow at once (db/ratings.ts). */
 import type { Review } from '@torget/shared/api-types';
 import { canReviewProduct } from '@torget/shared/policies/products';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recomputeProductRating, recomputeSellerRating } from '../../db/ratings';
-import { products, reviews } from '../../db/schema';
+import { orderItems, orders, products, reviews } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { isUuid } from './catalog.service';
 import { toReviewJson } from './product-json';
 
 export const ALREADY_REVIEWED = 'You already submitted a review for this product.';
+
+/** The name shown on the reviews of an account that was deleted or anonymised. */
+export const FORMER_CUSTOMER_NAME = 'Tidigare kund';
+
+/** Whether the user has a paid or delivered order of the product: their review is a verified purchase. */
+async function hasBought(tx: Db, userId: string, productId: string): Promise<boolean> {
+  const [bought] = await tx
+    .select({ id: orders.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.productId, productId),
+        eq(orders.userId, userId),
+        or(eq(orders.isPaid, true), eq(orders.isDelivered, true)),
+      ),
+    )
+    .limit(1);
+  return bought !== undefined;
+}
 
 export async function addReview(
   db: Db,
@@ -33,6 +53,7 @@ export async function addReview(
       .from(reviews)
       .where(and(eq(reviews.productId, productId), eq(reviews.userId, user.id)));
     if (existing) throw conflict(ALREADY_REVIEWED);
+    const verified = await hasBought(tx, user.id, productId);
     const [review] = await tx
       .insert(reviews)
       .values({
@@ -43,6 +64,7 @@ export async function addReview(
         name: user.name,
         rating: input.rating,
         comment: input.comment,
+        verified,
       })
       .returning();
     if (!review) throw new Error('insert returned nothing');

@@ -71,5 +71,8 @@ export function toOrderJson(order: OrderRow, items: readonly OrderItemRow[], wit
     seller: { _id: order.sellerId, seller: { name: order.sellerName, swish_number: order.sellerSwishNumber } },
     ...(order.isPaid && paymentResult ? { paymentResult } : {}),
     createdAt: order.createdAt.toISOString(),
+    isCancelled: order.cancelledAt !== null,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    cancelReason: order.cancelReason === 'expired' || order.cancelReason === 'cancelled' ? order.cancelReason : null,
   };
 }

@@ -4,13 +4,14 @@
  */
 import type { Order } from '@torget/shared/api-types';
 import { canPayOrder } from '@torget/shared/policies/orders';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
-import { badRequest, forbidden, HttpError } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-errors';
 import { type PaypalClient, type PaypalOrder, PaypalUnavailableError } from '../payments/paypal-client';
 import { verifyPaypalOrder } from '../payments/paypal-verification';
+import { cancelledMessage, expireIfOverdue } from './order-cancellation.service';
 import type { OrderRow } from './order-json';
 import { orderFacts, orderJson, visibleOrder } from './orders.service';
 
@@ -42,15 +43,26 @@ async function atPaypal<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** POST /api/orders/{id}/paypal: the PayPal order the buyer's PayPal button approves. */
+/** Refuses (409) an order that was cancelled or has expired. */
+function refuseCancelled(order: OrderRow): void {
+  const message = cancelledMessage(order);
+  if (message) throw conflict(message);
+}
+
+/**
+ * POST /api/orders/{id}/paypal: the PayPal order the buyer's PayPal button approves. An order
+ * past its time is expired here (if no sweep did yet): no payment starts for it.
+ */
 export async function startPaypalPayment(
   db: Db,
   paypal: PaypalClient | null,
   user: AuthUser,
   id: string,
+  holdMinutes: number,
 ): Promise<{ id: string }> {
-  const order = await buyersPaypalOrder(db, user, id);
+  const order = await expireIfOverdue(db, await buyersPaypalOrder(db, user, id), holdMinutes);
   if (order.isPaid) throw badRequest('This order is already paid.');
+  refuseCancelled(order);
   const client = requirePaypal(paypal);
   return atPaypal(() =>
     client.createOrder({ orderId: order.id, amountOre: order.totalPriceOre, description: `Torget order ${order.id}` }),
@@ -81,8 +93,9 @@ async function markPaid(db: Db, order: OrderRow, paypalOrder: PaypalOrder, captu
         },
         updatedAt: new Date(),
       })
-      // Only an unpaid order: a second request racing this one leaves the first payment as it is.
-      .where(and(eq(orders.id, order.id), eq(orders.isPaid, false)))
+      // Only an unpaid order still holding its stock: a second request racing this one leaves the
+      // first payment as it is, and an order cancelled meanwhile stays cancelled.
+      .where(and(eq(orders.id, order.id), eq(orders.isPaid, false), isNull(orders.cancelledAt)))
       .returning();
     return updated;
   } catch (error) {
@@ -94,7 +107,9 @@ async function markPaid(db: Db, order: OrderRow, paypalOrder: PaypalOrder, captu
 /**
  * PUT /api/orders/{id}/pay: the browser says PayPal order `paypalOrderId` paid this order. We
  * fetch it from PayPal and mark the order paid only if it is a completed capture of exactly the
- * stored total in SEK for this order. An order already paid is answered as it is.
+ * stored total in SEK for this order. An order already paid is answered as it is; a cancelled
+ * or expired one is refused (409). A capture approved in time is accepted until the order is
+ * actually cancelled, so a sweep's delay never turns away a buyer who paid.
  */
 export async function payWithPaypal(
   db: Db,
@@ -105,6 +120,7 @@ export async function payWithPaypal(
 ): Promise<Order> {
   const order = await buyersPaypalOrder(db, user, id);
   if (order.isPaid) return orderJson(db, order);
+  refuseCancelled(order);
   const client = requirePaypal(paypal);
   const paypalOrder = await atPaypal(() => client.getOrder(paypalOrderId));
   if (!paypalOrder) throw badRequest('PayPal does not know this payment.');
@@ -112,6 +128,10 @@ export async function payWithPaypal(
   if (!verdict.ok) throw badRequest(verdict.reason);
   const at = paypalOrder.update_time ?? verdict.capture.update_time ?? new Date().toISOString();
   const updated = await markPaid(db, order, paypalOrder, verdict.capture.id, at);
-  // No row updated: another request paid it meanwhile; answer the order as it now is.
-  return orderJson(db, updated ?? (await visibleOrder(db, user, id)));
+  if (updated) return orderJson(db, updated);
+  // No row updated: another request paid it meanwhile (answered as it now is), or it was
+  // cancelled meanwhile (refused: the capture must be refunded by the seller).
+  const now = await visibleOrder(db, user, id);
+  if (!now.isPaid) refuseCancelled(now);
+  return orderJson(db, now);
 }

@@ -8,16 +8,20 @@ import {
   canListOrdersOf,
   canSeeOrder,
   canUpdateOrderStatus,
+  isBuyerOf,
+  managesAsSeller,
   type OrderFacts,
   orderDeletionRefusal,
+  SELLER_STATUS_REVOKED,
 } from '@torget/shared/policies/orders';
 import { formDateToDate } from '@torget/shared/rules/dates';
 import type { OrderUpdateInput } from '@torget/shared/schemas/orders';
-import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
+import type { Paged, PageRequest } from '../../lib/paging';
 import { isUuid } from '../catalog/catalog.service';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 
@@ -31,6 +35,7 @@ export function orderFacts(order: OrderRow): OrderFacts {
     paymentMethod: order.paymentMethod,
     isPaid: order.isPaid,
     isDelivered: order.isDelivered,
+    isCancelled: order.cancelledAt !== null,
   };
 }
 
@@ -56,35 +61,47 @@ export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
   return toOrderJson(order, await itemsOf(db, order.id));
 }
 
-export async function getOrder(db: Db, user: AuthUser, id: string): Promise<Order> {
-  return orderJson(db, await visibleOrder(db, user, id));
-}
-
-/** Orders matching `where`, newest first, with their lines: two statements for any number. */
-async function listOrders(db: Db, where: SQL | undefined, withBuyerName: boolean): Promise<Order[]> {
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
-  if (rows.length === 0) return [];
-  const items = await db
+/**
+ * One page of the orders matching `where`, newest first, with their lines, and how many match
+ * in all: three statements, none binding a parameter per order (the lines are found by the
+ * page's own subquery, so a page of any size stays far below the protocol's parameter limit).
+ */
+async function listOrders(
+  db: Db,
+  where: SQL | undefined,
+  withBuyerName: boolean,
+  page: PageRequest,
+): Promise<Paged<Order>> {
+  const [counted] = await db.select({ n: count() }).from(orders).where(where);
+  const total = Number(counted?.n ?? 0);
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.size)
+    .offset(page.offset);
+  const rows = await db
     .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    );
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.size)
+    .offset(page.offset);
+  if (rows.length === 0) return { rows: [], total };
+  const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, pageIds));
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
     const lines = byOrder.get(item.orderId);
     if (lines) lines.push(item);
     else byOrder.set(item.orderId, [item]);
   }
-  return rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? [], withBuyerName));
+  return { rows: rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? [], withBuyerName)), total };
 }
 
-/** GET /api/orders/mine: the user's own outgoing orders. */
-export function listMyOrders(db: Db, user: AuthUser): Promise<Order[]> {
-  return listOrders(db, eq(orders.userId, user.id), false);
+/** GET /api/orders/mine: a page of the user's own outgoing orders. */
+export function listMyOrders(db: Db, user: AuthUser, page: PageRequest): Promise<Paged<Order>> {
+  return listOrders(db, eq(orders.userId, user.id), false, page);
 }
 
 /**
@@ -99,10 +116,15 @@ export function sellerFilterFor(user: AuthUser, requested: string | undefined): 
   return sellerId;
 }
 
-/** GET /api/orders?seller=: incoming orders with the buyer's name. */
-export function listIncomingOrders(db: Db, user: AuthUser, requestedSeller: string | undefined): Promise<Order[]> {
+/** GET /api/orders?seller=: a page of incoming orders with the buyer's name. */
+export function listIncomingOrders(
+  db: Db,
+  user: AuthUser,
+  requestedSeller: string | undefined,
+  page: PageRequest,
+): Promise<Paged<Order>> {
   const sellerId = sellerFilterFor(user, requestedSeller);
-  return listOrders(db, sellerId ? eq(orders.sellerId, sellerId) : undefined, true);
+  return listOrders(db, sellerId ? eq(orders.sellerId, sellerId) : undefined, true, page);
 }
 
 /**
@@ -112,7 +134,9 @@ export function listIncomingOrders(db: Db, user: AuthUser, requestedSeller: stri
 export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await visibleOrder(tx, user, id, true);
-    const refusal = orderDeletionRefusal(orderFacts(order));
+    const facts = orderFacts(order);
+    if (!isBuyerOf(user, facts) && !managesAsSeller(user, facts)) throw forbidden(SELLER_STATUS_REVOKED);
+    const refusal = orderDeletionRefusal(facts);
     if (refusal) throw badRequest(refusal);
     // Products are locked in id order, as placing an order locks them, so the two never deadlock.
     const lines = await tx
@@ -139,6 +163,7 @@ export async function updateOrderStatus(db: Db, user: AuthUser, id: string, inpu
   return db.transaction(async (tx) => {
     const order = await visibleOrder(tx, user, id, true);
     if (!canUpdateOrderStatus(user, orderFacts(order))) throw forbidden('Only the seller of this order can update it.');
+    if (!managesAsSeller(user, orderFacts(order))) throw forbidden(SELLER_STATUS_REVOKED);
     if (order.paymentMethod !== 'Swish') {
       throw badRequest('Only Swish orders are updated by the seller; PayPal orders are paid through PayPal.');
     }

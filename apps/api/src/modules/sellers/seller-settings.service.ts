@@ -49,7 +49,7 @@ export async function checkDomainFree(tx: Db, domain: string, userId: string): P
 
 export async function applySellerFields(
   tx: Db,
-  user: Actor & { name: string },
+  user: Actor & { name: string; email: string },
   fields: SellerFields,
   mainHosts: string[],
 ): Promise<void> {
@@ -60,7 +60,11 @@ export async function applySellerFields(
     if (user.wantsToBeSeller) throw conflict(ALREADY_APPLIED);
     const values = { ...columnChanges(fields), plan: fields.seller_plan ?? '1', updatedAt: new Date() };
     if (shop) await tx.update(sellers).set(values).where(eq(sellers.userId, user.id));
-    else await tx.insert(sellers).values({ ...values, userId: user.id, name: fields.seller_name || user.name });
+    // A new shop's public e-mail is the login e-mail until the seller sets another.
+    else
+      await tx
+        .insert(sellers)
+        .values({ email: user.email, ...values, userId: user.id, name: fields.seller_name || user.name });
     await tx.update(users).set({ wantsToBeSeller: true, updatedAt: new Date() }).where(eq(users.id, user.id));
     return;
   }

@@ -2,15 +2,17 @@
 
 import type { UserDetails } from '@torget/shared/api-types';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { orders, passwordResetTokens, sellers, users } from '../../db/schema';
+import { orders, passwordResetTokens, reviews, sellers, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
+import type { Paged, PageRequest } from '../../lib/paging';
 import { refuseCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUuid } from '../catalog/catalog.service';
+import { FORMER_CUSTOMER_NAME } from '../catalog/reviews.service';
 import { applySellerFields, checkDomain, checkDomainFree, DOMAIN_TAKEN } from '../sellers/seller-settings.service';
 import { lockAdminRoles, otherAdminCount } from './last-admin.service';
 import { toUserDetails } from './user-json';
@@ -102,8 +104,17 @@ export async function updateProfile(db: Db, me: AuthUser, input: ProfileUpdate, 
   }
 }
 
-export async function listUsers(db: Db) {
-  return db.select().from(users).where(notDeleted).orderBy(asc(users.createdAt), asc(users.id));
+/** GET /api/users/ (admin): a page of the accounts that are not deleted, newest first, and their count. */
+export async function listUsers(db: Db, page: PageRequest): Promise<Paged<typeof users.$inferSelect>> {
+  const [counted] = await db.select({ n: count() }).from(users).where(notDeleted);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(notDeleted)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.size)
+    .offset(page.offset);
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
 /**
@@ -137,7 +148,7 @@ export async function updateUserByAdmin(
     await tx.update(users).set(changes).where(eq(users.id, id));
     if (input.is_seller) {
       // A user made a seller without applying gets an empty shop (plan 1) to set up.
-      await tx.insert(sellers).values({ userId: id, name: current.name }).onConflictDoNothing();
+      await tx.insert(sellers).values({ userId: id, name: current.name, email: current.email }).onConflictDoNothing();
     }
     if (input.seller_domain !== undefined) {
       const domain = input.seller_domain || null;
@@ -182,6 +193,8 @@ export async function deleteUserByAdmin(db: Db, adminId: string, id: string): Pr
       .from(orders)
       .where(or(eq(orders.userId, id), eq(orders.sellerId, id)))
       .limit(1);
+    // Their reviews stay (they count in ratings) under a neutral name, not the person's.
+    await tx.update(reviews).set({ name: FORMER_CUSTOMER_NAME }).where(eq(reviews.userId, id));
     if (!hasOrders) {
       await tx.delete(users).where(eq(users.id, id));
       return;

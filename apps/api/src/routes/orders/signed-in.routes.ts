@@ -12,21 +12,24 @@ import {
 import { z } from 'zod';
 import { mailLinkOrigin } from '../../lib/mail-link-origin';
 import { sendInBackground } from '../../lib/mailer';
+import { pageNumberSchema, pageRequest, setPageHeaders } from '../../lib/paging';
 import { createLimiter } from '../../lib/rate-limits';
 import { newOrderNoticeMail, orderConfirmationMail } from '../../mails/order-mails';
-import { payWithPaypal, startPaypalPayment } from '../../modules/orders/order-payment.service';
 import {
-  deleteOrder,
-  getOrder,
-  listIncomingOrders,
-  listMyOrders,
-  updateOrderStatus,
-} from '../../modules/orders/orders.service';
+  cancelOrder,
+  DEFAULT_ORDER_HOLD_MINUTES,
+  ORDER_CANCEL_DONE,
+  readOrder,
+  startExpirySweep,
+} from '../../modules/orders/order-cancellation.service';
+import { payWithPaypal, startPaypalPayment } from '../../modules/orders/order-payment.service';
+import { deleteOrder, listIncomingOrders, listMyOrders, updateOrderStatus } from '../../modules/orders/orders.service';
 import { placeOrder } from '../../modules/orders/place-order.service';
 import { createPaypalClient, type PaypalClient } from '../../modules/payments/paypal-client';
 import { type RoutePlugin, userOf } from '../audiences';
 
 const idParams = z.object({ id: z.string() });
+const pageQuery = z.object({ pageNumber: pageNumberSchema });
 
 export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const { db } = deps.database;
@@ -36,6 +39,10 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const paypal: PaypalClient | null = clientSecret ? createPaypalClient({ clientId, clientSecret, apiBase }) : null;
   const ordersPerAccount = createLimiter(app, 'ordersPerAccount', deps.rateLimits);
   const ordersPerAddress = createLimiter(app, 'ordersPerAddress', deps.rateLimits);
+  const holdMinutes = deps.config.paypalOrderHoldMinutes ?? DEFAULT_ORDER_HOLD_MINUTES;
+  // Every instance sweeps; the sweep is safe to run concurrently (order-cancellation.service.ts).
+  const stopSweep = startExpirySweep(db, holdMinutes, app.log);
+  app.addHook('onClose', stopSweep);
 
   app.post('/', { schema: { body: createOrderSchema } }, async (request, reply) => {
     const buyer = userOf(request);
@@ -49,15 +56,32 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   });
 
   // Registered before '/:id' for readability; the router prefers the static path either way.
-  app.get('/mine', async (request) => listMyOrders(db, userOf(request)));
+  // Both lists are paged (lib/paging.ts): still a JSON array, with X-Total-Count and Link.
+  app.get('/mine', { schema: { querystring: pageQuery } }, async (request, reply) => {
+    const user = userOf(request);
+    const page = pageRequest(request.query.pageNumber);
+    const { rows, total } = await listMyOrders(db, user, page);
+    setPageHeaders(request, reply, page, total);
+    return rows;
+  });
 
-  app.get('/', { schema: { querystring: orderListQuerySchema } }, async (request) =>
-    listIncomingOrders(db, userOf(request), request.query.seller),
-  );
+  app.get('/', { schema: { querystring: orderListQuerySchema.extend(pageQuery.shape) } }, async (request, reply) => {
+    const user = userOf(request);
+    const page = pageRequest(request.query.pageNumber);
+    const { rows, total } = await listIncomingOrders(db, user, request.query.seller, page);
+    setPageHeaders(request, reply, page, total);
+    return rows;
+  });
 
   app.get('/:id', { schema: { params: idParams } }, async (request) =>
-    getOrder(db, userOf(request), request.params.id),
+    readOrder(db, userOf(request), request.params.id, holdMinutes),
   );
+
+  // Issue 15: the seller of an unpaid PayPal order, or an admin, cancels it (stock back once).
+  app.put('/:id/cancel', { schema: { params: idParams } }, async (request) => {
+    const order = await cancelOrder(db, userOf(request), request.params.id);
+    return { message: ORDER_CANCEL_DONE, order };
+  });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
     await deleteOrder(db, userOf(request), request.params.id);
@@ -69,7 +93,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   );
 
   app.post('/:id/paypal', { schema: { params: idParams } }, async (request) =>
-    startPaypalPayment(db, paypal, userOf(request), request.params.id),
+    startPaypalPayment(db, paypal, userOf(request), request.params.id, holdMinutes),
   );
 
   // The spec writes this path with a trailing slash; both spellings are served (once, if the

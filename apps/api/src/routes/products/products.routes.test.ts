@@ -2,7 +2,7 @@ import type { ProductDetails } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, sellers } from '../../db/schema';
-import { createProduct, createSeller, createUser } from '../../test/fixtures';
+import { createProduct, createPurchase, createSeller, createUser } from '../../test/fixtures';
 import { bearer, signInAs } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -167,8 +167,16 @@ describe('reviews', () => {
     const { user: seller } = await createSeller(db, { user: { email: 'betyg@example.se' } });
     const p1 = await createProduct(db, seller.id);
     const p2 = await createProduct(db, seller.id);
-    await createUser(db, { email: 'r1@example.se', name: 'Rita Recensent' });
-    await createUser(db, { email: 'r2@example.se' });
+    const u1 = await createUser(db, { email: 'r1@example.se', name: 'Rita Recensent' });
+    const u2 = await createUser(db, { email: 'r2@example.se' });
+    // Bought first, so the reviews are verified purchases and count in the seller's rating too.
+    for (const [buyer, product] of [
+      [u1, p1],
+      [u2, p1],
+      [u1, p2],
+    ] as const) {
+      await createPurchase(db, { buyerId: buyer.id, sellerId: seller.id, productId: product.id });
+    }
     const r1 = await session('r1@example.se');
     const r2 = await session('r2@example.se');
     const review = (productId: string, token: string, body: object) =>

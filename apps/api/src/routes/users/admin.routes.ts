@@ -3,6 +3,7 @@ import { adminUserUpdateSchema } from '@torget/shared/schemas/accounts';
 import { z } from 'zod';
 import { mailLinkOrigin } from '../../lib/mail-link-origin';
 import { sendInBackground } from '../../lib/mailer';
+import { pageNumberSchema, pageRequest, setPageHeaders } from '../../lib/paging';
 import { sellerApprovedMail } from '../../mails/seller-approved-mail';
 import { toUserListEntry } from '../../modules/users/user-json';
 import { deleteUserByAdmin, listUsers, updateUserByAdmin } from '../../modules/users/users.service';
@@ -14,7 +15,13 @@ export const adminUserRoutes: RoutePlugin = async (app, { deps }) => {
   const { db } = deps.database;
   const { mainHosts } = deps.config;
 
-  app.get('/', async () => (await listUsers(db)).map(toUserListEntry));
+  // Paged (lib/paging.ts): still a JSON array, with X-Total-Count and Link headers.
+  app.get('/', { schema: { querystring: z.object({ pageNumber: pageNumberSchema }) } }, async (request, reply) => {
+    const page = pageRequest(request.query.pageNumber);
+    const { rows, total } = await listUsers(db, page);
+    setPageHeaders(request, reply, page, total);
+    return rows.map(toUserListEntry);
+  });
 
   app.put('/:id', { schema: { params: idParams, body: adminUserUpdateSchema } }, async (request) => {
     const { user, approvedSeller } = await updateUserByAdmin(db, request.params.id, request.body, mainHosts);

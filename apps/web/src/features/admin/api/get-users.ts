@@ -1,19 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserListEntry } from '@torget/shared/api-types';
-import { api } from '../../../lib/api-client';
+import { apiListPage, type ListPage } from '../../../lib/api-client';
 
 export const usersListQueryKey = ['users', 'list'] as const;
 
-/** GET /api/users/ (bearer, admin): every user. */
-export function getUsers(signal?: AbortSignal): Promise<UserListEntry[]> {
-  return api.get<UserListEntry[]>('/api/users/', { auth: true, signal });
+/** GET /api/users/?pageNumber= (bearer, admin): a page of the users, newest first. */
+export function getUsers(page = 1, signal?: AbortSignal): Promise<ListPage<UserListEntry>> {
+  return apiListPage<UserListEntry>('/api/users/', { auth: true, signal, query: { pageNumber: page } });
 }
 
-export const usersQueryOptions = queryOptions({
-  queryKey: usersListQueryKey,
-  queryFn: ({ signal }) => getUsers(signal),
-});
+export function usersQueryOptions(page = 1) {
+  return queryOptions({
+    queryKey: [...usersListQueryKey, page],
+    queryFn: ({ signal }) => getUsers(page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
 
-export function useUsers() {
-  return useQuery(usersQueryOptions);
+export function useUsers(page = 1) {
+  return useQuery(usersQueryOptions(page));
 }

@@ -3,7 +3,9 @@ import { type ShopStatus, shopStatus } from '@torget/shared/rules/shop-status';
 import { Link } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
+import { Pager } from '../../../components/pager';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { pageCount, useListPage } from '../../../hooks/use-list-page';
 import { useSession } from '../../../lib/session';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -14,11 +16,12 @@ const STATUS_CLASS: Record<ShopStatus, string> = {
   Closed: 'status-pill is-closed',
 };
 
-/** /userlist (spec section 2, admin): every user with shop status, edit and delete. */
+/** /userlist (spec section 2, admin): the users, 50 a page, newest first, with shop status, edit and delete. */
 export function UserListPage() {
   useDocumentTitle('Users');
   const { user: me } = useSession();
-  const users = useUsers();
+  const { page, hrefFor } = useListPage();
+  const users = useUsers(page);
   const deleteUser = useDeleteUser();
 
   function onDelete(entry: UserListEntry) {
@@ -35,58 +38,61 @@ export function UserListPage() {
         <LoadingBox />
       ) : users.isError ? (
         <MessageBox variant="danger">{users.error.message}</MessageBox>
-      ) : users.data.length === 0 ? (
+      ) : users.data.items.length === 0 ? (
         <MessageBox>No users yet.</MessageBox>
       ) : (
-        // The table scrolls sideways in its own box on narrow screens, so the page does not.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        <section className="table-scroll" aria-label="Users table" tabIndex={0}>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">NAME</th>
-                <th scope="col">EMAIL</th>
-                <th scope="col">SELLER</th>
-                <th scope="col">ADMIN</th>
-                <th scope="col">ACTIONS</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((entry) => {
-                const status = shopStatus(entry);
-                const isMe = entry._id === me?._id;
-                return (
-                  <tr key={entry._id}>
-                    <td className="cell-id">{entry._id}</td>
-                    <td>{entry.name}</td>
-                    <td>{entry.email}</td>
-                    <td>
-                      <span className={STATUS_CLASS[status]}>{status}</span>
-                    </td>
-                    <td>{entry.is_admin ? 'YES' : 'NO'}</td>
-                    <td>
-                      <div className="table-actions">
-                        <Link to={`/user/${entry._id}/edit`} className="button button-small button-secondary">
-                          Edit<span className="visually-hidden">{` ${entry.name}`}</span>
-                        </Link>
-                        <button
-                          type="button"
-                          className="button button-small button-danger"
-                          disabled={deleteUser.isPending || isMe}
-                          title={isMe ? 'You cannot delete your own account.' : undefined}
-                          onClick={() => onDelete(entry)}
-                        >
-                          Delete<span className="visually-hidden">{` ${entry.name}`}</span>
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
+        <>
+          {/* The table scrolls sideways in its own box on narrow screens, so the page does not. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+          <section className="table-scroll" aria-label="Users table" tabIndex={0}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">ID</th>
+                  <th scope="col">NAME</th>
+                  <th scope="col">EMAIL</th>
+                  <th scope="col">SELLER</th>
+                  <th scope="col">ADMIN</th>
+                  <th scope="col">ACTIONS</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.items.map((entry) => {
+                  const status = shopStatus(entry);
+                  const isMe = entry._id === me?._id;
+                  return (
+                    <tr key={entry._id}>
+                      <td className="cell-id">{entry._id}</td>
+                      <td>{entry.name}</td>
+                      <td>{entry.email}</td>
+                      <td>
+                        <span className={STATUS_CLASS[status]}>{status}</span>
+                      </td>
+                      <td>{entry.is_admin ? 'YES' : 'NO'}</td>
+                      <td>
+                        <div className="table-actions">
+                          <Link to={`/user/${entry._id}/edit`} className="button button-small button-secondary">
+                            Edit<span className="visually-hidden">{` ${entry.name}`}</span>
+                          </Link>
+                          <button
+                            type="button"
+                            className="button button-small button-danger"
+                            disabled={deleteUser.isPending || isMe}
+                            title={isMe ? 'You cannot delete your own account.' : undefined}
+                            onClick={() => onDelete(entry)}
+                          >
+                            Delete<span className="visually-hidden">{` ${entry.name}`}</span>
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </section>
+          <Pager page={page} pages={pageCount(users.data.total)} hrefFor={hrefFor} label="User list pages" />
+        </>
       )}
     </section>
   );

@@ -4,7 +4,10 @@ import { MessageBox } from '../../../components/message-box';
 import { Rating } from '../../../components/rating';
 import '../product-page.css';
 
-/** A product's reviews, newest first: name, stars, date (YYYY-MM-DD) and comment. */
+/**
+ * A product's reviews, newest first: name, a 'Verified purchase' badge when the reviewer bought
+ * the product (issue 15), stars, date (YYYY-MM-DD) and comment.
+ */
 export function ReviewList({ reviews }: { reviews: Review[] }) {
   if (reviews.length === 0) return <MessageBox>There is no review.</MessageBox>;
   return (
@@ -13,6 +16,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
         <li key={review._id} className="review">
           <div className="review-head">
             <strong className="review-name">{review.name}</strong>
+            {review.verified && <span className="status-pill is-open review-verified">Verified purchase</span>}
             <Rating value={review.rating} />
             <time dateTime={review.createdAt} className="muted">
               {displayDate(review.createdAt)}

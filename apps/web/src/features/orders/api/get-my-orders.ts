@@ -1,20 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@torget/shared/api-types';
-import { api } from '../../../lib/api-client';
+import { apiListPage, type ListPage } from '../../../lib/api-client';
 import { ORDER_LISTS_QUERY_KEY } from './get-order';
 
-/** GET /api/orders/mine (bearer): the signed-in user's own outgoing orders, newest first. */
-export function getMyOrders(signal?: AbortSignal): Promise<Order[]> {
-  return api.get<Order[]>('/api/orders/mine', { auth: true, signal });
+/** GET /api/orders/mine?pageNumber= (bearer): a page of the user's own outgoing orders, newest first. */
+export function getMyOrders(page = 1, signal?: AbortSignal): Promise<ListPage<Order>> {
+  return apiListPage<Order>('/api/orders/mine', { auth: true, signal, query: { pageNumber: page } });
 }
 
-export function myOrdersQueryOptions() {
+export function myOrdersQueryOptions(page = 1) {
   return queryOptions({
-    queryKey: [...ORDER_LISTS_QUERY_KEY, 'mine'],
-    queryFn: ({ signal }) => getMyOrders(signal),
+    queryKey: [...ORDER_LISTS_QUERY_KEY, 'mine', page],
+    queryFn: ({ signal }) => getMyOrders(page, signal),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useMyOrders() {
-  return useQuery(myOrdersQueryOptions());
+export function useMyOrders(page = 1) {
+  return useQuery(myOrdersQueryOptions(page));
 }

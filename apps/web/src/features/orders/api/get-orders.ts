@@ -1,23 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@torget/shared/api-types';
-import { api } from '../../../lib/api-client';
+import { apiListPage, type ListPage } from '../../../lib/api-client';
 import { ORDER_LISTS_QUERY_KEY } from './get-order';
 
 /**
- * GET /api/orders?seller= (bearer): incoming orders with the buyer's name. `seller` is a
- * seller's id, or '' for an admin's list of all orders (spec section 7).
+ * GET /api/orders?seller=&pageNumber= (bearer): a page of incoming orders with the buyer's
+ * name. `seller` is a seller's id, or '' for an admin's list of all orders (spec section 7).
  */
-export function getOrders(seller: string, signal?: AbortSignal): Promise<Order[]> {
-  return api.get<Order[]>('/api/orders', { auth: true, signal, query: { seller } });
+export function getOrders(seller: string, page = 1, signal?: AbortSignal): Promise<ListPage<Order>> {
+  return apiListPage<Order>('/api/orders', { auth: true, signal, query: { seller, pageNumber: page } });
 }
 
-export function ordersQueryOptions(seller: string) {
+export function ordersQueryOptions(seller: string, page = 1) {
   return queryOptions({
-    queryKey: [...ORDER_LISTS_QUERY_KEY, 'incoming', seller],
-    queryFn: ({ signal }) => getOrders(seller, signal),
+    queryKey: [...ORDER_LISTS_QUERY_KEY, 'incoming', seller, page],
+    queryFn: ({ signal }) => getOrders(seller, page, signal),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useOrders(seller: string) {
-  return useQuery(ordersQueryOptions(seller));
+export function useOrders(seller: string, page = 1) {
+  return useQuery(ordersQueryOptions(seller, page));
 }

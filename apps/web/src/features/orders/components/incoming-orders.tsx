@@ -3,6 +3,8 @@ import { canDeleteOrder, orderFactsOf } from '@torget/shared/policies/orders';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
+import { Pager } from '../../../components/pager';
+import { pageCount, useListPage } from '../../../hooks/use-list-page';
 import { useSession } from '../../../lib/session';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
@@ -15,10 +17,14 @@ interface IncomingOrdersProps {
   showShop?: boolean;
 }
 
-/** An order list with the buyer's name and Delete where allowed; the list reloads after a delete. */
+/**
+ * An order list, 50 a page, with the buyer's name and Delete where allowed; the list reloads
+ * after a delete.
+ */
 export function IncomingOrders({ seller, label, showShop }: IncomingOrdersProps) {
   const { actor } = useSession();
-  const orders = useOrders(seller);
+  const { page, hrefFor } = useListPage();
+  const orders = useOrders(seller, page);
   const deleteOrder = useDeleteOrder();
 
   function onDelete(order: Order) {
@@ -34,18 +40,21 @@ export function IncomingOrders({ seller, label, showShop }: IncomingOrdersProps)
         <LoadingBox />
       ) : orders.isError ? (
         <MessageBox variant="danger">{orders.error.message}</MessageBox>
-      ) : orders.data.length === 0 ? (
+      ) : orders.data.items.length === 0 ? (
         <MessageBox>No orders yet.</MessageBox>
       ) : (
-        <OrderTable
-          orders={orders.data}
-          label={label}
-          showBuyer
-          showShop={showShop}
-          canDelete={(order) => canDeleteOrder(actor, orderFactsOf(order))}
-          onDelete={onDelete}
-          deletingId={deleteOrder.isPending ? deleteOrder.variables : undefined}
-        />
+        <>
+          <OrderTable
+            orders={orders.data.items}
+            label={label}
+            showBuyer
+            showShop={showShop}
+            canDelete={(order) => canDeleteOrder(actor, orderFactsOf(order))}
+            onDelete={onDelete}
+            deletingId={deleteOrder.isPending ? deleteOrder.variables : undefined}
+          />
+          <Pager page={page} pages={pageCount(orders.data.total)} hrefFor={hrefFor} label="Order list pages" />
+        </>
       )}
     </>
   );

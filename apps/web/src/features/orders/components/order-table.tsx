@@ -56,7 +56,9 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
               </td>
               {showShop && <td>{order.seller.seller.name}</td>}
               <td className="cell-number">{formatSek(order.totalPrice)}</td>
-              <td className="cell-date">{order.isPaid ? displayDate(order.paidAt) : '-'}</td>
+              <td className="cell-date">
+                {order.isPaid ? displayDate(order.paidAt) : order.isCancelled ? 'Cancelled' : '-'}
+              </td>
               <td className="cell-date">{order.isDelivered ? displayDate(order.deliveredAt) : '-'}</td>
               <td>
                 <div className="table-actions">

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { canDeleteOrder, canPayOrder, isSellerOf, orderFactsOf } from '@torget/shared/policies/orders';
+import { canCancelOrder, canDeleteOrder, canPayOrder, isSellerOf, orderFactsOf } from '@torget/shared/policies/orders';
 import { displayDate } from '@torget/shared/rules/dates';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
+import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { orderQueryKey, useOrder } from '../api/get-order';
 import { OrderItems } from '../components/order-items';
@@ -15,6 +16,7 @@ import { OrderSummary } from '../components/order-summary';
 import { OrderUpdateForm } from '../components/order-update-form';
 import { SwishPayment } from '../components/swish-payment';
 import '../orders.css';
+import { cancelledText } from '../utils/cancelled-text';
 
 // PayPal's SDK wrapper loads only when an unpaid PayPal order is shown to its buyer.
 const PaypalPayment = lazy(async () => ({
@@ -77,6 +79,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
   const { actor } = useSession();
   const order = useOrder(id);
   const deleteOrder = useDeleteOrder();
+  const cancelOrder = useCancelOrder();
 
   if (order.isPending) return <LoadingBox />;
   if (order.isError) return <MessageBox variant="danger">{order.error.message}</MessageBox>;
@@ -85,6 +88,13 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
   const { shippingAddress: address } = data;
   const facts = orderFactsOf(data);
   const swishNumber = data.seller.seller.swish_number;
+
+  const cancelled = cancelledText(data);
+
+  function onCancel() {
+    if (!window.confirm('Cancel this order? Its items go back on sale.')) return;
+    cancelOrder.mutate(id);
+  }
 
   function onDelete() {
     if (!window.confirm('Are you sure to delete?')) return;
@@ -116,12 +126,18 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
             <dt>Method</dt>
             <dd>{data.paymentMethod}</dd>
           </dl>
-          <StatusBox done={data.isPaid} at={data.paidAt} doneText="Paid at" notText="Not Paid" />
+          {cancelled ? (
+            <MessageBox variant="danger">
+              <strong>{`Cancelled ${displayDate(data.cancelledAt)}`}</strong> {cancelled}
+            </MessageBox>
+          ) : (
+            <StatusBox done={data.isPaid} at={data.paidAt} doneText="Paid at" notText="Not Paid" />
+          )}
         </section>
         <OrderItems items={data.orderItems} />
       </div>
       <OrderSummary amounts={data}>
-        {data.paymentMethod === 'PayPal' && !data.isPaid && canPayOrder(actor, facts) && (
+        {data.paymentMethod === 'PayPal' && !data.isPaid && !data.isCancelled && canPayOrder(actor, facts) && (
           <Suspense fallback={<LoadingBox />}>
             <PaypalPayment order={data} />
           </Suspense>
@@ -130,6 +146,19 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
           <SwishPayment swishNumber={swishNumber} amount={data.totalPrice} orderId={data._id} />
         )}
         {data.paymentMethod === 'Swish' && isSellerOf(actor, facts) && <OrderUpdateForm key={data._id} order={data} />}
+        {canCancelOrder(actor, facts) && (
+          <div className="order-delete">
+            {cancelOrder.isError && <MessageBox variant="danger">{cancelOrder.error.message}</MessageBox>}
+            <button
+              type="button"
+              className="button button-danger button-block"
+              disabled={cancelOrder.isPending}
+              onClick={onCancel}
+            >
+              {cancelOrder.isPending ? 'Cancelling...' : 'Cancel Order'}
+            </button>
+          </div>
+        )}
         {canDeleteOrder(actor, facts) && (
           <div className="order-delete">
             {deleteOrder.isError && <MessageBox variant="danger">{deleteOrder.error.message}</MessageBox>}

@@ -18,15 +18,23 @@ export interface ProductUpdateInput {
   shipping_info: string;
 }
 
-/** PUT /api/products/{id} (bearer): the product's owner or an admin. */
-export function updateProduct(id: string, input: ProductUpdateInput): Promise<ProductWriteResponse> {
-  return api.put<ProductWriteResponse>(`/api/products/${encodeURIComponent(id)}`, input, { auth: true });
+/**
+ * PUT /api/products/{id} (bearer): the product's owner or an admin. `version` is the product's
+ * version when the form was loaded: a product changed since (a sale, another edit) is refused
+ * with 409 instead of being overwritten (issue 15).
+ */
+export function updateProduct(id: string, input: ProductUpdateInput, version: number): Promise<ProductWriteResponse> {
+  return api.put<ProductWriteResponse>(
+    `/api/products/${encodeURIComponent(id)}`,
+    { ...input, version },
+    { auth: true },
+  );
 }
 
-export function useUpdateProduct(id: string) {
+export function useUpdateProduct(id: string, version: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProductUpdateInput) => updateProduct(id, input),
+    mutationFn: (input: ProductUpdateInput) => updateProduct(id, input, version),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['products'] }),

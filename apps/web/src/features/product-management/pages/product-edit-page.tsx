@@ -1,9 +1,11 @@
 import type { ProductDetails } from '@torget/shared/api-types';
+import { PRODUCT_CHANGED } from '@torget/shared/rules/catalog';
 import { type FormEvent, useState } from 'react';
 import { useMatch, useNavigate, useParams } from 'react-router';
 import { LoadingBox } from '../../../components/loading-box';
 import { MessageBox } from '../../../components/message-box';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { ApiRequestError } from '../../../lib/api-client';
 import { useCategories } from '../../catalog/api/get-categories';
 import { useProduct } from '../../catalog/api/get-product';
 import { type ProductUpdateInput, useUpdateProduct } from '../api/update-product';
@@ -67,10 +69,23 @@ function Field({ field, label, values, onChange, type = 'text', step, multiline 
   );
 }
 
-function ProductEditForm({ product, listPath }: { product: ProductDetails; listPath: string }) {
+/** The save was refused because the product changed since the form was loaded. */
+const isStale = (error: Error) => error instanceof ApiRequestError && error.status === 409;
+
+interface ProductEditFormProps {
+  product: ProductDetails;
+  listPath: string;
+  /** The product changed since the form was loaded (409): the page reloads it. */
+  onStale: () => void;
+}
+
+function ProductEditForm({ product, listPath, onStale }: ProductEditFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState(() => toFormValues(product));
-  const updateProduct = useUpdateProduct(product._id);
+  // The version the values were loaded from; a background refetch must not move it, or a save
+  // could overwrite a sale the form never showed.
+  const [loadedVersion] = useState(product.version);
+  const updateProduct = useUpdateProduct(product._id, loadedVersion);
   const categories = useCategories();
   const title = isNewProduct(product) ? 'Create Product' : `Edit Product ${product._id}`;
   useDocumentTitle(title);
@@ -81,7 +96,12 @@ function ProductEditForm({ product, listPath }: { product: ProductDetails; listP
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    updateProduct.mutate(values, { onSuccess: () => navigate(listPath) });
+    updateProduct.mutate(values, {
+      onSuccess: () => navigate(listPath),
+      onError: (error) => {
+        if (isStale(error)) onStale();
+      },
+    });
   }
 
   return (
@@ -109,7 +129,10 @@ function ProductEditForm({ product, listPath }: { product: ProductDetails; listP
           step="0.01"
         />
         <Field field="shipping_info" label="Shipping info" values={values} onChange={setField} multiline />
-        {updateProduct.isError && <MessageBox variant="danger">{updateProduct.error.message}</MessageBox>}
+        {/* A 409 (changed since loaded) is told by the page above the reloaded form. */}
+        {updateProduct.isError && !isStale(updateProduct.error) && (
+          <MessageBox variant="danger">{updateProduct.error.message}</MessageBox>
+        )}
         <div className="form-actions">
           <button type="submit" className="button" disabled={updateProduct.isPending}>
             Update
@@ -127,14 +150,27 @@ export function ProductEditPage() {
   const sellerMode = useMatch('/product/:id/edit/seller') !== null;
   const listPath = sellerMode ? '/productlist/seller' : '/productlist';
   const product = useProduct(id);
+  // Set when a save was refused because the product changed; the form then starts afresh from
+  // the reloaded product (a new key), with its values and version.
+  const [reloaded, setReloaded] = useState(false);
+  const [reloads, setReloads] = useState(0);
   return (
     <section className="page management-page product-edit-page">
+      {reloaded && <MessageBox variant="danger">{PRODUCT_CHANGED}</MessageBox>}
       {product.isPending ? (
         <LoadingBox />
       ) : product.isError ? (
         <MessageBox variant="danger">{product.error.message}</MessageBox>
       ) : (
-        <ProductEditForm key={product.data._id} product={product.data} listPath={listPath} />
+        <ProductEditForm
+          key={`${product.data._id}:${reloads}`}
+          product={product.data}
+          listPath={listPath}
+          onStale={() => {
+            setReloaded(true);
+            void product.refetch().then(() => setReloads((n) => n + 1));
+          }}
+        />
       )}
     </section>
   );

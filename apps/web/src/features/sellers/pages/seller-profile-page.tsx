@@ -199,6 +199,14 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           onChange={set('seller_phone')}
         />
         <TextField
+          label="Public e-mail (shown in the shop's footer)"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          value={form.seller_email}
+          onChange={set('seller_email')}
+        />
+        <TextField
           label="Organisation number"
           required
           maxLength={SELLER_FIELDS.organisation_number.max}

@@ -58,10 +58,10 @@ function ShopFooter({ seller }: { seller: PublicSeller }) {
         <address>
           {shop.address !== '' && <span>{shop.address}</span>}
           {place !== '' && <span>{place}</span>}
-          {seller.email !== '' && (
+          {shop.email !== '' && (
             <span>
               {'E-mail: '}
-              <a href={`mailto:${seller.email}`}>{seller.email}</a>
+              <a href={`mailto:${shop.email}`}>{shop.email}</a>
             </span>
           )}
           {shop.phone !== '' && (

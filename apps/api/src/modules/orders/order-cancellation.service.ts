@@ -1,0 +1,172 @@
+/**
+ * Unpaid PayPal orders hold their stock for a limited time. After that they expire; before
+ * that their seller or an admin may cancel them. Either way the order stays on record, marked
+ * cancelled with the time, and its stock comes back exactly once (docs/decisions.md):
+ *
+ * - the orders are marked with one `UPDATE … WHERE cancelled_at IS NULL AND NOT is_paid`, whose
+ *   candidates are locked (`FOR UPDATE SKIP LOCKED`), so of two sweeps (or a sweep and a cancel,
+ *   or a cancel and a payment) only one can mark a given order, and only the orders it marked
+ *   give stock back, in the same transaction;
+ * - products are then locked in id order, as placing an order locks them, so they never deadlock.
+ */
+import type { Order } from '@torget/shared/api-types';
+import { isSellerOf, managesAsSeller, SELLER_STATUS_REVOKED } from '@torget/shared/policies/orders';
+import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { orderItems, orders, products } from '../../db/schema';
+import type { AuthUser } from '../../lib/auth';
+import { badRequest, conflict, forbidden } from '../../lib/http-errors';
+import type { OrderRow } from './order-json';
+import { orderFacts, orderJson, visibleOrder } from './orders.service';
+
+export const DEFAULT_ORDER_HOLD_MINUTES = 30;
+export type CancelReason = 'expired' | 'cancelled';
+
+export const ORDER_EXPIRED =
+  'This order expired: it was not paid in time, and its items were released. Please place a new order.';
+export const ORDER_CANCELLED = 'This order was cancelled by the seller and can no longer be paid.';
+export const ORDER_CANCEL_DONE = 'Order was cancelled.';
+
+/** How many orders one sweep statement marks; a sweep repeats until none are left. */
+const SWEEP_BATCH = 500;
+
+/** An unpaid PayPal order still holding its stock. */
+const holdingStock = and(eq(orders.paymentMethod, 'PayPal'), eq(orders.isPaid, false), isNull(orders.cancelledAt));
+
+export function isHoldingStock(order: OrderRow): boolean {
+  return order.paymentMethod === 'PayPal' && !order.isPaid && order.cancelledAt === null;
+}
+
+/** Whether a holding order's time is up at `now`. */
+export function isOverdue(order: OrderRow, holdMinutes: number, now = new Date()): boolean {
+  return isHoldingStock(order) && order.createdAt.getTime() <= now.getTime() - holdMinutes * 60_000;
+}
+
+/** The 409 message for paying a cancelled order, or null when it is not cancelled. */
+export function cancelledMessage(order: OrderRow): string | null {
+  if (order.cancelledAt === null) return null;
+  return order.cancelReason === 'expired' ? ORDER_EXPIRED : ORDER_CANCELLED;
+}
+
+/** A uuid[] as one bound parameter, however many ids: never one parameter per row. */
+const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * Marks the holding orders matching `where` (at most `limit`) cancelled for `reason` and gives
+ * their stock back. Runs in the caller's transaction; answers the ids it marked.
+ */
+async function cancelHolding(tx: Db, where: SQL, reason: CancelReason, limit: number): Promise<string[]> {
+  const candidates = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(holdingStock, where))
+    .orderBy(orders.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const marked = await tx
+    .update(orders)
+    .set({ cancelledAt: sql`now()`, cancelReason: reason, updatedAt: sql`now()` })
+    // The condition again: a row that changed while we waited is re-checked, never marked twice.
+    .where(and(inArray(orders.id, candidates), holdingStock))
+    .returning({ id: orders.id });
+  const ids = marked.map((row) => row.id);
+  if (ids.length === 0) return ids;
+  await queryRows(
+    tx,
+    sql`select ${products.id} from ${products}
+        where ${products.id} in (select ${orderItems.productId} from ${orderItems} where ${orderItems.orderId} = any(${uuidArray(ids)}))
+        order by ${products.id} for update`,
+  );
+  await tx.execute(sql`
+    update ${products} set ${sql.identifier(products.countInStock.name)} = ${products.countInStock} + back.qty
+    from (select ${orderItems.productId} as product_id, sum(${orderItems.qty})::integer as qty
+          from ${orderItems}
+          where ${orderItems.orderId} = any(${uuidArray(ids)}) and ${orderItems.productId} is not null
+          group by ${orderItems.productId}) as back
+    where ${products.id} = back.product_id`);
+  return ids;
+}
+
+/**
+ * Expires every unpaid PayPal order older than `holdMinutes`, in batches; answers how many this
+ * call expired. Safe to run from several instances at once: each order is expired by one.
+ */
+export async function expireOverdueOrders(db: Db, holdMinutes: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - holdMinutes * 60_000);
+  let total = 0;
+  for (;;) {
+    const ids = await db.transaction((tx) => cancelHolding(tx, lt(orders.createdAt, cutoff), 'expired', SWEEP_BATCH));
+    total += ids.length;
+    if (ids.length < SWEEP_BATCH) return total;
+  }
+}
+
+/**
+ * Expiry checked on read and write: an order past its time that no sweep has reached yet is
+ * expired now. Answers the order as it is afterwards.
+ */
+export async function expireIfOverdue(db: Db, order: OrderRow, holdMinutes: number): Promise<OrderRow> {
+  if (!isOverdue(order, holdMinutes)) return order;
+  await db.transaction((tx) => cancelHolding(tx, eq(orders.id, order.id), 'expired', 1));
+  const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+  return now ?? order;
+}
+
+/** GET /api/orders/{id}: the order, expired first if its time is up (so the buyer sees it at once). */
+export async function readOrder(db: Db, user: AuthUser, id: string, holdMinutes: number): Promise<Order> {
+  return orderJson(db, await expireIfOverdue(db, await visibleOrder(db, user, id), holdMinutes));
+}
+
+/** PUT /api/orders/{id}/cancel: the seller of an unpaid PayPal order, or an admin, cancels it. */
+export async function cancelOrder(db: Db, user: AuthUser, id: string): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await visibleOrder(tx, user, id, true);
+    const facts = orderFacts(order);
+    if (!managesAsSeller(user, facts)) {
+      throw forbidden(
+        isSellerOf(user, facts) ? SELLER_STATUS_REVOKED : 'Only the seller of this order or an admin can cancel it.',
+      );
+    }
+    if (order.paymentMethod !== 'PayPal') {
+      throw badRequest('Only unpaid PayPal orders can be cancelled. A Swish order is deleted instead.');
+    }
+    if (order.isPaid) throw conflict('A paid order cannot be cancelled.');
+    if (order.cancelledAt) throw conflict('This order is already cancelled.');
+    await cancelHolding(tx, eq(orders.id, order.id), 'cancelled', 1);
+    const [cancelled] = await tx.select().from(orders).where(eq(orders.id, order.id));
+    return orderJson(tx, cancelled ?? order);
+  });
+}
+
+/** How often each instance sweeps for expired orders. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+interface SweepLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Sweeps every minute until stopped. A sweep still running when the next is due is not
+ * started twice; a failed sweep is logged and tried again next time.
+ */
+export function startExpirySweep(db: Db, holdMinutes: number, log: SweepLog): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const sweep = () => {
+    if (running) return;
+    running = expireOverdueOrders(db, holdMinutes)
+      .then((expired) => {
+        if (expired > 0) log.info({ expired }, 'unpaid PayPal orders expired');
+      })
+      .catch((err: unknown) => log.error({ err }, 'expiring unpaid PayPal orders failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Issue 15, part A: reviews by customers who bought the product are marked verified; the
+ * seller's rating (Top Sellers) counts verified reviews only, so accounts that never bought
+ * cannot bomb it; a deleted account's reviews show a neutral name.
+ */
+import type { ProductDetails, TopSeller } from '@torget/shared/api-types';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema';
+import { FORMER_CUSTOMER_NAME } from '../../modules/catalog/reviews.service';
+import { customer, placeOrder, product, type Session, shop } from '../../modules/orders/order-test-kit';
+import { createPurchase } from '../../test/fixtures';
+import { bearer } from '../../test/sessions';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: Session;
+
+beforeAll(async () => {
+  t = await createTestApp({ readCache: false });
+  admin = await customer(t, 'Admin Adminsson', true);
+});
+afterAll(() => t.close());
+
+const review = (productId: string, who: Session, rating: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/products/${productId}/reviews`,
+    headers: bearer(who.token),
+    payload: { rating, comment: `Betyg ${rating}` },
+  });
+const load = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as ProductDetails;
+
+describe('verified purchases', () => {
+  it('marks a review verified only when its author has a paid or delivered order of the product', async () => {
+    const anna = await shop(t, { name: 'Annas Ateljé' });
+    const p = await product(t, anna.id, { countInStock: 10 });
+    const buyer = await customer(t, 'Bo Köpare');
+    const unpaidBuyer = await customer(t, 'Ulla Obetald');
+    const stranger = await customer(t, 'Frans Främling');
+    const paid = await placeOrder(t, buyer, [{ product: p.id, qty: 1 }]);
+    await t.database.db.update(orders).set({ isPaid: true, paidAt: new Date() }).where(eq(orders.id, paid._id));
+    await placeOrder(t, unpaidBuyer, [{ product: p.id, qty: 1 }]);
+
+    const verified = await review(p.id, buyer, 5);
+    expect(verified.statusCode).toBe(201);
+    expect(verified.json().review).toMatchObject({ name: 'Bo Köpare', verified: true });
+    expect((await review(p.id, unpaidBuyer, 2)).json().review.verified).toBe(false);
+    expect((await review(p.id, stranger, 1)).json().review.verified).toBe(false);
+
+    const byName = new Map((await load(p.id)).reviews.map((r) => [r.name, r.verified]));
+    expect(Object.fromEntries(byName)).toEqual({ 'Bo Köpare': true, 'Ulla Obetald': false, 'Frans Främling': false });
+  });
+
+  it('keeps a seller’s rating on verified reviews: twenty fresh accounts cannot bomb it', async () => {
+    const bosse = await shop(t, { name: 'Bosses Bod' });
+    const p = await product(t, bosse.id, { countInStock: 100 });
+    for (const rating of [5, 4]) {
+      const buyer = await customer(t, `Köpare ${rating}`);
+      await createPurchase(t.database.db, { buyerId: buyer.id, sellerId: bosse.id, productId: p.id });
+      expect((await review(p.id, buyer, rating)).statusCode).toBe(201);
+    }
+    for (let i = 0; i < 20; i++) {
+      expect((await review(p.id, await customer(t, `Bot ${i}`), 1)).statusCode).toBe(201);
+    }
+    const details = await load(p.id);
+    // The product shows every review and their average (the spec's rule) …
+    expect(details.numReviews).toBe(22);
+    expect(details.rating).toBeCloseTo((5 + 4 + 20) / 22, 5);
+    // … the seller's rating, which ranks Top Sellers, only the two verified ones.
+    expect(details.seller.seller).toMatchObject({ rating: 4.5, numReviews: 2 });
+    const top = (await t.app.inject({ method: 'GET', url: '/api/users/top-sellers' })).json() as TopSeller[];
+    expect(top.find((s) => s._id === bosse.id)?.seller).toMatchObject({ rating: 4.5, numReviews: 2 });
+  });
+});
+
+describe('reviews of deleted accounts', () => {
+  it('show "Tidigare kund", whether the account was removed or anonymised', async () => {
+    const carl = await shop(t, { name: 'Carls Café' });
+    const p = await product(t, carl.id, { countInStock: 10 });
+    const removed = await customer(t, 'Rut Raderad');
+    const anonymised = await customer(t, 'Anna Anonym');
+    await placeOrder(t, anonymised, [{ product: p.id, qty: 1 }]);
+    expect((await review(p.id, removed, 4)).statusCode).toBe(201);
+    expect((await review(p.id, anonymised, 3)).statusCode).toBe(201);
+
+    for (const who of [removed, anonymised]) {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${who.id}`, headers: bearer(admin.token) });
+      expect(res.statusCode).toBe(200);
+    }
+    const names = (await load(p.id)).reviews.map((r) => r.name);
+    expect(names).toEqual([FORMER_CUSTOMER_NAME, FORMER_CUSTOMER_NAME]);
+    expect(JSON.stringify(await load(p.id))).not.toMatch(/Rut Raderad|Anna Anonym/);
+  });
+});
