@@ -85,6 +85,7 @@ describe('the facts of an order as the API answers it', () => {
       paymentMethod: 'Swish',
       isPaid: false,
       isDelivered: true,
+      isCancelled: false,
     } as unknown as Order; // only the fields the facts read
     expect(orderFactsOf(order)).toEqual({ ...swishOrder, isDelivered: true });
     expect(orderFactsOf({ ...order, user: { _id: 'buyer', name: 'B' } }).buyerId).toBe('buyer');
