@@ -3,12 +3,12 @@
  * so route plugins depend on it and not on app.ts (which imports every route plugin).
  */
 import type { FastifyServerOptions } from 'fastify';
-import type { Database } from './db/client';
-import type { Config } from './env';
-import { type Auth, createAuth } from './lib/auth';
-import { createMailer, type Mailer } from './lib/mailer';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limits';
-import { createReadCache, noReadCache, type ReadCache } from './lib/read-cache';
+import type { Database } from '#api/db/client.ts';
+import type { Config } from '#api/env.ts';
+import { type Auth, createAuth } from '#api/lib/auth.ts';
+import { createMailer, type Mailer } from '#api/lib/mailer.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '#api/lib/rate-limits.ts';
+import { createReadCache, noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 
 export interface AppDeps {
   database: Database;

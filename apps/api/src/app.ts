@@ -6,15 +6,15 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type BuildOptions, createAppDeps } from './app-deps';
-import { countStatements, type StatementTally } from './db/client';
-import { errorHandler } from './lib/error-handler';
-import { rateLimitStoreOptions } from './lib/rate-limits';
-import { registerSecurityHeaders } from './lib/security-headers';
-import { refuseMalformedText } from './lib/text-guard';
-import { registerWebApp } from './lib/web-app';
-import { apiRoutes } from './routes';
-import { resolveSite } from './site/resolve-site';
+import { type BuildOptions, createAppDeps } from '#api/app-deps.ts';
+import { countStatements, type StatementTally } from '#api/db/client.ts';
+import { errorHandler } from '#api/lib/error-handler.ts';
+import { rateLimitStoreOptions } from '#api/lib/rate-limits.ts';
+import { registerSecurityHeaders } from '#api/lib/security-headers.ts';
+import { refuseMalformedText } from '#api/lib/text-guard.ts';
+import { registerWebApp } from '#api/lib/web-app.ts';
+import { apiRoutes } from '#api/routes/index.ts';
+import { resolveSite } from '#api/site/resolve-site.ts';
 
 /** The routes each app registered, for tests that must cover every one (the authorization matrix). */
 const registeredRoutes = new WeakMap<object, { method: string; url: string }[]>();

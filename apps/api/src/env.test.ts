@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './env';
+import { loadConfig } from '#api/env.ts';
 
 describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('configuration', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'torget-env-'));

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { listMainHosts } from '@torget/shared/rules/hosts';
 import { z } from 'zod';
-import { type RateLimits, rateLimitsFromEnv } from './lib/rate-limits';
+import { type RateLimits, rateLimitsFromEnv } from '#api/lib/rate-limits.ts';
 
 const optionalText = z
   .string()

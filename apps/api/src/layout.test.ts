@@ -28,11 +28,15 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The src-relative targets of a file's relative imports, without extension. */
+/** The src-relative targets of a file's imports of our own code: relative, or `#api/…`. */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(SRC, file), 'utf8');
-  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']*)'/g)].map((m) => m[1] ?? '');
-  return specifiers.map((spec) => relative(SRC, resolve(SRC, dirname(file), spec)));
+  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*'((?:\.|#api\/)[^']*)'/g)].map((m) => m[1] ?? '');
+  return specifiers.map((spec) =>
+    spec.startsWith('#api/')
+      ? spec.slice('#api/'.length).split('/').join(sep)
+      : relative(SRC, resolve(SRC, dirname(file), spec)),
+  );
 }
 
 /** `routes/users/x` → 'routes', `app` → 'app', `app-deps` → 'app-deps'. */
@@ -47,6 +51,11 @@ describe('import directions of apps/api/src', () => {
         files.some((f) => topOf(f) === top),
         top,
       ).toBe(true);
+  });
+
+  it('names another folder through #api/, never by climbing out of its own with ../../', () => {
+    const climbing = files.filter((file) => /from '\.\.\/\.\.\//.test(readFileSync(join(SRC, file), 'utf8')));
+    expect(climbing).toEqual([]);
   });
 
   it('imports only downwards: app → routes → modules and mails → lib and db', () => {

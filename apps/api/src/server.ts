@@ -1,6 +1,6 @@
 /** The marketplace process: reads the environment, starts, and stops cleanly on a signal. */
-import { loadConfig } from './env';
-import { startServer } from './start-server';
+import { loadConfig } from '#api/env.ts';
+import { startServer } from '#api/start-server.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();

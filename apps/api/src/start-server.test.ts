@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { products } from './db/schema';
-import { startServer } from './start-server';
-import { testConfig } from './test/test-app';
+import { products } from '#api/db/schema.ts';
+import { startServer } from '#api/start-server.ts';
+import { testConfig } from '#api/test/test-app.ts';
 
 // Starting twice on one data folder is a PGlite matter: a server DATABASE_URL is not seeded here.
 describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('starting the server on a data folder', () => {

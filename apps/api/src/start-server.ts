@@ -5,13 +5,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type App, buildApp } from './app';
-import { type Database, openDatabase } from './db/client';
-import { migrate } from './db/migrate';
-import { type DemoSignIn, seedDemoIfEmpty } from './db/seed';
-import type { Config } from './env';
-import { loggerOptions } from './lib/logging';
-import { outboxWarning } from './lib/mailer';
+import { type App, buildApp } from '#api/app.ts';
+import { type Database, openDatabase } from '#api/db/client.ts';
+import { migrate } from '#api/db/migrate.ts';
+import { type DemoSignIn, seedDemoIfEmpty } from '#api/db/seed.ts';
+import type { Config } from '#api/env.ts';
+import { loggerOptions } from '#api/lib/logging.ts';
+import { outboxWarning } from '#api/lib/mailer.ts';
 
 export interface RunningServer {
   app: App;

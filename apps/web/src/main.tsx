@@ -1,8 +1,8 @@
-import './styles/index.css';
+import '#web/styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppProvider } from '#web/app/provider.tsx';
+import { AppRouter } from '#web/app/router.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

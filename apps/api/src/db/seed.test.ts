@@ -5,7 +5,7 @@ import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
 import { isValidOrganisationNumber } from '@torget/shared/rules/sweden';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
 import type { Database } from './client';
 import { products, reviews, sellers, siteSettings, users } from './schema';
 import { type DemoSignIn, seedDemoIfEmpty } from './seed';

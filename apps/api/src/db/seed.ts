@@ -6,7 +6,7 @@
 import { PLANS } from '@torget/shared/rules/plans';
 import { organisationNumber } from '@torget/shared/rules/sweden';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword } from '#api/lib/passwords.ts';
 import type { Database, Db } from './client';
 import { type DemoImage, writeDemoImages } from './demo-images';
 import { recomputeAllRatings } from './ratings';

@@ -6,8 +6,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import type { Db } from '#api/db/client.ts';
+import { users } from '#api/db/schema.ts';
 import { forbidden, unauthorized } from './http-errors';
 
 export const TOKEN_LIFETIME = '7d';

@@ -9,7 +9,7 @@
  * when it is http or https; otherwise it points at the canonical main host over https.
  */
 import { canonicalMainHost } from '@torget/shared/rules/hosts';
-import { mainHostOrigin, type OriginSource, onMainHost } from '../site/origin';
+import { mainHostOrigin, type OriginSource, onMainHost } from '#api/site/origin.ts';
 
 export function mailLinkOrigin(request: OriginSource, mainHosts: readonly string[]): string {
   if (onMainHost(request, mainHosts)) return mainHostOrigin(request);

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { startSmtpListener } from '../test/smtp-listener';
+import { startSmtpListener } from '#api/test/smtp-listener.ts';
 import { createMailer, outboxWarning } from './mailer';
 
 describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('mailer', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 const script = `console.log(${JSON.stringify('Torget '.repeat(300))});`;
 const webDist = mkdtempSync(join(tmpdir(), 'torget-web-'));

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { canonicalMainHost, normaliseHost, type Site } from '@torget/shared/rules/hosts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canonicalOrigin } from '../site/origin';
-import { foreignStorefrontId, siteScript } from '../site/site-page';
+import { canonicalOrigin } from '#api/site/origin.ts';
+import { foreignStorefrontId, siteScript } from '#api/site/site-page.ts';
 
 export interface WebApp {
   /** A page: index.html with the request's site written in, or the redirect of a foreign storefront. */

@@ -1,7 +1,7 @@
 /** The mails a new order sends: a confirmation to the buyer and a notice to the seller. */
 import type { Order } from '@torget/shared/api-types';
 import { formatSek, lineTotalSek } from '@torget/shared/rules/money';
-import type { Mail } from '../lib/mailer';
+import type { Mail } from '#api/lib/mailer.ts';
 
 /** What the mails of a new order are built from (a placed order is one). */
 export interface NewOrder {

@@ -1,5 +1,5 @@
 /** The mail with a link to choose a new password (valid for one hour, see password-reset.service). */
-import type { Mail } from '../lib/mailer';
+import type { Mail } from '#api/lib/mailer.ts';
 
 export function passwordResetMail(user: { name: string; email: string }, token: string, siteOrigin: string): Mail {
   const link = `${siteOrigin}/reset_password/${token}`;

@@ -1,5 +1,5 @@
 /** The mail to an applicant an admin has just made a seller: the shop is open, set it up. */
-import type { Mail } from '../lib/mailer';
+import type { Mail } from '#api/lib/mailer.ts';
 
 export function sellerApprovedMail(user: { _id: string; name: string; email: string }, siteOrigin: string): Mail {
   const shopUrl = `${siteOrigin}/seller/${user._id}`;

@@ -6,10 +6,10 @@
  */
 import type { Order } from '@torget/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, products } from '../db/schema';
-import { createAuth } from '../lib/auth';
-import { ADDRESS } from '../modules/orders/order-test-kit';
-import { createProduct, createSeller, createUser } from '../test/fixtures';
+import { orderItems, orders, products } from '#api/db/schema.ts';
+import { createAuth } from '#api/lib/auth.ts';
+import { ADDRESS } from '#api/modules/orders/order-test-kit.ts';
+import { createProduct, createSeller, createUser } from '#api/test/fixtures.ts';
 import {
   buildServer,
   createServerDatabase,

@@ -6,10 +6,10 @@
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '../db/schema';
-import { createAuth } from '../lib/auth';
-import { ADDRESS } from '../modules/orders/order-test-kit';
-import { createProduct, createSeller, createUser } from '../test/fixtures';
+import { orders, products } from '#api/db/schema.ts';
+import { createAuth } from '#api/lib/auth.ts';
+import { ADDRESS } from '#api/modules/orders/order-test-kit.ts';
+import { createProduct, createSeller, createUser } from '#api/test/fixtures.ts';
 import {
   buildServer,
   createServerDatabase,

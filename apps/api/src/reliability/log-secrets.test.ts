@@ -7,10 +7,16 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
-import { ADDRESS } from '../modules/orders/order-test-kit';
-import { createProduct, createSeller, createUser, FIXTURE_PASSWORD, FIXTURE_PASSWORD_HASH } from '../test/fixtures';
-import { type SmtpListener, startSmtpListener } from '../test/smtp-listener';
+import { users } from '#api/db/schema.ts';
+import { ADDRESS } from '#api/modules/orders/order-test-kit.ts';
+import {
+  createProduct,
+  createSeller,
+  createUser,
+  FIXTURE_PASSWORD,
+  FIXTURE_PASSWORD_HASH,
+} from '#api/test/fixtures.ts';
+import { type SmtpListener, startSmtpListener } from '#api/test/smtp-listener.ts';
 import {
   buildServer,
   createServerDatabase,

@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { type Database, openDatabase } from '../db/client';
-import { migrate } from '../db/migrate';
-import { adminQuery } from '../test/postgres-admin';
-import { createServerDatabaseCopy, pgliteTemplate } from '../test/test-database';
+import { type Database, openDatabase } from '#api/db/client.ts';
+import { migrate } from '#api/db/migrate.ts';
+import { adminQuery } from '#api/test/postgres-admin.ts';
+import { createServerDatabaseCopy, pgliteTemplate } from '#api/test/test-database.ts';
 
 const apiRoot = fileURLToPath(new URL('../../', import.meta.url));
 

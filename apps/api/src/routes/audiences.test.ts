@@ -5,12 +5,12 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type AppDeps, createAppDeps } from '../app-deps';
-import { errorHandler } from '../lib/error-handler';
-import { createUser } from '../test/fixtures';
-import { bearer } from '../test/sessions';
-import { testConfig } from '../test/test-app';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { type AppDeps, createAppDeps } from '#api/app-deps.ts';
+import { errorHandler } from '#api/lib/error-handler.ts';
+import { createUser } from '#api/test/fixtures.ts';
+import { bearer } from '#api/test/sessions.ts';
+import { testConfig } from '#api/test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
 import { type Audience, callerOf, forAudience, ONLY_SELLERS_UPLOAD, type RoutePlugin, userOf } from './audiences';
 
 /**

@@ -11,9 +11,9 @@
 import { canUpload } from '@torget/shared/policies/uploads';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../app-deps';
-import type { Auth, AuthUser } from '../lib/auth';
-import { forbidden } from '../lib/http-errors';
+import type { AppDeps } from '#api/app-deps.ts';
+import type { Auth, AuthUser } from '#api/lib/auth.ts';
+import { forbidden } from '#api/lib/http-errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,14 +2,15 @@
  * Every API route, by URL prefix: each prefix is one folder here, whose index registers its
  * route plugins by audience (audiences.ts).
  */
+
+import { configRoutes } from '#api/routes/config/index.ts';
+import { healthRoutes } from '#api/routes/health/index.ts';
+import { orderRoutes } from '#api/routes/orders/index.ts';
+import { productRoutes } from '#api/routes/products/index.ts';
+import { settingsRoutes } from '#api/routes/settings/index.ts';
+import { uploadRoutes } from '#api/routes/uploads/index.ts';
+import { userRoutes } from '#api/routes/users/index.ts';
 import type { RoutePlugin } from './audiences';
-import { configRoutes } from './config';
-import { healthRoutes } from './health';
-import { orderRoutes } from './orders';
-import { productRoutes } from './products';
-import { settingsRoutes } from './settings';
-import { uploadRoutes } from './uploads';
-import { userRoutes } from './users';
 
 export const apiRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(healthRoutes, { prefix: '/api/health', deps });

@@ -6,10 +6,10 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listApiRoutes } from '../app';
-import { ADDRESS, product, type Session } from '../modules/orders/order-test-kit';
-import { createUser, FIXTURE_PASSWORD } from '../test/fixtures';
-import { bearer } from '../test/sessions';
+import { listApiRoutes } from '#api/app.ts';
+import { ADDRESS, product, type Session } from '#api/modules/orders/order-test-kit.ts';
+import { createUser, FIXTURE_PASSWORD } from '#api/test/fixtures.ts';
+import { bearer } from '#api/test/sessions.ts';
 import {
   completedPaypalPaymentFor,
   createSecurityTestApp,

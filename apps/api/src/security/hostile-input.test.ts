@@ -8,11 +8,11 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listApiRoutes } from '../app';
-import { users } from '../db/schema';
-import { createAuth } from '../lib/auth';
-import { ADDRESS, product, type Session } from '../modules/orders/order-test-kit';
-import { createUser } from '../test/fixtures';
+import { listApiRoutes } from '#api/app.ts';
+import { users } from '#api/db/schema.ts';
+import { createAuth } from '#api/lib/auth.ts';
+import { ADDRESS, product, type Session } from '#api/modules/orders/order-test-kit.ts';
+import { createUser } from '#api/test/fixtures.ts';
 import {
   createSecurityTestApp,
   freshAddress,

@@ -6,10 +6,10 @@
 import type { Order, UserDetails } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products, reviews, sellers, siteSettings, users } from '../db/schema';
-import { ADDRESS, customer, product, type Session, shop } from '../modules/orders/order-test-kit';
-import { createReview, createUser } from '../test/fixtures';
-import { bearer } from '../test/sessions';
+import { orders, products, reviews, sellers, siteSettings, users } from '#api/db/schema.ts';
+import { ADDRESS, customer, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
+import { createReview, createUser } from '#api/test/fixtures.ts';
+import { bearer } from '#api/test/sessions.ts';
 import { completedPaypalPaymentFor, createSecurityTestApp, freshOrder, type SecurityTestApp } from './security-kit';
 
 let t: SecurityTestApp;

@@ -6,13 +6,13 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../env';
-import { DEFAULT_RATE_LIMITS } from '../lib/rate-limits';
-import { ADDRESS, customer, postOrder, product, type Session, shop } from '../modules/orders/order-test-kit';
-import { createUser } from '../test/fixtures';
-import { bearer, signInAs } from '../test/sessions';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { multipart } from '../test/uploads';
+import { loadConfig } from '#api/env.ts';
+import { DEFAULT_RATE_LIMITS } from '#api/lib/rate-limits.ts';
+import { ADDRESS, customer, postOrder, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
+import { createUser } from '#api/test/fixtures.ts';
+import { bearer, signInAs } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
+import { multipart } from '#api/test/uploads.ts';
 
 const SMALL = loadConfig({
   DATA_DIR: '/tmp/torget-rate-limit-env',

@@ -6,13 +6,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Order } from '@torget/shared/api-types';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { type Db, queryRows } from '../db/client';
-import { orders, passwordResetTokens } from '../db/schema';
-import { customer, placeOrder, product, type Session, shop } from '../modules/orders/order-test-kit';
-import { oreToPaypalValue } from '../modules/payments/paypal-client';
-import { createUser } from '../test/fixtures';
-import { type PaypalStandin, startPaypalStandin } from '../test/paypal-standin';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { type Db, queryRows } from '#api/db/client.ts';
+import { orders, passwordResetTokens } from '#api/db/schema.ts';
+import { customer, placeOrder, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
+import { oreToPaypalValue } from '#api/modules/payments/paypal-client.ts';
+import { createUser } from '#api/test/fixtures.ts';
+import { type PaypalStandin, startPaypalStandin } from '#api/test/paypal-standin.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 export const ROLES = ['visitor', 'customer', 'otherCustomer', 'owner', 'otherSeller', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -138,4 +138,4 @@ export const smallPng = () =>
     .png()
     .toBuffer();
 
-export { multipart } from '../test/uploads';
+export { multipart } from '#api/test/uploads.ts';

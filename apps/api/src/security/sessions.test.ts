@@ -6,9 +6,9 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeller, createUser } from '../test/fixtures';
-import { bearer, signInAs } from '../test/sessions';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createSeller, createUser } from '#api/test/fixtures.ts';
+import { bearer, signInAs } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 let key: Uint8Array;

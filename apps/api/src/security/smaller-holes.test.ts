@@ -8,12 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens } from '../db/schema';
-import { COMMON_PASSWORD } from '../lib/password-policy';
-import { DOMAIN_AFTER_APPROVAL } from '../modules/sellers/seller-settings.service';
-import { createProduct, createSeller, createUser } from '../test/fixtures';
-import { bearer, signInAs } from '../test/sessions';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { passwordResetTokens } from '#api/db/schema.ts';
+import { COMMON_PASSWORD } from '#api/lib/password-policy.ts';
+import { DOMAIN_AFTER_APPROVAL } from '#api/modules/sellers/seller-settings.service.ts';
+import { createProduct, createSeller, createUser } from '#api/test/fixtures.ts';
+import { bearer, signInAs } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 /** Which site a host is, against a real database. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
-import { createSeller } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { users } from '#api/db/schema.ts';
+import { createSeller } from '#api/test/fixtures.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 import { findShopByDomain, resolveSite } from './resolve-site';
 
 const MAIN_HOSTS = ['torget.test', 'localhost', '127.0.0.1'];

@@ -7,9 +7,9 @@
 import type { PublicSeller } from '@torget/shared/api-types';
 import { DOMAIN_PATTERN, isMainHost, normaliseHost, type Site } from '@torget/shared/rules/hosts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sellers, users } from '../db/schema';
-import { toPublicSeller } from '../modules/users/user-json';
+import type { Db } from '#api/db/client.ts';
+import { sellers, users } from '#api/db/schema.ts';
+import { toPublicSeller } from '#api/modules/users/user-json.ts';
 
 /** The active seller whose shop is on a domain, with what the storefront shows: built once, prepared once per connection. */
 function shopByDomainStatement(db: Db) {

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import type { SiteInfo } from '@torget/shared/rules/hosts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerWebApp } from '../lib/web-app';
-import { createSeller, createUser } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { registerWebApp } from '#api/lib/web-app.ts';
+import { createSeller, createUser } from '#api/test/fixtures.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 const INDEX = '<!doctype html><html><head><title>Torget</title></head><body><div id="root"></div></body></html>';
 const HOSTILE_NAME = '</script><script>alert("shop")</script><!--';

@@ -1,7 +1,7 @@
 /** Small builders for test data, written straight to the database. */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
-import { orderItems, orders, products, reviews, sellers, users } from '../db/schema';
+import type { Db } from '#api/db/client.ts';
+import { orderItems, orders, products, reviews, sellers, users } from '#api/db/schema.ts';
 
 type UserRow = typeof users.$inferInsert;
 type SellerRow = typeof sellers.$inferInsert;

@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
-import { migrate } from '../db/migrate';
+import { openDatabase } from '#api/db/client.ts';
+import { migrate } from '#api/db/migrate.ts';
 import { adminQuery } from './postgres-admin';
 
 declare module 'vitest' {

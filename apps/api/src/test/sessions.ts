@@ -1,6 +1,6 @@
 /** Signing test users in through the real endpoint, for tests that call guarded routes. */
 import type { SignedInUser } from '@torget/shared/api-types';
-import type { App } from '../app';
+import type { App } from '#api/app.ts';
 import { FIXTURE_PASSWORD } from './fixtures';
 
 let addressCounter = 0;

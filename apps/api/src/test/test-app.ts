@@ -2,10 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type App, buildApp } from '../app';
-import type { Config } from '../env';
-import type { Mail, Mailer } from '../lib/mailer';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../lib/rate-limits';
+import { type App, buildApp } from '#api/app.ts';
+import type { Config } from '#api/env.ts';
+import type { Mail, Mailer } from '#api/lib/mailer.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '#api/lib/rate-limits.ts';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {

@@ -12,8 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
-import { migrate } from '../db/migrate';
+import { type Database, openDatabase } from '#api/db/client.ts';
+import { migrate } from '#api/db/migrate.ts';
 import { adminQuery } from './postgres-admin';
 
 export interface TestDatabase extends Database {

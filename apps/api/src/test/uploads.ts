@@ -1,6 +1,6 @@
 /** Image uploads as a browser sends them: multipart/form-data with the file in field `image`. */
 import type { InjectOptions } from 'fastify';
-import type { App } from '../app';
+import type { App } from '#api/app.ts';
 
 export function multipart(file: Buffer, filename: string, contentType: string, field = 'image') {
   const boundary = '----torget-test-boundary';

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/rules/catalog';
 import { type ChangeEvent, useState } from 'react';
-import { ApiRequestError, api } from '../lib/api-client';
+import { ApiRequestError, api } from '#web/lib/api-client.ts';
 
 /** POST /api/uploads (bearer), multipart field `image`: the stored image's path, e.g. '/uploads/ab12.png'. */
 export async function uploadImage(file: File): Promise<string> {

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserDetails } from '@torget/shared/api-types';
-import { api } from '../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 export function userDetailsQueryKey(id: string) {
   return ['users', 'detail', id] as const;

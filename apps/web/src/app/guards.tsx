@@ -6,7 +6,7 @@
 import type { Actor } from '@torget/shared/policies/actor';
 import { canEditShopSettings } from '@torget/shared/policies/users';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../lib/session';
+import { useSession } from '#web/lib/session.tsx';
 
 type Rule = (actor: Actor) => boolean;
 

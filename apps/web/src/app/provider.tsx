@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { createQueryClient } from '../lib/query-client';
-import { SessionProvider } from '../lib/session';
-import { SessionRefresh } from '../lib/session-refresh';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { SessionProvider } from '#web/lib/session.tsx';
+import { SessionRefresh } from '#web/lib/session-refresh.tsx';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

@@ -14,144 +14,144 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-const productManagement = () => import('../features/product-management/pages/product-list-page');
+const productManagement = () => import('#web/features/product-management/pages/product-list-page.tsx');
 
 const SignInPage = lazyPage(
-  () => import('../features/auth/pages/sign-in-page'),
+  () => import('#web/features/auth/pages/sign-in-page.tsx'),
   (m) => m.SignInPage,
 );
 const RegisterPage = lazyPage(
-  () => import('../features/auth/pages/register-page'),
+  () => import('#web/features/auth/pages/register-page.tsx'),
   (m) => m.RegisterPage,
 );
 const ForgotPasswordPage = lazyPage(
-  () => import('../features/auth/pages/forgot-password-page'),
+  () => import('#web/features/auth/pages/forgot-password-page.tsx'),
   (m) => m.ForgotPasswordPage,
 );
 const ResetPasswordPage = lazyPage(
-  () => import('../features/auth/pages/reset-password-page'),
+  () => import('#web/features/auth/pages/reset-password-page.tsx'),
   (m) => m.ResetPasswordPage,
 );
 const ProfilePage = lazyPage(
-  () => import('../features/auth/pages/profile-page'),
+  () => import('#web/features/auth/pages/profile-page.tsx'),
   (m) => m.ProfilePage,
 );
 
 const ProductPage = lazyPage(
-  () => import('../features/catalog/pages/product-page'),
+  () => import('#web/features/catalog/pages/product-page.tsx'),
   (m) => m.ProductPage,
 );
 const SearchPage = lazyPage(
-  () => import('../features/catalog/pages/search-page'),
+  () => import('#web/features/catalog/pages/search-page.tsx'),
   (m) => m.SearchPage,
 );
 const CategoriesPage = lazyPage(
-  () => import('../features/catalog/pages/categories-page'),
+  () => import('#web/features/catalog/pages/categories-page.tsx'),
   (m) => m.CategoriesPage,
 );
 
 const CartPage = lazyPage(
-  () => import('../features/cart/pages/cart-page'),
+  () => import('#web/features/cart/pages/cart-page.tsx'),
   (m) => m.CartPage,
 );
 
 const ShippingPage = lazyPage(
-  () => import('../features/checkout/pages/shipping-page'),
+  () => import('#web/features/checkout/pages/shipping-page.tsx'),
   (m) => m.ShippingPage,
 );
 const PaymentPage = lazyPage(
-  () => import('../features/checkout/pages/payment-page'),
+  () => import('#web/features/checkout/pages/payment-page.tsx'),
   (m) => m.PaymentPage,
 );
 const PlaceOrderPage = lazyPage(
-  () => import('../features/checkout/pages/place-order-page'),
+  () => import('#web/features/checkout/pages/place-order-page.tsx'),
   (m) => m.PlaceOrderPage,
 );
 const MapPage = lazyPage(
-  () => import('../features/checkout/pages/map-page'),
+  () => import('#web/features/checkout/pages/map-page.tsx'),
   (m) => m.MapPage,
 );
 
 const OrderPage = lazyPage(
-  () => import('../features/orders/pages/order-page'),
+  () => import('#web/features/orders/pages/order-page.tsx'),
   (m) => m.OrderPage,
 );
 const OrderHistoryPage = lazyPage(
-  () => import('../features/orders/pages/order-history-page'),
+  () => import('#web/features/orders/pages/order-history-page.tsx'),
   (m) => m.OrderHistoryPage,
 );
 const OrderListPage = lazyPage(
-  () => import('../features/orders/pages/order-list-page'),
+  () => import('#web/features/orders/pages/order-list-page.tsx'),
   (m) => m.OrderListPage,
 );
 const SellerOrderListPage = lazyPage(
-  () => import('../features/orders/pages/seller-order-list-page'),
+  () => import('#web/features/orders/pages/seller-order-list-page.tsx'),
   (m) => m.SellerOrderListPage,
 );
 
 const ProductListPage = lazyPage(productManagement, (m) => m.ProductListPage);
 const SellerProductListPage = lazyPage(productManagement, (m) => m.SellerProductListPage);
 const ProductEditPage = lazyPage(
-  () => import('../features/product-management/pages/product-edit-page'),
+  () => import('#web/features/product-management/pages/product-edit-page.tsx'),
   (m) => m.ProductEditPage,
 );
 
 const AdminMenuPage = lazyPage(
-  () => import('../features/admin/pages/admin-menu-page'),
+  () => import('#web/features/admin/pages/admin-menu-page.tsx'),
   (m) => m.AdminMenuPage,
 );
 const AdminSettingsPage = lazyPage(
-  () => import('../features/admin/pages/admin-settings-page'),
+  () => import('#web/features/admin/pages/admin-settings-page.tsx'),
   (m) => m.AdminSettingsPage,
 );
 const UserListPage = lazyPage(
-  () => import('../features/admin/pages/user-list-page'),
+  () => import('#web/features/admin/pages/user-list-page.tsx'),
   (m) => m.UserListPage,
 );
 const UserEditPage = lazyPage(
-  () => import('../features/admin/pages/user-edit-page'),
+  () => import('#web/features/admin/pages/user-edit-page.tsx'),
   (m) => m.UserEditPage,
 );
 
 const StorefrontPage = lazyPage(
-  () => import('../features/sellers/pages/storefront-page'),
+  () => import('#web/features/sellers/pages/storefront-page.tsx'),
   (m) => m.StorefrontPage,
 );
 const MyShopMenuPage = lazyPage(
-  () => import('../features/sellers/pages/my-shop-menu-page'),
+  () => import('#web/features/sellers/pages/my-shop-menu-page.tsx'),
   (m) => m.MyShopMenuPage,
 );
 const SellerProfilePage = lazyPage(
-  () => import('../features/sellers/pages/seller-profile-page'),
+  () => import('#web/features/sellers/pages/seller-profile-page.tsx'),
   (m) => m.SellerProfilePage,
 );
 const BecomeSellerPage = lazyPage(
-  () => import('../features/sellers/pages/become-seller-page'),
+  () => import('#web/features/sellers/pages/become-seller-page.tsx'),
   (m) => m.BecomeSellerPage,
 );
 const SellerApplicationPage = lazyPage(
-  () => import('../features/sellers/pages/seller-application-page'),
+  () => import('#web/features/sellers/pages/seller-application-page.tsx'),
   (m) => m.SellerApplicationPage,
 );
 
 const AboutPage = lazyPage(
-  () => import('../features/info/pages/about-page'),
+  () => import('#web/features/info/pages/about-page.tsx'),
   (m) => m.AboutPage,
 );
 const SellerInfo1Page = lazyPage(
-  () => import('../features/info/pages/seller-info-1-page'),
+  () => import('#web/features/info/pages/seller-info-1-page.tsx'),
   (m) => m.SellerInfo1Page,
 );
 const SellerInfo2Page = lazyPage(
-  () => import('../features/info/pages/seller-info-2-page'),
+  () => import('#web/features/info/pages/seller-info-2-page.tsx'),
   (m) => m.SellerInfo2Page,
 );
 const PrivacyPage = lazyPage(
-  () => import('../features/info/pages/privacy-page'),
+  () => import('#web/features/info/pages/privacy-page.tsx'),
   (m) => m.PrivacyPage,
 );
 const PrivacyPolicyPage = lazyPage(
-  () => import('../features/info/pages/privacy-policy-page'),
+  () => import('#web/features/info/pages/privacy-policy-page.tsx'),
   (m) => m.PrivacyPolicyPage,
 );
 

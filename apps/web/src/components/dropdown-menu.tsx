@@ -5,7 +5,7 @@
  */
 import { createContext, type ReactNode, use, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useDismiss } from '../hooks/use-dismiss';
+import { useDismiss } from '#web/hooks/use-dismiss.ts';
 import './dropdown-menu.css';
 
 const CloseContext = createContext<() => void>(() => {});

@@ -1,4 +1,4 @@
-import { useDelayedFlag } from '../hooks/use-delayed-flag';
+import { useDelayedFlag } from '#web/hooks/use-delayed-flag.ts';
 import './loading-box.css';
 
 /** Spec section 9: the loading indicator appears only after 500 ms, so fast answers never flash it. */

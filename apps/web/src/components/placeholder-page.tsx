@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** Stand-in for a screen that is not built yet. */
 export function PlaceholderPage({ title }: { title: string }) {

@@ -9,7 +9,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserDetails } from '@torget/shared/api-types';
 import { useEffect } from 'react';
-import { userDetailsQueryOptions } from '../api/user-details';
+import { userDetailsQueryOptions } from '#web/api/user-details.ts';
 import { type SessionUser, saveUserInfo, toSessionUser, useSession } from './session';
 
 /** Whether the details say something else than the session about what the layout shows. */

@@ -109,13 +109,14 @@ describe('style sheets', () => {
     const imported = new Set<string>();
     for (const file of filesEndingWith(['.ts', '.tsx', '.css'])) {
       const text = source(file);
-      for (const match of text.matchAll(/(?:import|@import)\s+['"](\.{1,2}\/[^'"]+\.css)['"]/g)) {
-        if (match[1])
-          imported.add(
-            relative(SRC, resolve(SRC, dirname(file), match[1]))
-              .split('\\')
-              .join('/'),
-          );
+      for (const match of text.matchAll(/(?:import|@import)\s+['"]((?:\.{1,2}\/|#web\/)[^'"]+\.css)['"]/g)) {
+        const specifier = match[1];
+        if (!specifier) continue;
+        // `#web/…` names a path under src (package.json "imports"); anything else is relative.
+        const path = specifier.startsWith('#web/')
+          ? specifier.slice('#web/'.length)
+          : relative(SRC, resolve(SRC, dirname(file), specifier));
+        imported.add(path.split('\\').join('/'));
       }
     }
     expect(sheets.filter((file) => !imported.has(file))).toEqual([]);

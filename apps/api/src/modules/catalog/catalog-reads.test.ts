@@ -2,9 +2,9 @@
 import type { ProductListResponse } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, users } from '../../db/schema';
-import { createProduct, createSeller } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { products, users } from '#api/db/schema.ts';
+import { createProduct, createSeller } from '#api/test/fixtures.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import type { ProductDetails, ProductListResponse } from '@torget/shared/api-typ
 import { sekToOre } from '@torget/shared/rules/money';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { products, reviews, sellers, users } from '../../db/schema';
-import { noReadCache, type ReadCache } from '../../lib/read-cache';
+import type { Db } from '#api/db/client.ts';
+import { products, reviews, sellers, users } from '#api/db/schema.ts';
+import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

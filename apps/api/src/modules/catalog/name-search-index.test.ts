@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { type ProductListQuery, productListQuerySchema } from '@torget/shared/schemas/product-query';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import { createSeller } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { queryRows } from '#api/db/client.ts';
+import { createSeller } from '#api/test/fixtures.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 import { productListStatement } from './catalog.service';
 
 // Name search must be served by an index, never by reading the products table through, for

@@ -2,7 +2,7 @@
 import type { ProductSummary, Review } from '@torget/shared/api-types';
 import { oreToSek } from '@torget/shared/rules/money';
 import { getTableColumns } from 'drizzle-orm';
-import { products, type reviews, sellers, users } from '../../db/schema';
+import { products, type reviews, sellers, users } from '#api/db/schema.ts';
 
 /** The columns a product list or product page selects: the product and its seller's brief. */
 export const productWithSellerColumns = {

@@ -6,11 +6,11 @@ import { sekToOre } from '@torget/shared/rules/money';
 import { mayAddProduct, planRule } from '@torget/shared/rules/plans';
 import type { ProductUpdate } from '@torget/shared/schemas/catalog';
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { recomputeSellerRating } from '../../db/ratings';
-import { products, sellers } from '../../db/schema';
-import type { AuthUser } from '../../lib/auth';
-import { conflict, forbidden, notFound } from '../../lib/http-errors';
+import type { Db } from '#api/db/client.ts';
+import { recomputeSellerRating } from '#api/db/ratings.ts';
+import { products, sellers } from '#api/db/schema.ts';
+import type { AuthUser } from '#api/lib/auth.ts';
+import { conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import { isUuid } from './catalog.service';
 
 /** The product, if the user may change it: its seller, or an admin. */

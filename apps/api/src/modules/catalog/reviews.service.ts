@@ -2,11 +2,11 @@
 import type { Review } from '@torget/shared/api-types';
 import { canReviewProduct } from '@torget/shared/policies/products';
 import { and, eq, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { recomputeProductRating, recomputeSellerRating } from '../../db/ratings';
-import { orderItems, orders, products, reviews } from '../../db/schema';
-import type { AuthUser } from '../../lib/auth';
-import { conflict, forbidden, notFound } from '../../lib/http-errors';
+import type { Db } from '#api/db/client.ts';
+import { recomputeProductRating, recomputeSellerRating } from '#api/db/ratings.ts';
+import { orderItems, orders, products, reviews } from '#api/db/schema.ts';
+import type { AuthUser } from '#api/lib/auth.ts';
+import { conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import { isUuid } from './catalog.service';
 import { toReviewJson } from './product-json';
 

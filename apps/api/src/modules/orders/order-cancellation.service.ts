@@ -12,10 +12,10 @@
 import type { Order } from '@torget/shared/api-types';
 import { isSellerOf, managesAsSeller, SELLER_STATUS_REVOKED } from '@torget/shared/policies/orders';
 import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
-import { orderItems, orders, products } from '../../db/schema';
-import type { AuthUser } from '../../lib/auth';
-import { badRequest, conflict, forbidden } from '../../lib/http-errors';
+import { type Db, queryRows } from '#api/db/client.ts';
+import { orderItems, orders, products } from '#api/db/schema.ts';
+import type { AuthUser } from '#api/lib/auth.ts';
+import { badRequest, conflict, forbidden } from '#api/lib/http-errors.ts';
 import type { OrderRow } from './order-json';
 import { orderFacts, orderJson, visibleOrder } from './orders.service';
 

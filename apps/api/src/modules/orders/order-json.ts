@@ -3,7 +3,7 @@ import type { Order, OrderItem, PaymentResult } from '@torget/shared/api-types';
 import { oreToSek } from '@torget/shared/rules/money';
 import { isPaymentMethod } from '@torget/shared/rules/orders';
 import { z } from 'zod';
-import type { orderItems, orders } from '../../db/schema';
+import type { orderItems, orders } from '#api/db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -5,12 +5,12 @@
 import type { Order } from '@torget/shared/api-types';
 import { canPayOrder } from '@torget/shared/policies/orders';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
-import type { AuthUser } from '../../lib/auth';
-import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-errors';
-import { type PaypalClient, type PaypalOrder, PaypalUnavailableError } from '../payments/paypal-client';
-import { verifyPaypalOrder } from '../payments/paypal-verification';
+import type { Db } from '#api/db/client.ts';
+import { orders } from '#api/db/schema.ts';
+import type { AuthUser } from '#api/lib/auth.ts';
+import { badRequest, conflict, forbidden, HttpError } from '#api/lib/http-errors.ts';
+import { type PaypalClient, type PaypalOrder, PaypalUnavailableError } from '#api/modules/payments/paypal-client.ts';
+import { verifyPaypalOrder } from '#api/modules/payments/paypal-verification.ts';
 import { cancelledMessage, expireIfOverdue } from './order-cancellation.service';
 import type { OrderRow } from './order-json';
 import { orderFacts, orderJson, visibleOrder } from './orders.service';

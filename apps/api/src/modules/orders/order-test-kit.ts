@@ -1,10 +1,10 @@
 /** Shared set-up of the order tests: sessions, shops and placing orders through the API. */
 import type { Order } from '@torget/shared/api-types';
 import { count, eq } from 'drizzle-orm';
-import { orderItems, orders, products } from '../../db/schema';
-import { createProduct, createSeller, createUser } from '../../test/fixtures';
-import { bearer, signInAs } from '../../test/sessions';
-import type { TestApp } from '../../test/test-app';
+import { orderItems, orders, products } from '#api/db/schema.ts';
+import { createProduct, createSeller, createUser } from '#api/test/fixtures.ts';
+import { bearer, signInAs } from '#api/test/sessions.ts';
+import type { TestApp } from '#api/test/test-app.ts';
 
 export interface Session {
   id: string;

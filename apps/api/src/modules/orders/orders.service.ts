@@ -17,12 +17,12 @@ import {
 import { formDateToDate } from '@torget/shared/rules/dates';
 import type { OrderUpdateInput } from '@torget/shared/schemas/orders';
 import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders, products } from '../../db/schema';
-import type { AuthUser } from '../../lib/auth';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors';
-import type { Paged, PageRequest } from '../../lib/paging';
-import { isUuid } from '../catalog/catalog.service';
+import type { Db } from '#api/db/client.ts';
+import { orderItems, orders, products } from '#api/db/schema.ts';
+import type { AuthUser } from '#api/lib/auth.ts';
+import { badRequest, forbidden, notFound } from '#api/lib/http-errors.ts';
+import type { Paged, PageRequest } from '#api/lib/paging.ts';
+import { isUuid } from '#api/modules/catalog/catalog.service.ts';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 
 export const ORDER_NOT_FOUND = 'Order Not Found';

@@ -9,10 +9,10 @@ import type { Order } from '@torget/shared/api-types';
 import { cartTotals, type PaymentMethod, paymentMethodsFor } from '@torget/shared/rules/orders';
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders, products, sellers, users } from '../../db/schema';
-import type { AuthUser } from '../../lib/auth';
-import { badRequest, conflict } from '../../lib/http-errors';
+import type { Db } from '#api/db/client.ts';
+import { orderItems, orders, products, sellers, users } from '#api/db/schema.ts';
+import type { AuthUser } from '#api/lib/auth.ts';
+import { badRequest, conflict } from '#api/lib/http-errors.ts';
 import { type OrderItemRow, toOrderJson } from './order-json';
 
 /** The largest amount an integer öre column holds. */

@@ -1,8 +1,8 @@
 /** The shipping address kept on the user (spec section 3), prefilled at the next checkout. */
 import type { SaveShippingAddressInput } from '@torget/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import type { Db } from '#api/db/client.ts';
+import { users } from '#api/db/schema.ts';
 
 export async function saveShippingAddress(db: Db, userId: string, input: SaveShippingAddressInput): Promise<void> {
   await db

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PaypalStandin, startPaypalStandin } from '../../test/paypal-standin';
+import { type PaypalStandin, startPaypalStandin } from '#api/test/paypal-standin.ts';
 import { createPaypalClient, oreToPaypalValue, PaypalUnavailableError, paypalValueToOre } from './paypal-client';
 
 let standin: PaypalStandin;

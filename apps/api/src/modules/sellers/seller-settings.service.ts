@@ -10,10 +10,10 @@ import { planAllowsOwnDomain } from '@torget/shared/rules/plans';
 import { sellerColumnChanges } from '@torget/shared/rules/seller-fields';
 import type { SellerFields } from '@torget/shared/schemas/sellers';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sellers, users } from '../../db/schema';
-import { badRequest, conflict, forbidden } from '../../lib/http-errors';
-import { sanitizeRichText } from '../../lib/sanitize';
+import type { Db } from '#api/db/client.ts';
+import { sellers, users } from '#api/db/schema.ts';
+import { badRequest, conflict, forbidden } from '#api/lib/http-errors.ts';
+import { sanitizeRichText } from '#api/lib/sanitize.ts';
 
 export const ALREADY_SELLER = 'Du är redan en säljare.';
 export const ALREADY_APPLIED = 'You already applied to become a seller.';

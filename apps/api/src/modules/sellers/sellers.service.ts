@@ -1,9 +1,9 @@
 /** The public directory of sellers: who sells, and who sells best. */
 import type { TopSeller } from '@torget/shared/api-types';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sellers, users } from '../../db/schema';
-import { findShopByDomain } from '../../site/resolve-site';
+import type { Db } from '#api/db/client.ts';
+import { sellers, users } from '#api/db/schema.ts';
+import { findShopByDomain } from '#api/site/resolve-site.ts';
 
 /** How many sellers the home page's 'Top Sellers' shows. */
 export const TOP_SELLERS_COUNT = 6;

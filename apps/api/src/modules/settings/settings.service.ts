@@ -1,9 +1,9 @@
 /** The site texts: one row, read by everyone, written by admins, sanitised on the way in. */
 import type { SiteSettings } from '@torget/shared/rules/settings';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { siteSettings } from '../../db/schema';
-import { sanitizeRichText } from '../../lib/sanitize';
+import type { Db } from '#api/db/client.ts';
+import { siteSettings } from '#api/db/schema.ts';
+import { sanitizeRichText } from '#api/lib/sanitize.ts';
 
 type Row = typeof siteSettings.$inferSelect;
 

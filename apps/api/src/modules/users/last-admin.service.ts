@@ -5,8 +5,8 @@
  * is not enough: two transactions each see the other admin and both go ahead.
  */
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import type { Db } from '#api/db/client.ts';
+import { users } from '#api/db/schema.ts';
 
 /** The advisory-lock key of admin roles (any constant no other lock of the app uses). */
 const ADMIN_ROLES_LOCK = 7_405_423;

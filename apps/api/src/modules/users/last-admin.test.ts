@@ -5,10 +5,10 @@
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { createUser } from '../../test/fixtures';
-import { bearer, signInAs } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { users } from '#api/db/schema.ts';
+import { createUser } from '#api/test/fixtures.ts';
+import { bearer, signInAs } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

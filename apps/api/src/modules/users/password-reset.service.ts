@@ -4,11 +4,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { passwordResetTokens, users } from '../../db/schema';
-import { badRequest } from '../../lib/http-errors';
-import { refuseCommonPassword } from '../../lib/password-policy';
-import { hashPassword } from '../../lib/passwords';
+import type { Db } from '#api/db/client.ts';
+import { passwordResetTokens, users } from '#api/db/schema.ts';
+import { badRequest } from '#api/lib/http-errors.ts';
+import { refuseCommonPassword } from '#api/lib/password-policy.ts';
+import { hashPassword } from '#api/lib/passwords.ts';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';

@@ -1,9 +1,9 @@
 /** What anyone may read of a seller: the storefront and payment-choice fields. */
 import type { PublicSeller } from '@torget/shared/api-types';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sellers, users } from '../../db/schema';
-import { isUuid } from '../catalog/catalog.service';
+import type { Db } from '#api/db/client.ts';
+import { sellers, users } from '#api/db/schema.ts';
+import { isUuid } from '#api/modules/catalog/catalog.service.ts';
 import { toPublicSeller } from './user-json';
 
 /** An active seller's public profile, or null (unknown id, not a seller, or deleted). */

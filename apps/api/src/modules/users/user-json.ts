@@ -1,7 +1,7 @@
 /** Shapes user rows into the answers of spec section 3 (User, Seller object). */
 import type { PublicSeller, SellerProfile, UserDetails, UserListEntry } from '@torget/shared/api-types';
 import { sellerProfileFields } from '@torget/shared/rules/seller-fields';
-import type { sellers, users } from '../../db/schema';
+import type { sellers, users } from '#api/db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 type SellerRow = typeof sellers.$inferSelect;

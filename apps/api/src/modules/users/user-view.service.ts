@@ -1,8 +1,8 @@
 /** GET /api/users/:id: what of an account its caller may see (spec section 7). */
 import type { PublicSeller, UserDetails } from '@torget/shared/api-types';
 import { canSeeUserDetails } from '@torget/shared/policies/users';
-import type { Db } from '../../db/client';
-import type { AuthUser } from '../../lib/auth';
+import type { Db } from '#api/db/client.ts';
+import type { AuthUser } from '#api/lib/auth.ts';
 import { findPublicSeller } from './public-seller.service';
 import { findUserDetails } from './users.service';
 

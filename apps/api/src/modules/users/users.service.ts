@@ -4,16 +4,21 @@ import type { UserDetails } from '@torget/shared/api-types';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { orders, passwordResetTokens, reviews, sellers, users } from '../../db/schema';
-import type { AuthUser } from '../../lib/auth';
-import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
-import type { Paged, PageRequest } from '../../lib/paging';
-import { refuseCommonPassword } from '../../lib/password-policy';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { isUuid } from '../catalog/catalog.service';
-import { FORMER_CUSTOMER_NAME } from '../catalog/reviews.service';
-import { applySellerFields, checkDomain, checkDomainFree, DOMAIN_TAKEN } from '../sellers/seller-settings.service';
+import type { Db } from '#api/db/client.ts';
+import { orders, passwordResetTokens, reviews, sellers, users } from '#api/db/schema.ts';
+import type { AuthUser } from '#api/lib/auth.ts';
+import { badRequest, conflict, notFound, unauthorized } from '#api/lib/http-errors.ts';
+import type { Paged, PageRequest } from '#api/lib/paging.ts';
+import { refuseCommonPassword } from '#api/lib/password-policy.ts';
+import { hashPassword, verifyPassword } from '#api/lib/passwords.ts';
+import { isUuid } from '#api/modules/catalog/catalog.service.ts';
+import { FORMER_CUSTOMER_NAME } from '#api/modules/catalog/reviews.service.ts';
+import {
+  applySellerFields,
+  checkDomain,
+  checkDomainFree,
+  DOMAIN_TAKEN,
+} from '#api/modules/sellers/seller-settings.service.ts';
 import { lockAdminRoles, otherAdminCount } from './last-admin.service';
 import { toUserDetails } from './user-json';
 

@@ -1,5 +1,5 @@
 /** /api/config: public keys for third-party scripts. */
-import { forAudience, type RoutePlugin } from '../audiences';
+import { forAudience, type RoutePlugin } from '#api/routes/audiences.ts';
 import { publicConfigRoutes } from './public.routes';
 
 export const configRoutes: RoutePlugin = async (app, { deps }) => {

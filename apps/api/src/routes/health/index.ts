@@ -1,6 +1,6 @@
 /** /api/health, public: for load balancers, the process answers and the database is reachable. */
 import { sql } from 'drizzle-orm';
-import type { RoutePlugin } from '../audiences';
+import type { RoutePlugin } from '#api/routes/audiences.ts';
 
 export const healthRoutes: RoutePlugin = async (app, { deps }) => {
   const { database } = deps;

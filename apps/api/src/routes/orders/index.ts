@@ -1,5 +1,5 @@
 /** /api/orders: every order route is for signed-in users. */
-import { forAudience, type RoutePlugin } from '../audiences';
+import { forAudience, type RoutePlugin } from '#api/routes/audiences.ts';
 import { signedInOrderRoutes } from './signed-in.routes';
 
 export const orderRoutes: RoutePlugin = async (app, { deps }) => {

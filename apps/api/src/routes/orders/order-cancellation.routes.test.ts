@@ -6,18 +6,18 @@ import type { Order } from '@torget/shared/api-types';
 import { SELLER_STATUS_REVOKED } from '@torget/shared/policies/orders';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, users } from '../../db/schema';
-import { loadConfig } from '../../env';
+import { orders, users } from '#api/db/schema.ts';
+import { loadConfig } from '#api/env.ts';
 import {
   expireOverdueOrders,
   ORDER_CANCEL_DONE,
   ORDER_CANCELLED,
   ORDER_EXPIRED,
-} from '../../modules/orders/order-cancellation.service';
-import { customer, placeOrder, product, type Session, shop, stockOf } from '../../modules/orders/order-test-kit';
-import { type PaypalStandin, startPaypalStandin } from '../../test/paypal-standin';
-import { bearer } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '#api/modules/orders/order-cancellation.service.ts';
+import { customer, placeOrder, product, type Session, shop, stockOf } from '#api/modules/orders/order-test-kit.ts';
+import { type PaypalStandin, startPaypalStandin } from '#api/test/paypal-standin.ts';
+import { bearer } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 const HOLD_MINUTES = 30;
 

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, UserListEntry } from '@torget/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, users } from '../../db/schema';
-import { customer, product, type Session, shop } from '../../modules/orders/order-test-kit';
-import { FIXTURE_PASSWORD_HASH } from '../../test/fixtures';
-import { bearer } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { orderItems, orders, users } from '#api/db/schema.ts';
+import { customer, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
+import { FIXTURE_PASSWORD_HASH } from '#api/test/fixtures.ts';
+import { bearer } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 const ORDERS = 120;
 const MINUTE = 60_000;

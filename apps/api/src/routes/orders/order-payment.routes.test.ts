@@ -1,11 +1,11 @@
 import type { Order } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema';
-import { customer, placeOrder, product, type Session, shop } from '../../modules/orders/order-test-kit';
-import { type PaypalStandin, startPaypalStandin } from '../../test/paypal-standin';
-import { bearer } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { orders } from '#api/db/schema.ts';
+import { customer, placeOrder, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
+import { type PaypalStandin, startPaypalStandin } from '#api/test/paypal-standin.ts';
+import { bearer } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 let paypal: PaypalStandin;

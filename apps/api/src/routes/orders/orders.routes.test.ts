@@ -1,10 +1,10 @@
 import type { Order, UserDetails } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products, users } from '../../db/schema';
-import { customer, placeOrder, product, type Session, shop, stockOf } from '../../modules/orders/order-test-kit';
-import { bearer } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { orders, products, users } from '#api/db/schema.ts';
+import { customer, placeOrder, product, type Session, shop, stockOf } from '#api/modules/orders/order-test-kit.ts';
+import { bearer } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 let anna: Session;

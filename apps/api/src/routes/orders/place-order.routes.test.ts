@@ -1,7 +1,7 @@
 import type { Order } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, users } from '../../db/schema';
+import { orderItems, orders, users } from '#api/db/schema.ts';
 import {
   ADDRESS,
   customer,
@@ -12,8 +12,8 @@ import {
   settle,
   shop,
   stockOf,
-} from '../../modules/orders/order-test-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '#api/modules/orders/order-test-kit.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 let anna: Session; // PayPal and Swish

@@ -10,23 +10,28 @@ import {
   paypalPaymentResultSchema,
 } from '@torget/shared/schemas/orders';
 import { z } from 'zod';
-import { mailLinkOrigin } from '../../lib/mail-link-origin';
-import { sendInBackground } from '../../lib/mailer';
-import { pageNumberSchema, pageRequest, setPageHeaders } from '../../lib/paging';
-import { createLimiter } from '../../lib/rate-limits';
-import { newOrderNoticeMail, orderConfirmationMail } from '../../mails/order-mails';
+import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
+import { sendInBackground } from '#api/lib/mailer.ts';
+import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
+import { createLimiter } from '#api/lib/rate-limits.ts';
+import { newOrderNoticeMail, orderConfirmationMail } from '#api/mails/order-mails.ts';
 import {
   cancelOrder,
   DEFAULT_ORDER_HOLD_MINUTES,
   ORDER_CANCEL_DONE,
   readOrder,
   startExpirySweep,
-} from '../../modules/orders/order-cancellation.service';
-import { payWithPaypal, startPaypalPayment } from '../../modules/orders/order-payment.service';
-import { deleteOrder, listIncomingOrders, listMyOrders, updateOrderStatus } from '../../modules/orders/orders.service';
-import { placeOrder } from '../../modules/orders/place-order.service';
-import { createPaypalClient, type PaypalClient } from '../../modules/payments/paypal-client';
-import { type RoutePlugin, userOf } from '../audiences';
+} from '#api/modules/orders/order-cancellation.service.ts';
+import { payWithPaypal, startPaypalPayment } from '#api/modules/orders/order-payment.service.ts';
+import {
+  deleteOrder,
+  listIncomingOrders,
+  listMyOrders,
+  updateOrderStatus,
+} from '#api/modules/orders/orders.service.ts';
+import { placeOrder } from '#api/modules/orders/place-order.service.ts';
+import { createPaypalClient, type PaypalClient } from '#api/modules/payments/paypal-client.ts';
+import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 const idParams = z.object({ id: z.string() });
 const pageQuery = z.object({ pageNumber: pageNumberSchema });

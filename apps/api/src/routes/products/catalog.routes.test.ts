@@ -1,9 +1,9 @@
 import type { ProductDetails, ProductListResponse } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { createProduct, createReview, createSeller, createUser } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { users } from '#api/db/schema.ts';
+import { createProduct, createReview, createSeller, createUser } from '#api/test/fixtures.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 const list = async (query: string) => {

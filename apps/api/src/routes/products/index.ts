@@ -1,5 +1,5 @@
 /** /api/products: the catalogue (public), writing products and reviews (signed in, sellers). */
-import { forAudience, type RoutePlugin } from '../audiences';
+import { forAudience, type RoutePlugin } from '#api/routes/audiences.ts';
 import { publicProductRoutes } from './public.routes';
 import { sellerProductRoutes } from './seller.routes';
 import { signedInProductRoutes } from './signed-in.routes';

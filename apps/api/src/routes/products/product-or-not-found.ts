@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
-import { getProduct } from '../../modules/catalog/catalog.service';
+import type { Db } from '#api/db/client.ts';
+import { notFound } from '#api/lib/http-errors.ts';
+import { getProduct } from '#api/modules/catalog/catalog.service.ts';
 
 /** A product as the API shows it, or the spec's 404. */
 export async function productOrNotFound(db: Db, id: string) {

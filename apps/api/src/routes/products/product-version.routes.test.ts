@@ -5,9 +5,9 @@
 import type { ProductDetails } from '@torget/shared/api-types';
 import { PRODUCT_CHANGED } from '@torget/shared/rules/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customer, placeOrder, product, type Session, shop, stockOf } from '../../modules/orders/order-test-kit';
-import { bearer } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { customer, placeOrder, product, type Session, shop, stockOf } from '#api/modules/orders/order-test-kit.ts';
+import { bearer } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 let anna: Session;

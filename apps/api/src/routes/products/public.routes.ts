@@ -1,8 +1,8 @@
 /** /api/products, public: the catalogue, its categories and one product. */
 import { productListQuerySchema } from '@torget/shared/schemas/product-query';
 import { z } from 'zod';
-import { CATEGORIES_TTL_MS, listCategories, listProductsCached } from '../../modules/catalog/catalog.service';
-import type { RoutePlugin } from '../audiences';
+import { CATEGORIES_TTL_MS, listCategories, listProductsCached } from '#api/modules/catalog/catalog.service.ts';
+import type { RoutePlugin } from '#api/routes/audiences.ts';
 import { productOrNotFound } from './product-or-not-found';
 
 const idParams = z.object({ id: z.string() });

@@ -1,6 +1,6 @@
 /** /api/products, for sellers: a new, empty product in the seller's own shop. */
-import { createEmptyProduct } from '../../modules/catalog/products.service';
-import { type RoutePlugin, userOf } from '../audiences';
+import { createEmptyProduct } from '#api/modules/catalog/products.service.ts';
+import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 import { productOrNotFound } from './product-or-not-found';
 
 export const sellerProductRoutes: RoutePlugin = async (app, { deps }) => {

@@ -4,10 +4,10 @@
  */
 import { productUpdateSchema, reviewSchema } from '@torget/shared/schemas/catalog';
 import { z } from 'zod';
-import { createLimiter } from '../../lib/rate-limits';
-import { deleteProduct, updateProduct } from '../../modules/catalog/products.service';
-import { addReview } from '../../modules/catalog/reviews.service';
-import { type RoutePlugin, userOf } from '../audiences';
+import { createLimiter } from '#api/lib/rate-limits.ts';
+import { deleteProduct, updateProduct } from '#api/modules/catalog/products.service.ts';
+import { addReview } from '#api/modules/catalog/reviews.service.ts';
+import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 import { productOrNotFound } from './product-or-not-found';
 
 const idParams = z.object({ id: z.string() });

@@ -6,12 +6,12 @@
 import type { ProductDetails, TopSeller } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema';
-import { FORMER_CUSTOMER_NAME } from '../../modules/catalog/reviews.service';
-import { customer, placeOrder, product, type Session, shop } from '../../modules/orders/order-test-kit';
-import { createPurchase } from '../../test/fixtures';
-import { bearer } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { orders } from '#api/db/schema.ts';
+import { FORMER_CUSTOMER_NAME } from '#api/modules/catalog/reviews.service.ts';
+import { customer, placeOrder, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
+import { createPurchase } from '#api/test/fixtures.ts';
+import { bearer } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 let admin: Session;

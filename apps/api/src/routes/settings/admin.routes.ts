@@ -1,7 +1,7 @@
 /** /api/settings, for admins: writing the site texts. */
 import { siteSettingsUpdateSchema } from '@torget/shared/schemas/settings';
-import { updateSiteSettings } from '../../modules/settings/settings.service';
-import type { RoutePlugin } from '../audiences';
+import { updateSiteSettings } from '#api/modules/settings/settings.service.ts';
+import type { RoutePlugin } from '#api/routes/audiences.ts';
 
 export const adminSettingsRoutes: RoutePlugin = async (app, { deps }) => {
   app.put('/', { schema: { body: siteSettingsUpdateSchema } }, (request) =>

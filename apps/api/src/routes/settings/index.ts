@@ -1,5 +1,5 @@
 /** /api/settings: the site texts; reading is public (the info pages show them), writing is for admins. */
-import { forAudience, type RoutePlugin } from '../audiences';
+import { forAudience, type RoutePlugin } from '#api/routes/audiences.ts';
 import { adminSettingsRoutes } from './admin.routes';
 import { publicSettingsRoutes } from './public.routes';
 

@@ -1,6 +1,6 @@
 /** /api/settings, public: the site texts, which the info pages show. */
-import { getSiteSettings } from '../../modules/settings/settings.service';
-import type { RoutePlugin } from '../audiences';
+import { getSiteSettings } from '#api/modules/settings/settings.service.ts';
+import type { RoutePlugin } from '#api/routes/audiences.ts';
 
 export const publicSettingsRoutes: RoutePlugin = async (app, { deps }) => {
   app.get('/', () => getSiteSettings(deps.database.db));

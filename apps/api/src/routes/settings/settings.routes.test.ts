@@ -1,8 +1,8 @@
 import type { SiteSettings } from '@torget/shared/rules/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/fixtures';
-import { bearer, signInAs } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser } from '#api/test/fixtures.ts';
+import { bearer, signInAs } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 /** POST /api/uploads, for uploaders: an image for a logo, banner or product; answers the stored path. */
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/rules/catalog';
-import { badRequest, HttpError } from '../../lib/http-errors';
-import { createLimiter } from '../../lib/rate-limits';
-import { storeImage } from '../../modules/uploads/image-store';
-import { type RoutePlugin, userOf } from '../audiences';
+import { badRequest, HttpError } from '#api/lib/http-errors.ts';
+import { createLimiter } from '#api/lib/rate-limits.ts';
+import { storeImage } from '#api/modules/uploads/image-store.ts';
+import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 export const uploaderRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeller, createUser } from '../../test/fixtures';
-import { signInAs } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { postUpload } from '../../test/uploads';
+import { createSeller, createUser } from '#api/test/fixtures.ts';
+import { signInAs } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
+import { postUpload } from '#api/test/uploads.ts';
 
 let t: TestApp;
 let sellerToken: string;

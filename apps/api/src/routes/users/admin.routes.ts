@@ -1,13 +1,13 @@
 /** /api/users, for admins: the user list, roles and domains, and deleting users. */
 import { adminUserUpdateSchema } from '@torget/shared/schemas/accounts';
 import { z } from 'zod';
-import { mailLinkOrigin } from '../../lib/mail-link-origin';
-import { sendInBackground } from '../../lib/mailer';
-import { pageNumberSchema, pageRequest, setPageHeaders } from '../../lib/paging';
-import { sellerApprovedMail } from '../../mails/seller-approved-mail';
-import { toUserListEntry } from '../../modules/users/user-json';
-import { deleteUserByAdmin, listUsers, updateUserByAdmin } from '../../modules/users/users.service';
-import { type RoutePlugin, userOf } from '../audiences';
+import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
+import { sendInBackground } from '#api/lib/mailer.ts';
+import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
+import { sellerApprovedMail } from '#api/mails/seller-approved-mail.ts';
+import { toUserListEntry } from '#api/modules/users/user-json.ts';
+import { deleteUserByAdmin, listUsers, updateUserByAdmin } from '#api/modules/users/users.service.ts';
+import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 const idParams = z.object({ id: z.string() });
 

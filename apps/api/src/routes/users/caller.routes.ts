@@ -1,8 +1,8 @@
 /** /api/users/:id for anyone: an account as its caller may see it (a token, if sent, counts). */
 import { z } from 'zod';
-import { notFound } from '../../lib/http-errors';
-import { findUserAsSeenBy } from '../../modules/users/user-view.service';
-import { callerOf, type RoutePlugin } from '../audiences';
+import { notFound } from '#api/lib/http-errors.ts';
+import { findUserAsSeenBy } from '#api/modules/users/user-view.service.ts';
+import { callerOf, type RoutePlugin } from '#api/routes/audiences.ts';
 
 const idParams = z.object({ id: z.string() });
 

@@ -2,7 +2,7 @@
  * /api/users: accounts and the seller directory (public), one account as its caller may see it,
  * one's own profile and address (signed in), and user management (admins).
  */
-import { forAudience, type RoutePlugin } from '../audiences';
+import { forAudience, type RoutePlugin } from '#api/routes/audiences.ts';
 import { adminUserRoutes } from './admin.routes';
 import { callerUserRoutes } from './caller.routes';
 import { publicAccountRoutes } from './public.routes';

@@ -6,13 +6,13 @@ import {
   signinSchema,
 } from '@torget/shared/schemas/accounts';
 import type { FastifyRequest } from 'fastify';
-import { mailLinkOrigin } from '../../lib/mail-link-origin';
-import { sendInBackground } from '../../lib/mailer';
-import { createLimiter, routeRateLimit } from '../../lib/rate-limits';
-import { passwordResetMail } from '../../mails/password-reset-mail';
-import { requestPasswordReset, resetPassword } from '../../modules/users/password-reset.service';
-import { authenticate, registerUser } from '../../modules/users/users.service';
-import type { RoutePlugin } from '../audiences';
+import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
+import { sendInBackground } from '#api/lib/mailer.ts';
+import { createLimiter, routeRateLimit } from '#api/lib/rate-limits.ts';
+import { passwordResetMail } from '#api/mails/password-reset-mail.ts';
+import { requestPasswordReset, resetPassword } from '#api/modules/users/password-reset.service.ts';
+import { authenticate, registerUser } from '#api/modules/users/users.service.ts';
+import type { RoutePlugin } from '#api/routes/audiences.ts';
 import { signedInAnswer } from './signed-in-answer';
 
 /** Rate limits keyed by the client's address and the e-mail the request is about. */

@@ -1,7 +1,7 @@
 /** /api/users, public: the seller directory (top sellers, the seller of a custom domain). */
 import { z } from 'zod';
-import { findSellerIdByDomain, listTopSellers, TOP_SELLERS_TTL_MS } from '../../modules/sellers/sellers.service';
-import type { RoutePlugin } from '../audiences';
+import { findSellerIdByDomain, listTopSellers, TOP_SELLERS_TTL_MS } from '#api/modules/sellers/sellers.service.ts';
+import type { RoutePlugin } from '#api/routes/audiences.ts';
 
 export const sellerDirectoryRoutes: RoutePlugin = async (app, { deps }) => {
   app.get('/top-sellers', () =>

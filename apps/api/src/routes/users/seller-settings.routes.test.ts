@@ -1,10 +1,10 @@
 import type { SignedInUser, UserDetails } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sellers, users } from '../../db/schema';
-import { createSeller, createUser } from '../../test/fixtures';
-import { bearer, signInAs } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { sellers, users } from '#api/db/schema.ts';
+import { createSeller, createUser } from '#api/test/fixtures.ts';
+import { bearer, signInAs } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 let admin: SignedInUser;

@@ -5,9 +5,9 @@
  */
 import type { PublicSeller, UserDetails } from '@torget/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/fixtures';
-import { bearer, signInAs } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser } from '#api/test/fixtures.ts';
+import { bearer, signInAs } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 let adminToken: string;

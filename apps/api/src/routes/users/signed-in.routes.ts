@@ -5,10 +5,10 @@
  */
 import { profileUpdateSchema } from '@torget/shared/schemas/accounts';
 import { saveShippingAddressSchema } from '@torget/shared/schemas/orders';
-import { notFound } from '../../lib/http-errors';
-import { saveShippingAddress } from '../../modules/orders/shipping-address.service';
-import { findUserDetails, updateProfile } from '../../modules/users/users.service';
-import { type RoutePlugin, userOf } from '../audiences';
+import { notFound } from '#api/lib/http-errors.ts';
+import { saveShippingAddress } from '#api/modules/orders/shipping-address.service.ts';
+import { findUserDetails, updateProfile } from '#api/modules/users/users.service.ts';
+import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 import { signedInAnswer } from './signed-in-answer';
 
 export const signedInUserRoutes: RoutePlugin = async (app, { deps }) => {

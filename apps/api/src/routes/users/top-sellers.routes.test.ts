@@ -1,8 +1,8 @@
 import type { TopSeller } from '@torget/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOP_SELLERS_COUNT } from '../../modules/sellers/sellers.service';
-import { createSeller, createUser } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { TOP_SELLERS_COUNT } from '#api/modules/sellers/sellers.service.ts';
+import { createSeller, createUser } from '#api/test/fixtures.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,10 +2,10 @@ import type { SignedInUser, UserDetails, UserListEntry } from '@torget/shared/ap
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, passwordResetTokens, users } from '../../db/schema';
-import { createSeller, createUser, FIXTURE_PASSWORD } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { postUpload } from '../../test/uploads';
+import { orders, passwordResetTokens, users } from '#api/db/schema.ts';
+import { createSeller, createUser, FIXTURE_PASSWORD } from '#api/test/fixtures.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
+import { postUpload } from '#api/test/uploads.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ErrorBoundary } from '../../components/error-boundary';
-import { LoadingBox } from '../../components/loading-box';
-import { useDismiss } from '../../hooks/use-dismiss';
-import { isMainHost } from '../../lib/hosts';
+import { ErrorBoundary } from '#web/components/error-boundary.tsx';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { useDismiss } from '#web/hooks/use-dismiss.ts';
+import { isMainHost } from '#web/lib/hosts.ts';
 import { RouteError } from '../routes/route-error';
 import { CategoriesSidebar } from './categories-sidebar';
 import { Footer } from './footer';

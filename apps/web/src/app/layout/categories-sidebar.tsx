@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { CategoryLinks } from '../../features/catalog/components/category-links';
+import { CategoryLinks } from '#web/features/catalog/components/category-links.tsx';
 import { PANEL_IDS } from './panels';
 import './sidebars.css';
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DropdownAction, DropdownDisabledItem, DropdownLink, DropdownMenu } from '../../components/dropdown-menu';
-import { useCartItems } from '../../features/cart/hooks/use-cart-items';
-import { adminMenuShows, sellerStatusShows } from '../../lib/hosts';
-import { useSession } from '../../lib/session';
+import { DropdownAction, DropdownDisabledItem, DropdownLink, DropdownMenu } from '#web/components/dropdown-menu.tsx';
+import { useCartItems } from '#web/hooks/use-cart-items.ts';
+import { adminMenuShows, sellerStatusShows } from '#web/lib/hosts.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { PANEL_IDS, type Panel } from './panels';
 import { useSignOut } from './use-sign-out';
 import './header.css';

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { adminMenuShows, sellerStatusShows } from '../../lib/hosts';
-import { useSession } from '../../lib/session';
+import { adminMenuShows, sellerStatusShows } from '#web/lib/hosts.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { PANEL_IDS } from './panels';
 import { useSignOut } from './use-sign-out';
 import './sidebars.css';

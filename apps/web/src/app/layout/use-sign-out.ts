@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../lib/session';
+import { useSession } from '#web/lib/session.tsx';
 
 /** Signs out (clearing userInfo, cartItems and shippingAddress), forgets cached answers, goes home. */
 export function useSignOut(): () => void {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { FeaturedProducts } from '../../features/catalog/components/featured-products';
-import { DomainStorefront } from '../../features/sellers/components/domain-storefront';
-import { TopSellers } from '../../features/sellers/components/top-sellers';
-import { useDocumentTitle } from '../../hooks/use-document-title';
-import { isMainHost } from '../../lib/hosts';
-import { useSession } from '../../lib/session';
+import { FeaturedProducts } from '#web/features/catalog/components/featured-products.tsx';
+import { DomainStorefront } from '#web/features/sellers/components/domain-storefront.tsx';
+import { TopSellers } from '#web/features/sellers/components/top-sellers.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { isMainHost } from '#web/lib/hosts.ts';
+import { useSession } from '#web/lib/session.tsx';
 import './home.css';
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MessageBox } from '../../components/message-box';
+import { MessageBox } from '#web/components/message-box.tsx';
 
 /** Shown when a page fails to load or crashes. */
 export function RouteError({ error }: { error: unknown }) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userDetailsQueryKey } from '../../../api/user-details';
-import { api } from '../../../lib/api-client';
+import { userDetailsQueryKey } from '#web/api/user-details.ts';
+import { api } from '#web/lib/api-client.ts';
 import { usersListQueryKey } from './get-users';
 
 /** DELETE /api/users/{id} (bearer, admin). */

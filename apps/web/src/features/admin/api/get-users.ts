@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserListEntry } from '@torget/shared/api-types';
-import { apiListPage, type ListPage } from '../../../lib/api-client';
+import { apiListPage, type ListPage } from '#web/lib/api-client.ts';
 
 export const usersListQueryKey = ['users', 'list'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteSettings } from '@torget/shared/rules/settings';
-import { api } from '../../../lib/api-client';
-import { SITE_SETTINGS_QUERY_KEY } from '../../info/api/get-site-settings';
+import { SITE_SETTINGS_QUERY_KEY } from '#web/api/get-site-settings.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** PUT /api/settings/ (bearer, admin): the five site texts, answered sanitised. */
 export function updateSiteSettings(settings: SiteSettings): Promise<SiteSettings> {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDetails } from '@torget/shared/api-types';
-import { userDetailsQueryKey } from '../../../api/user-details';
-import { api } from '../../../lib/api-client';
-import { saveUserInfo, toSessionUser } from '../../../lib/session';
-import { isRecord, readJson, STORAGE_KEYS } from '../../../lib/storage';
+import { userDetailsQueryKey } from '#web/api/user-details.ts';
+import { api } from '#web/lib/api-client.ts';
+import { saveUserInfo, toSessionUser } from '#web/lib/session.tsx';
+import { isRecord, readJson, STORAGE_KEYS } from '#web/lib/storage.ts';
 import { usersListQueryKey } from './get-users';
 
 /** The admin's user edit (spec section 7). */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { MessageBox } from '../../../components/message-box';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { adminMenuShows } from '../../../lib/hosts';
-import { useSession } from '../../../lib/session';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { adminMenuShows } from '#web/lib/hosts.ts';
+import { useSession } from '#web/lib/session.tsx';
 
 const ENTRIES = [
   { to: '/productlist', text: 'Products' },

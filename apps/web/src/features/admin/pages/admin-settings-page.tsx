@@ -1,11 +1,11 @@
 import { SITE_TEXT_FIELDS, SITE_TEXT_MAX, type SiteSettings, type SiteTextField } from '@torget/shared/rules/settings';
 import { type FormEvent, useState } from 'react';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { useSnackbar } from '../../../components/snackbar';
-import { TextAreaField } from '../../../components/text-area-field';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useSiteSettings } from '../../info/api/get-site-settings';
+import { useSiteSettings } from '#web/api/get-site-settings.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { useSnackbar } from '#web/components/snackbar.tsx';
+import { TextAreaField } from '#web/components/text-area-field.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useUpdateSiteSettings } from '../api/update-site-settings';
 import '../admin.css';
 

@@ -2,11 +2,11 @@ import type { UserDetails } from '@torget/shared/api-types';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useUserDetails } from '../../../api/user-details';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { TextField } from '../../../components/text-field';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useUserDetails } from '#web/api/user-details.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useUpdateUser } from '../api/update-user';
 
 /** /user/{id}/edit (spec section 2, admin): seller and admin roles and the seller's own domain. */

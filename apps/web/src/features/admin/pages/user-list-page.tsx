@@ -1,12 +1,12 @@
 import type { UserListEntry } from '@torget/shared/api-types';
 import { type ShopStatus, shopStatus } from '@torget/shared/rules/shop-status';
 import { Link } from 'react-router';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { Pager } from '../../../components/pager';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { pageCount, useListPage } from '../../../hooks/use-list-page';
-import { useSession } from '../../../lib/session';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { Pager } from '#web/components/pager.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { pageCount, useListPage } from '#web/hooks/use-list-page.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/users/forgot_password: mails a reset link (the answer never tells whether the e-mail exists). */
 export function forgotPassword(input: { email: string }): Promise<{ message: string }> {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignedInUser } from '@torget/shared/api-types';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
-import { userDetailsQueryKey } from '../../../api/user-details';
-import { api } from '../../../lib/api-client';
-import { saveUserInfo } from '../../../lib/session';
+import { userDetailsQueryKey } from '#web/api/user-details.ts';
+import { api } from '#web/lib/api-client.ts';
+import { saveUserInfo } from '#web/lib/session.tsx';
 
 /** The profile screen's payload (spec section 7); the server takes the user from the token. */
 export type ProfilePayload = ProfileUpdate & { userId: string };

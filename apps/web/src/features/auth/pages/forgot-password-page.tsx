@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { MessageBox } from '../../../components/message-box';
-import { TextField } from '../../../components/text-field';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useForgotPassword } from '../api/forgot-password';
 
 /** /forgot_password (spec section 2): asks for a reset link by e-mail, with the spec's status texts. */

@@ -2,13 +2,13 @@ import type { UserDetails } from '@torget/shared/api-types';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PROFILE_PASSWORDS_DIFFER } from '@torget/shared/rules/accounts';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { type FormEvent, useId, useState } from 'react';
-import { useUserDetails } from '../../../api/user-details';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { Snackbar, useSnackbar } from '../../../components/snackbar';
-import { TextField } from '../../../components/text-field';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useSession } from '../../../lib/session';
+import { useUserDetails } from '#web/api/user-details.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { Snackbar, useSnackbar } from '#web/components/snackbar.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { type ProfilePayload, useUpdateProfile } from '../api/update-profile';
 
 /** /profile (spec section 2): the signed-in user's details; the loading indicator waits 500 ms. */

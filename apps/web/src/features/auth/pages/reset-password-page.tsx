@@ -1,10 +1,10 @@
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from '@torget/shared/rules/accounts';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { MessageBox } from '../../../components/message-box';
-import { TextField } from '../../../components/text-field';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useSession } from '../../../lib/session';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { useResetPassword } from '../api/reset-password';
 
 /** /reset_password/{token} (spec section 2): sets a new password with the token from the mail. */

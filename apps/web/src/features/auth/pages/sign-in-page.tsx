@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { MessageBox } from '../../../components/message-box';
-import { TextField } from '../../../components/text-field';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useSession } from '../../../lib/session';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { useSignIn } from '../api/sign-in';
 import { redirectQuery, useRedirectTarget } from '../hooks/use-redirect-target';
 

@@ -4,13 +4,13 @@ import { formatSek, oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { addToCart, type CartItem, cartTotals } from '@torget/shared/rules/orders';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { readRaw, STORAGE_KEYS } from '../../../lib/storage';
-import { productQueryOptions } from '../../catalog/api/get-product';
-import { parseCartItems, useCartItems } from '../hooks/use-cart-items';
-import { changeQuantity, removeFromCart, saveCartItems } from '../utils/cart-storage';
+import { productQueryOptions } from '#web/api/get-product.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { parseCartItems, useCartItems } from '#web/hooks/use-cart-items.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { changeQuantity, removeFromCart, saveCartItems } from '#web/lib/cart-storage.ts';
+import { readRaw, STORAGE_KEYS } from '#web/lib/storage.ts';
 import '../cart.css';
 
 /** The quantity of `/cart/{id}/{qty}`: 1 unless the route names a whole number of at least 1. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { useCategories } from '../api/get-categories';
+import { useCategories } from '#web/api/get-categories.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
 import './category-links.css';
 
 export function categoryUrl(category: string): string {

@@ -1,7 +1,7 @@
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { ProductCard } from '../../../components/product-card';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '#web/api/get-products.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { ProductCard } from '#web/components/product-card.tsx';
 
 /** How many cards load their image at once; the rest wait until scrolled near. */
 const EAGER_IMAGES = 4;

@@ -1,7 +1,7 @@
 import { RATING_LABELS, REVIEW_COMMENT_MAX } from '@torget/shared/rules/catalog';
 import { type FormEvent, useState } from 'react';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
 import { useCreateReview } from '../api/create-review';
 import '../product-page.css';
 

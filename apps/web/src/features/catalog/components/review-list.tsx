@@ -1,7 +1,7 @@
 import type { Review } from '@torget/shared/api-types';
 import { displayDate } from '@torget/shared/rules/dates';
-import { MessageBox } from '../../../components/message-box';
-import { Rating } from '../../../components/rating';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { Rating } from '#web/components/rating.tsx';
 import '../product-page.css';
 
 /**

@@ -1,10 +1,10 @@
 import { ALL } from '@torget/shared/rules/catalog-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { Rating } from '../../../components/rating';
-import { useCategories } from '../api/get-categories';
+import { useCategories } from '#web/api/get-categories.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { Rating } from '#web/components/rating.tsx';
 import { PRICE_PRESETS, RATING_FILTERS, type SearchParams, searchUrl } from '../utils/search-url';
 import '../search.css';
 

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { CategoryLinks } from '../components/category-links';
 
 /** /categories: every category name, each linking to its search page. */

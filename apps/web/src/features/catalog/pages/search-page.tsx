@@ -1,12 +1,12 @@
 import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { Pager } from '../../../components/pager';
-import { ProductCard } from '../../../components/product-card';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '#web/api/get-products.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { Pager } from '#web/components/pager.tsx';
+import { ProductCard } from '#web/components/product-card.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { SearchFilters } from '../components/search-filters';
 import {
   hasFilters,

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order, ShippingAddress } from '@torget/shared/api-types';
 import type { CartItem, PaymentMethod } from '@torget/shared/rules/orders';
-import { api } from '../../../lib/api-client';
-import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from '../../orders/api/get-order';
+import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from '#web/api/get-order.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /**
  * POST /api/orders: the cart lines as orderItems, the address and the method (spec section 7).

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShippingAddress, UserDetails } from '@torget/shared/api-types';
-import { userDetailsQueryKey } from '../../../api/user-details';
-import { api } from '../../../lib/api-client';
+import { userDetailsQueryKey } from '#web/api/user-details.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** The payload of spec section 7: the user's id and the five address fields in snake case. */
 export interface SaveShippingAddressPayload {

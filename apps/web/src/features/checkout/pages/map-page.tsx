@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { readRaw, STORAGE_KEYS } from '../../../lib/storage';
-import { saveAddressDraft, saveDeliveryLocation } from '../../cart/utils/cart-storage';
-import { parseAddressFields } from '../../cart/utils/checkout-state';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { saveAddressDraft, saveDeliveryLocation } from '#web/lib/cart-storage.ts';
+import { parseAddressFields } from '#web/lib/checkout-state.ts';
+import { readRaw, STORAGE_KEYS } from '#web/lib/storage.ts';
 import { useGoogleApiKey } from '../api/get-google-api-key';
 import {
   addressFieldsOf,

@@ -8,13 +8,13 @@ import {
 } from '@torget/shared/rules/orders';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useCartItems } from '../../cart/hooks/use-cart-items';
-import { useShippingAddress } from '../../cart/hooks/use-checkout-state';
-import { savePaymentMethod } from '../../cart/utils/cart-storage';
-import { publicSellerQueryOptions } from '../../sellers/api/get-seller';
+import { publicSellerQueryOptions } from '#web/api/get-seller.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { useCartItems } from '#web/hooks/use-cart-items.ts';
+import { useShippingAddress } from '#web/hooks/use-checkout-state.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { savePaymentMethod } from '#web/lib/cart-storage.ts';
 import { CheckoutSteps } from '../components/checkout-steps';
 import '../checkout.css';
 

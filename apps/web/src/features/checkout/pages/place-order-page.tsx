@@ -1,13 +1,13 @@
 import { oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { cartTotals } from '@torget/shared/rules/orders';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { MessageBox } from '../../../components/message-box';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useCartItems } from '../../cart/hooks/use-cart-items';
-import { usePaymentMethod, useShippingAddress } from '../../cart/hooks/use-checkout-state';
-import { emptyCart } from '../../cart/utils/cart-storage';
-import { OrderItems } from '../../orders/components/order-items';
-import { OrderSummary } from '../../orders/components/order-summary';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { OrderItems } from '#web/components/order-items.tsx';
+import { OrderSummary } from '#web/components/order-summary.tsx';
+import { useCartItems } from '#web/hooks/use-cart-items.ts';
+import { usePaymentMethod, useShippingAddress } from '#web/hooks/use-checkout-state.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { emptyCart } from '#web/lib/cart-storage.ts';
 import { useCreateOrder } from '../api/create-order';
 import { CheckoutSteps } from '../components/checkout-steps';
 

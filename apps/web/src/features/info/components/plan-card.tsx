@@ -1,7 +1,7 @@
 import { PLANS, type PlanCode, planLabel } from '@torget/shared/rules/plans';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../../lib/session';
+import { useSession } from '#web/lib/session.tsx';
 import '../info.css';
 
 /** 'Gratis' for a free plan, otherwise the yearly price in kronor. */

@@ -1,8 +1,8 @@
 import type { SiteTextField } from '@torget/shared/rules/settings';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { RichText } from '../../../components/rich-text';
-import { useSiteSettings } from '../api/get-site-settings';
+import { useSiteSettings } from '#web/api/get-site-settings.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { RichText } from '#web/components/rich-text.tsx';
 import '../info.css';
 
 /**

@@ -1,6 +1,6 @@
 import { PLAN_CODES } from '@torget/shared/rules/plans';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { PlanCard } from '../components/plan-card';
 import { SiteText } from '../components/site-text';
 import '../info.css';

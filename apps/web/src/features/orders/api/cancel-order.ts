@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@torget/shared/api-types';
-import { api } from '../../../lib/api-client';
-import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from './get-order';
+import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from '#web/api/get-order.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** PUT /api/orders/{id}/cancel (bearer): the seller or an admin cancels an unpaid PayPal order. */
 export function cancelOrder(id: string): Promise<{ message: string; order: Order }> {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /**
  * POST /api/orders/{id}/paypal (bearer): our server creates the PayPal order from the stored

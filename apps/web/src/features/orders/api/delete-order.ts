@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from './get-order';
+import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from '#web/api/get-order.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** DELETE /api/orders/{id} (bearer): an unpaid, undelivered Swish order; its stock goes back. */
 export function deleteOrder(id: string): Promise<{ message: string }> {

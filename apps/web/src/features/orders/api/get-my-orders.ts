@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@torget/shared/api-types';
-import { apiListPage, type ListPage } from '../../../lib/api-client';
-import { ORDER_LISTS_QUERY_KEY } from './get-order';
+import { ORDER_LISTS_QUERY_KEY } from '#web/api/get-order.ts';
+import { apiListPage, type ListPage } from '#web/lib/api-client.ts';
 
 /** GET /api/orders/mine?pageNumber= (bearer): a page of the user's own outgoing orders, newest first. */
 export function getMyOrders(page = 1, signal?: AbortSignal): Promise<ListPage<Order>> {

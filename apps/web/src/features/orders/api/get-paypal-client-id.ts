@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { LONG_STALE_TIME } from '../../../lib/query-client';
+import { api } from '#web/lib/api-client.ts';
+import { LONG_STALE_TIME } from '#web/lib/query-client.ts';
 
 /** GET /api/config/paypal: the PayPal client id as plain text, for loading PayPal's script. */
 export async function getPaypalClientId(signal?: AbortSignal): Promise<string> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@torget/shared/api-types';
-import { api } from '../../../lib/api-client';
-import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from './get-order';
+import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from '#web/api/get-order.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** The seller's update of a Swish order (spec section 7); a date is 'YYYY-MM-DD', '' when unticked. */
 export interface OrderUpdatePayload {

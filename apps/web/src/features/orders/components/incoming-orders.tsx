@@ -1,11 +1,11 @@
 import type { Order } from '@torget/shared/api-types';
 import { canDeleteOrder, orderFactsOf } from '@torget/shared/policies/orders';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { Pager } from '../../../components/pager';
-import { pageCount, useListPage } from '../../../hooks/use-list-page';
-import { useSession } from '../../../lib/session';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { Pager } from '#web/components/pager.tsx';
+import { pageCount, useListPage } from '#web/hooks/use-list-page.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
 import { OrderTable } from './order-table';

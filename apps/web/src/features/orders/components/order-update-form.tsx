@@ -1,7 +1,7 @@
 import type { Order } from '@torget/shared/api-types';
 import { DELIVERY_DATE_MISSING, PAYMENT_DATE_MISSING } from '@torget/shared/rules/orders';
 import { type FormEvent, useId, useState } from 'react';
-import { MessageBox } from '../../../components/message-box';
+import { MessageBox } from '#web/components/message-box.tsx';
 import { useUpdateOrder } from '../api/update-order';
 import '../orders.css';
 

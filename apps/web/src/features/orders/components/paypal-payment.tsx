@@ -6,8 +6,8 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import type { Order } from '@torget/shared/api-types';
 import { useState } from 'react';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
 import { useCreatePaypalOrder } from '../api/create-paypal-order';
 import { usePaypalClientId } from '../api/get-paypal-client-id';
 import { type PaypalPaymentResult, usePayOrder } from '../api/pay-order';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { Pager } from '../../../components/pager';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { pageCount, useListPage } from '../../../hooks/use-list-page';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { Pager } from '#web/components/pager.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { pageCount, useListPage } from '#web/hooks/use-list-page.ts';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderTable } from '../components/order-table';
 

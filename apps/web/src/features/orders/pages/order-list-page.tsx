@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { IncomingOrders } from '../components/incoming-orders';
 
 /** /orderlist (spec section 2, admin): every order of every shop. */

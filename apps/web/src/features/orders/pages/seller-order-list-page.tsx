@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { IncomingOrders } from '../components/incoming-orders';
 
 /** /orderlist/seller (spec section 2, seller): the shop's own incoming orders. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** DELETE /api/products/{id} (bearer): the product's owner or an admin. */
 export function deleteProduct(id: string): Promise<{ message: string }> {

@@ -1,11 +1,11 @@
 import { MANAGEMENT_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
 import { useNavigate, useParams } from 'react-router';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { Pager } from '../../../components/pager';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useSession } from '../../../lib/session';
-import { useProducts } from '../../catalog/api/get-products';
+import { useProducts } from '#web/api/get-products.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { Pager } from '#web/components/pager.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { useCreateProduct } from '../api/create-product';
 import { useDeleteProduct } from '../api/delete-product';
 import { ProductTable } from '../components/product-table';

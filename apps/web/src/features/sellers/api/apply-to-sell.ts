@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignedInUser } from '@torget/shared/api-types';
-import { userDetailsQueryKey } from '../../../api/user-details';
-import { api } from '../../../lib/api-client';
-import { saveUserInfo } from '../../../lib/session';
+import { userDetailsQueryKey } from '#web/api/user-details.ts';
+import { api } from '#web/lib/api-client.ts';
+import { saveUserInfo } from '#web/lib/session.tsx';
 
 /** The Create Shop form's payload of PUT /api/users/profile (spec section 7, seller application). */
 export interface SellerApplication {

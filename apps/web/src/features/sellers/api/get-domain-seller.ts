@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Site } from '@torget/shared/rules/hosts';
-import { api } from '../../../lib/api-client';
-import { currentHostname, siteInfo } from '../../../lib/hosts';
-import { LONG_STALE_TIME } from '../../../lib/query-client';
+import { api } from '#web/lib/api-client.ts';
+import { currentHostname, siteInfo } from '#web/lib/hosts.ts';
+import { LONG_STALE_TIME } from '#web/lib/query-client.ts';
 
 /** The answer when no seller owns the domain. */
 export const NO_DOMAIN_SELLER = '0';

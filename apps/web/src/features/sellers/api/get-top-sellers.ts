@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TopSeller } from '@torget/shared/api-types';
-import { api } from '../../../lib/api-client';
-import { LONG_STALE_TIME } from '../../../lib/query-client';
+import { api } from '#web/lib/api-client.ts';
+import { LONG_STALE_TIME } from '#web/lib/query-client.ts';
 
 /** GET /api/users/top-sellers: the best-rated shops. */
 export function getTopSellers(signal?: AbortSignal): Promise<TopSeller[]> {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignedInUser } from '@torget/shared/api-types';
 import type { SellerFields } from '@torget/shared/schemas/sellers';
-import { userDetailsQueryKey } from '../../../api/user-details';
-import { api } from '../../../lib/api-client';
-import { saveUserInfo } from '../../../lib/session';
+import { userDetailsQueryKey } from '#web/api/user-details.ts';
+import { api } from '#web/lib/api-client.ts';
+import { saveUserInfo } from '#web/lib/session.tsx';
 
 /** The shop settings form's payload of PUT /api/users/profile: every seller_* field of spec section 7. */
 export type ShopSettings = Required<Omit<SellerFields, 'wants_to_be_seller' | 'seller_plan'>> & { userId: string };

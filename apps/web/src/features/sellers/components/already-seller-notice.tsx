@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MessageBox } from '../../../components/message-box';
+import { MessageBox } from '#web/components/message-box.tsx';
 
 interface AlreadySellerNoticeProps {
   message: string;

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { MessageBox } from '../../../components/message-box';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { currentHostname } from '../../../lib/hosts';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { currentHostname } from '#web/lib/hosts.ts';
 import { NO_DOMAIN_SELLER, useDomainSeller } from '../api/get-domain-seller';
 import './domain-storefront.css';
 

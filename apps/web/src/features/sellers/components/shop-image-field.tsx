@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { IMAGE_ACCEPT, useImageFileUpload } from '../../../api/upload-image';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
+import { IMAGE_ACCEPT, useImageFileUpload } from '#web/api/upload-image.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
 import '../sellers.css';
 
 interface ShopImageFieldProps {

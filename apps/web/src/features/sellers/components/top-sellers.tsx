@@ -1,5 +1,5 @@
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
 import { useTopSellers } from '../api/get-top-sellers';
 import { SellerCard } from './seller-card';
 import './seller-card.css';

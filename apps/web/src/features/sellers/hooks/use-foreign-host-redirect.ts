@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { canonicalMainHost, currentHostname, isMainHost } from '../../../lib/hosts';
+import { canonicalMainHost, currentHostname, isMainHost } from '#web/lib/hosts.ts';
 import { useDomainSeller } from '../api/get-domain-seller';
 
 /** The marketplace's own address of a storefront: `{protocol}//{main host}{:port}/seller/{id}`. */

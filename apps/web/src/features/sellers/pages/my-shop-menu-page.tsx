@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { MessageBox } from '../../../components/message-box';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { sellerStatusShows } from '../../../lib/hosts';
-import { useSession } from '../../../lib/session';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { sellerStatusShows } from '#web/lib/hosts.ts';
+import { useSession } from '#web/lib/session.tsx';
 
 /**
  * /my_shop_menu (spec section 2, Layout): the seller's four buttons. Like the header's My Shop

@@ -3,12 +3,12 @@ import { planLabel } from '@torget/shared/rules/plans';
 import { type ShopStatus, shopStatus } from '@torget/shared/rules/shop-status';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useUserDetails } from '../../../api/user-details';
-import { LoadingBox } from '../../../components/loading-box';
-import { MessageBox } from '../../../components/message-box';
-import { RichText } from '../../../components/rich-text';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useSession } from '../../../lib/session';
+import { useUserDetails } from '#web/api/user-details.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { MessageBox } from '#web/components/message-box.tsx';
+import { RichText } from '#web/components/rich-text.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useSession } from '#web/lib/session.tsx';
 import '../sellers.css';
 
 /** /seller_application: the signed-in user's own application, read only, with its shop status. */

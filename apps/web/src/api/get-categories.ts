@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { LONG_STALE_TIME } from '../../../lib/query-client';
+import { api } from '#web/lib/api-client.ts';
+import { LONG_STALE_TIME } from '#web/lib/query-client.ts';
 
 /** GET /api/products/categories: the category names. */
 export function getCategories(signal?: AbortSignal): Promise<string[]> {

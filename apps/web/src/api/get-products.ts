@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '@torget/shared/api-types';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** Query of GET /api/products (spec section 7); left-out fields take the server's defaults. */
 export interface ProductListParams {

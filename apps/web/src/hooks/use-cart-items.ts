@@ -2,7 +2,7 @@
 // their zod schemas stay in the lazily loaded checkout chunks.
 import type { CartItem } from '@torget/shared/rules/orders';
 import { useMemo } from 'react';
-import { isRecord, parseJson, STORAGE_KEYS, useStoredRaw } from '../../../lib/storage';
+import { isRecord, parseJson, STORAGE_KEYS, useStoredRaw } from '#web/lib/storage.ts';
 
 export type { CartItem };
 

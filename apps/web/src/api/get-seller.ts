@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicSeller } from '@torget/shared/api-types';
-import { api } from '../../../lib/api-client';
-import { siteSeller } from '../../../lib/hosts';
+import { api } from '#web/lib/api-client.ts';
+import { siteSeller } from '#web/lib/hosts.ts';
 
 /**
  * GET /api/users/{id} as a storefront reads it: the seller's public profile. No token is sent, so

@@ -1,6 +1,6 @@
 import { formatSek, lineTotalSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
-import '../orders.css';
+import './order-layout.css';
 
 /** A line as both the cart and a placed order have it. `product` is null once the product is gone. */
 export interface OrderItemsLine {

@@ -1,6 +1,6 @@
 import { formatSek } from '@torget/shared/rules/money';
 import type { ReactNode } from 'react';
-import '../orders.css';
+import './order-layout.css';
 
 export interface OrderSummaryAmounts {
   itemsPrice: number;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteSettings } from '@torget/shared/rules/settings';
-import { api } from '../../../lib/api-client';
-import { LONG_STALE_TIME } from '../../../lib/query-client';
+import { api } from '#web/lib/api-client.ts';
+import { LONG_STALE_TIME } from '#web/lib/query-client.ts';
 
 /** The cache key of the site texts; the admin settings save fills it with the answer. */
 export const SITE_SETTINGS_QUERY_KEY = ['settings'] as const;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDetails } from '@torget/shared/api-types';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/products/{id}: one product with its reviews, newest first. */
 export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetails> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@torget/shared/api-types';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** The cache key of one order's details. */
 export function orderQueryKey(id: string) {

@@ -2,13 +2,13 @@
 import type { ShippingAddress } from '@torget/shared/api-types';
 import type { PaymentMethod } from '@torget/shared/rules/orders';
 import { useMemo } from 'react';
-import { STORAGE_KEYS, useStoredRaw } from '../../../lib/storage';
 import {
   parseAddressFields,
   parseDeliveryLocation,
   parsePaymentMethod,
   parseShippingAddress,
-} from '../utils/checkout-state';
+} from '#web/lib/checkout-state.ts';
+import { STORAGE_KEYS, useStoredRaw } from '#web/lib/storage.ts';
 
 export function useStoredAddressFields(): Partial<ShippingAddress> {
   const raw = useStoredRaw(STORAGE_KEYS.shippingAddress);

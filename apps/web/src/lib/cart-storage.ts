@@ -5,7 +5,7 @@
  */
 import type { ShippingAddress } from '@torget/shared/api-types';
 import type { CartItem, PaymentMethod } from '@torget/shared/rules/orders';
-import { removeItem, STORAGE_KEYS, writeJson } from '../../../lib/storage';
+import { removeItem, STORAGE_KEYS, writeJson } from './storage';
 
 /** The confirmed point on the address map (spec section 3, Delivery location). */
 export interface DeliveryLocation {

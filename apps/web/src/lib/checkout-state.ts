@@ -12,7 +12,7 @@ import {
   type PaymentMethod,
   SHIPPING_ADDRESS_FIELDS,
 } from '@torget/shared/rules/orders';
-import { isRecord, parseJson } from '../../../lib/storage';
+import { isRecord, parseJson } from './storage';
 
 /** Whatever address fields are stored, even an incomplete address (the map may store one). */
 export function parseAddressFields(raw: string | null): Partial<ShippingAddress> {
