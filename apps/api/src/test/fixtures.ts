@@ -65,6 +65,25 @@ export async function createReview(
   return review;
 }
 
+/** The columns of an unpaid one-krona Swish order from `buyerId` to `sellerId`, to write straight to the database. */
+export function orderRowValues(buyerId: string, sellerId: string) {
+  return {
+    userId: buyerId,
+    sellerId,
+    buyerName: 'Köpare',
+    sellerName: 'Butik',
+    shippingFullName: 'Köpare',
+    shippingAddress: 'Storgatan 1',
+    shippingCity: 'Umeå',
+    shippingPostalCode: '903 25',
+    shippingCountry: 'Sverige',
+    paymentMethod: 'Swish',
+    itemsPriceOre: 100,
+    shippingPriceOre: 0,
+    totalPriceOre: 100,
+  } satisfies typeof orders.$inferInsert;
+}
+
 /**
  * A delivered, paid Swish order of one unit of the product by the buyer, written straight to the
  * database (stock untouched): what makes the buyer's review a verified purchase.
@@ -73,19 +92,7 @@ export async function createPurchase(db: Db, values: { buyerId: string; sellerId
   const [order] = await db
     .insert(orders)
     .values({
-      userId: values.buyerId,
-      sellerId: values.sellerId,
-      buyerName: 'Köpare',
-      sellerName: 'Butik',
-      shippingFullName: 'Köpare',
-      shippingAddress: 'Storgatan 1',
-      shippingCity: 'Umeå',
-      shippingPostalCode: '903 25',
-      shippingCountry: 'Sverige',
-      paymentMethod: 'Swish',
-      itemsPriceOre: 100,
-      shippingPriceOre: 0,
-      totalPriceOre: 100,
+      ...orderRowValues(values.buyerId, values.sellerId),
       isPaid: true,
       paidAt: new Date(),
       isDelivered: true,

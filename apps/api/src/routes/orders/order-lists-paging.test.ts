@@ -8,7 +8,7 @@ import type { Order, UserListEntry } from '@torget/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, users } from '#api/db/schema.ts';
 import { customer, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
-import { FIXTURE_PASSWORD_HASH } from '#api/test/fixtures.ts';
+import { FIXTURE_PASSWORD_HASH, orderRowValues } from '#api/test/fixtures.ts';
 import { bearer } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
@@ -27,20 +27,8 @@ let newestFirst: string[];
 async function insertOrders(seller: Session, buyer: Session, n: number, start: number): Promise<string[]> {
   const p = await product(t, seller.id, { countInStock: 1 });
   const rows = Array.from({ length: n }, (_, i) => ({
+    ...orderRowValues(buyer.id, seller.id),
     id: randomUUID(),
-    userId: buyer.id,
-    sellerId: seller.id,
-    buyerName: 'Kim Köpare',
-    sellerName: 'Shop',
-    shippingFullName: 'Kim',
-    shippingAddress: 'Storgatan 1',
-    shippingCity: 'Umeå',
-    shippingPostalCode: '903 25',
-    shippingCountry: 'Sverige',
-    paymentMethod: 'Swish',
-    itemsPriceOre: 100,
-    shippingPriceOre: 0,
-    totalPriceOre: 100,
     createdAt: new Date(start + i * MINUTE),
   }));
   await t.database.db.insert(orders).values(rows);
