@@ -128,10 +128,12 @@ export function seedStatements(counts, { sellerActiveColumn = true } = {}) {
               now() - random() * 365 * interval '1 day' as created_at
      ) n
      left join (select p, avg(rating)::real as rating, count(*)::int as num from bench_reviews group by p) r on r.p = i`,
-    `insert into reviews (id, product_id, seller_id, user_id, name, rating, comment, created_at)
+    // The bench's reviewers stand for buyers of the product: verified purchases, so the sellers'
+    // ratings (which count verified reviews only, apps/api/src/db/ratings.ts) cover them all.
+    `insert into reviews (id, product_id, seller_id, user_id, name, rating, comment, created_at, verified)
      select ${uid('review', 'r')}, ${uid('product', 'p')}, ${uid('seller', `(1 + (p - 1) % ${S})`)},
             ${uid('buyer', 'u')}, 'Buyer ' || u, rating, 'Good value, arrived quickly. Review ' || r || '.',
-            created_at
+            created_at, true
      from bench_reviews`,
     `update sellers s set rating = a.rating, num_reviews = a.num
      from (select seller_id, avg(rating)::real as rating, count(*)::int as num from reviews group by seller_id) a
