@@ -2,24 +2,28 @@
  * Vitest global set-up of the API projects: migrates ONE template database per run, which every
  * test database then copies (test-database.ts), instead of every test file migrating its own.
  *
- * - api-pglite: a migrated in-memory PGlite, dumped (`dumpDataDir`) to a tar file in a private
- *   temporary folder; each file loads it with PGlite's `loadDataDir`, which also skips initdb.
+ * - api-pglite: a migrated in-memory PGlite, dumped (`dumpDataDir`) to a tar file, kept in
+ *   apps/api/node_modules/.cache for later runs; each file loads it with PGlite's
+ *   `loadDataDir`, which also skips initdb.
  * - api-postgres: a database `torget_template_<run>` on the server at TEST_DATABASE_URL; each
  *   file runs `create database … template torget_template_<run>`.
  *
- * The teardown removes the template and, on PostgreSQL, any database of this run that a file
- * left behind (a crash, a timeout), found by the run id in its name.
+ * On PostgreSQL the teardown drops the template and any database of this run that a file left
+ * behind (a crash, a timeout), found by the run id in its name.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#api/db/client.ts';
-import { migrate } from '#api/db/migrate.ts';
+import { migrate, migrationsFolder } from '#api/db/migrate.ts';
 import { adminQuery } from './postgres-admin';
+
+const cacheFolder = fileURLToPath(new URL('../../node_modules/.cache/torget-tests/', import.meta.url));
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,17 +36,39 @@ declare module 'vitest' {
   }
 }
 
-async function pgliteTemplate(): Promise<{ path: string; remove(): void }> {
+/**
+ * Where the dumped PGlite template is kept between runs: named by a hash of what makes it (the
+ * migrations and the PGlite version), so a changed migration or PGlite makes a new one. Making
+ * it costs about 2 s, which a one-file run in the inner loop would otherwise pay every time.
+ */
+function pgliteTemplatePath(): string {
+  const hash = createHash('sha256');
+  // The package's entry is dist/index.*; its package.json (not exported) names the version.
+  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(readFileSync(join(dirname(pgliteEntry), '../package.json')));
+  const folder = migrationsFolder();
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(folder, file);
+    if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
+  }
+  return join(cacheFolder, `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+async function pgliteTemplate(): Promise<string> {
+  const path = pgliteTemplatePath();
+  if (existsSync(path)) return path;
   const database = await openDatabase({});
   try {
     await migrate(database);
     // drizzle keeps the driver's client as `$client`; the generic Db type does not say so.
     const client = (database.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir('none');
-    const folder = mkdtempSync(join(tmpdir(), 'torget-pglite-template-'));
-    const path = join(folder, 'migrated.tar');
-    writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
-    return { path, remove: () => rmSync(folder, { recursive: true, force: true }) };
+    mkdirSync(cacheFolder, { recursive: true });
+    // Written aside and renamed, so a run starting meanwhile never reads half a file.
+    const partial = `${path}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, path);
+    return path;
   } finally {
     await database.close();
   }
@@ -87,7 +113,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('postgresTemplate', template.name);
     return () => template.remove();
   }
-  const template = await pgliteTemplate();
-  project.provide('pgliteTemplate', template.path);
-  return async () => template.remove();
+  project.provide('pgliteTemplate', await pgliteTemplate());
+  return async () => {};
 }

@@ -2,8 +2,8 @@
  * A fresh, migrated database for one test file: in-memory PGlite, or (project api-postgres)
  * a new database on the server at TEST_DATABASE_URL, dropped again when the file is done.
  *
- * Neither is migrated here: global-setup.ts migrates one template per run, and every test
- * database starts as a copy of it (PGlite loads the dumped data folder, PostgreSQL runs
+ * Neither is migrated here: global-setup.ts migrates one template (per run on PostgreSQL, per
+ * set of migrations on PGlite), and every test database starts as a copy of it (PGlite loads the dumped data folder, PostgreSQL runs
  * `create database … template …`). Migrating costs about as much as a small test file, and
  * 25 files did it; the migrations themselves are still run from scratch by the tests that start
  * a real server on an empty database (start-server.test.ts, reliability/concurrent-start.test.ts).
