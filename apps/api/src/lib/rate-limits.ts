@@ -6,6 +6,11 @@
  * is a whole number of seconds (s), minutes (m), hours (h) or days (d). A load test, the test
  * suite or a busy shop raises a limit through its variable, without a code change.
  *
+ * Limits "per address" do not count requests from the machine itself (loopback): those are the
+ * operator's (health checks, test suites, scripts), and behind a local proxy that is not listed
+ * in TRUST_PROXY every visitor would arrive from 127.0.0.1 and share one counter, so one busy
+ * visitor would lock everyone out. Limits per account and per e-mail count every request.
+ *
  * Counters live in this process's memory (@fastify/rate-limit's local store): with several
  * instances each counts on its own. `rateLimitStoreOptions` is the one place where a shared
  * store (Redis, when REDIS_URL is set) is to be plugged in; that is a later issue.
@@ -58,13 +63,13 @@ export const RATE_LIMIT_DEFINITIONS = {
   },
   ordersPerAccount: {
     env: 'RATE_LIMIT_ORDERS_PER_ACCOUNT',
-    default: '20/1h',
+    default: '10/1m',
     per: 'account',
     message: tryAgain('Too many orders.'),
   },
   ordersPerAddress: {
     env: 'RATE_LIMIT_ORDERS_PER_ADDRESS',
-    default: '60/1h',
+    default: '30/1m',
     per: 'address',
     message: tryAgain('Too many orders from this address.'),
   },
@@ -180,6 +185,13 @@ export function routeRateLimit(
 export interface Limiter {
   /** Counts one attempt under `key`; past the limit it throws a 429 with the limit's message. */
   hit(request: FastifyRequest, key: string): Promise<void>;
+  /** Counts one attempt of the request's address, unless it comes from this machine (see above). */
+  hitAddress(request: FastifyRequest): Promise<void>;
+}
+
+/** 127.0.0.0/8 and ::1, also written as IPv4 in IPv6 (`::ffff:127.0.0.1`). */
+export function isLoopback(ip: string): boolean {
+  return ip === '::1' || /^(::ffff:)?127\./.test(ip);
 }
 
 /**
@@ -195,7 +207,7 @@ export function createLimiter(app: FastifyInstance, name: RateLimitName, limits:
     timeWindow: limit.windowMs,
     keyGenerator: (request) => `${name}|${keys.get(request) ?? request.ip}`,
   });
-  return {
+  const limiter: Limiter = {
     async hit(request, key) {
       keys.set(request, key);
       const result = await check(request);
@@ -203,5 +215,9 @@ export function createLimiter(app: FastifyInstance, name: RateLimitName, limits:
         throw new HttpError(429, RATE_LIMIT_DEFINITIONS[name].message(waitText(result.ttl), limit));
       }
     },
+    async hitAddress(request) {
+      if (!isLoopback(request.ip)) await limiter.hit(request, request.ip);
+    },
   };
+  return limiter;
 }

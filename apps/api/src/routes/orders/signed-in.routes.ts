@@ -51,7 +51,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.post('/', { schema: { body: createOrderSchema } }, async (request, reply) => {
     const buyer = userOf(request);
-    await ordersPerAddress.hit(request, request.ip);
+    await ordersPerAddress.hitAddress(request);
     await ordersPerAccount.hit(request, buyer.id);
     const placed = await placeOrder(db, buyer, request.body);
     const origin = mailLinkOrigin(request, deps.config.mainHosts);

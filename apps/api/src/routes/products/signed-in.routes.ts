@@ -27,7 +27,7 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
   });
 
   app.post('/:id/reviews', { schema: { params: idParams, body: reviewSchema } }, async (request, reply) => {
-    await reviewsPerAddress.hit(request, request.ip);
+    await reviewsPerAddress.hitAddress(request);
     const review = await addReview(db, userOf(request), request.params.id, request.body);
     return reply.status(201).send({ message: 'Review Created', review });
   });

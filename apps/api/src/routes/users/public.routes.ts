@@ -42,7 +42,7 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
   );
 
   app.post('/register', { schema: { body: registerSchema } }, async (request, reply) => {
-    await registrations.hit(request, request.ip);
+    await registrations.hitAddress(request);
     const user = await registerUser(db, request.body);
     return reply.status(201).send(await signedInAnswer(deps, user));
   });
