@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { canonicalMainHost, normaliseHost, type Site } from '@torget/shared/rules/hosts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canonicalOrigin } from '#api/site/origin.ts';
 import { withoutDefaultHead } from '#api/seo/head-tags.ts';
+import { canonicalOrigin } from '#api/site/origin.ts';
 import { foreignStorefrontId, siteScript } from '#api/site/site-page.ts';
 
 export interface WebApp {
@@ -102,7 +102,8 @@ export async function registerWebApp(
         }
       }
       // A 404 still carries the SPA, which shows its not-found page.
-      const body = page.head === null ? `${beforeSite}${script}${afterSite}` : `${beforeTags}${page.head}${script}${afterSite}`;
+      const body =
+        page.head === null ? `${beforeSite}${script}${afterSite}` : `${beforeTags}${page.head}${script}${afterSite}`;
       return reply.status(page.status).type('text/html; charset=utf-8').send(body);
     },
   };

@@ -32,7 +32,14 @@ describe('headTags', () => {
 
   it('says summary_large_image only with a picture', () => {
     expect(tags).toContain('<meta name="twitter:card" content="summary_large_image">');
-    const noImage = headTags({ title: 't', description: 'd', canonical: 'c', ogType: 'website', siteName: 's', jsonLd: [] });
+    const noImage = headTags({
+      title: 't',
+      description: 'd',
+      canonical: 'c',
+      ogType: 'website',
+      siteName: 's',
+      jsonLd: [],
+    });
     expect(noImage).toContain('<meta name="twitter:card" content="summary">');
     expect(noImage).not.toContain('og:image');
   });
@@ -47,7 +54,8 @@ describe('shortText and withoutDefaultHead', () => {
   });
 
   it('drops the default title and description only', () => {
-    const html = '<head><meta charset="UTF-8" /><meta\n name="description"\n content="Torget" /><title>Torget</title></head>';
+    const html =
+      '<head><meta charset="UTF-8" /><meta\n name="description"\n content="Torget" /><title>Torget</title></head>';
     expect(withoutDefaultHead(html)).toBe('<head><meta charset="UTF-8" /></head>');
   });
 });

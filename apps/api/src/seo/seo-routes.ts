@@ -8,7 +8,14 @@ import type { Db } from '#api/db/client.ts';
 import { canonicalOrigin, requestPort, requestScheme } from '#api/site/origin.ts';
 import { resolveSite } from '#api/site/resolve-site.ts';
 import { ROBOTS_TXT_NO_SITE, robotsTxt, sitemapIndexXml, urlSetXml } from './crawler-files';
-import { type PageStart, pageIds, pageStarts, SITEMAP_MAX_URLS, type SitemapKind, shopProductIds } from './sitemaps.service';
+import {
+  type PageStart,
+  pageIds,
+  pageStarts,
+  SITEMAP_MAX_URLS,
+  type SitemapKind,
+  shopProductIds,
+} from './sitemaps.service';
 
 export interface SeoRoutesOptions {
   db: Db;
@@ -59,7 +66,11 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     if (site.kind === 'shop') {
       const origin = ownOrigin(request, site.seller.seller.domain);
       const ids = await shopProductIds(db, site.seller._id);
-      return send(reply, 'application/xml; charset=utf-8', urlSetXml([`${origin}/`, ...ids.map((id) => `${origin}/product/${id}`)]));
+      return send(
+        reply,
+        'application/xml; charset=utf-8',
+        urlSetXml([`${origin}/`, ...ids.map((id) => `${origin}/product/${id}`)]),
+      );
     }
     const origin = canonicalOrigin(request, mainHosts);
     const [products, shops] = await Promise.all([startsOf('products'), startsOf('shops')]);

@@ -132,7 +132,14 @@ const breadcrumbShape = z.object({
   '@context': z.literal('https://schema.org'),
   '@type': z.literal('BreadcrumbList'),
   itemListElement: z
-    .array(z.object({ '@type': z.literal('ListItem'), position: z.number().int().positive(), name: z.string(), item: absoluteUrl }))
+    .array(
+      z.object({
+        '@type': z.literal('ListItem'),
+        position: z.number().int().positive(),
+        name: z.string(),
+        item: absoluteUrl,
+      }),
+    )
     .min(1),
 });
 
@@ -275,7 +282,17 @@ describe('robots.txt', () => {
     expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = answer.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const path of ['/cart', '/shipping', '/payment', '/placeorder', '/profile', '/admin_menu', '/productlist', '/my_shop_menu', '/orderlist']) {
+    for (const path of [
+      '/cart',
+      '/shipping',
+      '/payment',
+      '/placeorder',
+      '/profile',
+      '/admin_menu',
+      '/productlist',
+      '/my_shop_menu',
+      '/orderlist',
+    ]) {
       expect(lines, path).toContain(`Disallow: ${path}`);
     }
     expect(lines).not.toContain('Disallow: /product/');
