@@ -4,7 +4,9 @@
  * page (`pageStarts`), and a page is then the keys from its start down to the next page's start.
  * Products on sale are read from products_on_sale_created_idx alone (created_at, id; a partial
  * index over seller_active), so closed shops and revoked or deleted sellers' products are left
- * out by the index itself.
+ * out by the index itself. The ORDER BY names its columns by table: the output's text `id`
+ * would otherwise be what is sorted, and the index order lost. Measured on PostgreSQL with
+ * 1 000 000 products (docs/decisions.md): the page starts in ~0.7 s, a page of 50 000 in ~25 ms.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
@@ -29,13 +31,13 @@ export function pageStarts(db: Db, kind: SitemapKind, pageSize: number): Promise
   const size = Math.max(1, Math.floor(pageSize));
   const query =
     kind === 'products'
-      ? sql`select "createdAt", id from (
-          select created_at::text as "createdAt", id::text as id,
-            row_number() over (order by created_at desc, id desc) as n
+      ? // Cast outside the window: only the page starts are turned into text, not every key.
+        sql`select created_at::text as "createdAt", id::text as id from (
+          select created_at, id, row_number() over (order by created_at desc, id desc) as n
           from products where ${PRODUCTS_ON_SALE}) keys
         where (n - 1) % ${size} = 0 order by n`
-      : sql`select '' as "createdAt", id from (
-          select u.id::text as id, row_number() over (order by u.id) as n
+      : sql`select '' as "createdAt", id::text as id from (
+          select u.id, row_number() over (order by u.id) as n
           from users u join sellers s on s.user_id = u.id
           where u.is_seller and u.deleted_at is null) keys
         where (n - 1) % ${size} = 0 order by n`;
@@ -56,7 +58,7 @@ export async function pageIds(
     const until = next ? sql`and (created_at, id) > (${next.createdAt}::timestamptz, ${next.id}::uuid)` : sql``;
     query = sql`select id::text as id from products
       where ${PRODUCTS_ON_SALE} and (created_at, id) <= ${from} ${until}
-      order by created_at desc, id desc limit ${pageSize}`;
+      order by products.created_at desc, products.id desc limit ${pageSize}`;
   } else {
     const until = next ? sql`and u.id < ${next.id}::uuid` : sql``;
     query = sql`select u.id::text as id from users u join sellers s on s.user_id = u.id
@@ -74,7 +76,7 @@ export async function shopProductIds(db: Db, sellerId: string, limit = SITEMAP_M
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select id::text as id from products where ${PRODUCTS_ON_SALE} and seller_id = ${sellerId}::uuid
-      order by created_at desc, id desc limit ${limit}`,
+      order by products.created_at desc, products.id desc limit ${limit}`,
   );
   return rows.map((row) => row.id);
 }
