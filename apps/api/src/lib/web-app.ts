@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { canonicalMainHost, normaliseHost, type Site } from '@torget/shared/rules/hosts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { withoutDefaultHead } from '#api/seo/head-tags.ts';
 import { canonicalOrigin } from '#api/site/origin.ts';
 import { foreignStorefrontId, siteScript } from '#api/site/site-page.ts';
 
@@ -107,4 +106,9 @@ export async function registerWebApp(
       return reply.status(page.status).type('text/html; charset=utf-8').send(body);
     },
   };
+}
+
+/** index.html without its default <title> and meta description, which a described page replaces. */
+export function withoutDefaultHead(html: string): string {
+  return html.replace(/<title>[^<]*<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
 }

@@ -1,6 +1,6 @@
 /** The <head> tags of a described page: every text escaped, JSON-LD that cannot close its element. */
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, headTags, shortText, withoutDefaultHead } from './head-tags';
+import { escapeHtml, headTags, shortText } from './head-tags';
 
 const HOSTILE = `</script><script>alert(1)</script>"' onload="x" <!--`;
 
@@ -45,17 +45,11 @@ describe('headTags', () => {
   });
 });
 
-describe('shortText and withoutDefaultHead', () => {
+describe('shortText', () => {
   it('cuts a long description to one line within the limit', () => {
     const text = shortText(`a  b\n${'x'.repeat(300)}`);
     expect(text.length).toBe(160);
     expect(text.startsWith('a b x')).toBe(true);
     expect(text.endsWith('…')).toBe(true);
-  });
-
-  it('drops the default title and description only', () => {
-    const html =
-      '<head><meta charset="UTF-8" /><meta\n name="description"\n content="Torget" /><title>Torget</title></head>';
-    expect(withoutDefaultHead(html)).toBe('<head><meta charset="UTF-8" /></head>');
   });
 });

@@ -62,8 +62,3 @@ export function headTags(meta: PageMeta): string {
   }
   return tags.join('');
 }
-
-/** index.html without its default <title> and meta description, which a described page replaces. */
-export function withoutDefaultHead(html: string): string {
-  return html.replace(/<title>[^<]*<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-}
