@@ -14,6 +14,8 @@ import { registerSecurityHeaders } from '#api/lib/security-headers.ts';
 import { refuseMalformedText } from '#api/lib/text-guard.ts';
 import { registerWebApp } from '#api/lib/web-app.ts';
 import { apiRoutes } from '#api/routes/index.ts';
+import { describePage, metaContext } from '#api/seo/describe-page.ts';
+import { seoRoutes } from '#api/seo/seo-routes.ts';
 import { resolveSite } from '#api/site/resolve-site.ts';
 
 /** The routes each app registered, for tests that must cover every one (the authorization matrix). */
@@ -77,10 +79,17 @@ export async function buildApp(options: BuildOptions) {
     immutable: true,
   });
 
-  const web = await registerWebApp(app, config.webDist, {
-    mainHosts: config.mainHosts,
-    resolve: (host) => resolveSite(database.db, config.mainHosts, host),
-  });
+  await app.register(seoRoutes, { db: database.db, mainHosts: config.mainHosts });
+
+  const web = await registerWebApp(
+    app,
+    config.webDist,
+    {
+      mainHosts: config.mainHosts,
+      resolve: (host) => resolveSite(database.db, config.mainHosts, host),
+    },
+    (request, site, pathname) => describePage(database.db, pathname, metaContext(request, config.mainHosts, site)),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

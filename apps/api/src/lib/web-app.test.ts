@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
+import { withoutDefaultHead } from './web-app';
 
 const script = `console.log(${JSON.stringify('Torget '.repeat(300))});`;
 const webDist = mkdtempSync(join(tmpdir(), 'torget-web-'));
@@ -56,5 +57,13 @@ describe('the web app', () => {
     const picture = await get('/uploads/picture.webp');
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('withoutDefaultHead', () => {
+  it('drops the default title and description only', () => {
+    const html =
+      '<head><meta charset="UTF-8" /><meta\n name="description"\n content="Torget" /><title>Torget</title></head>';
+    expect(withoutDefaultHead(html)).toBe('<head><meta charset="UTF-8" /></head>');
   });
 });

@@ -2,7 +2,9 @@
  * Serves the built single-page app: hashed assets with long cache lifetimes, and index.html
  * for every other path (history fallback), with the site resolved for the request's host
  * written into it (site/resolve-site.ts), so the browser knows at once whether it runs on the
- * marketplace or on a seller's own domain, and which seller's.
+ * marketplace or on a seller's own domain, and which seller's. A described page (a product, a
+ * shop, …) also gets its title, canonical URL, link-preview tags and JSON-LD, and a path no page
+ * answers gets HTTP 404 (both from the PageDescriber the app passes in: seo/describe-page.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,10 +26,18 @@ export interface SiteSource {
   resolve(host: string): Promise<Site>;
 }
 
+/** The status of a page and the <head> tags replacing index.html's default title and description. */
+export type PageDescriber = (
+  request: FastifyRequest,
+  site: Site,
+  pathname: string,
+) => Promise<{ status: 200 | 404; head: string | null }>;
+
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string | undefined,
   sites: SiteSource,
+  describe?: PageDescriber,
 ): Promise<WebApp | null> {
   if (!webDist || !existsSync(join(webDist, 'index.html'))) return null;
   const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
@@ -35,6 +45,8 @@ export async function registerWebApp(
   const headEnd = indexHtml.includes('</head>') ? indexHtml.indexOf('</head>') : 0;
   const beforeSite = indexHtml.slice(0, headEnd);
   const afterSite = indexHtml.slice(headEnd);
+  // A described page's own title and description replace the defaults.
+  const beforeTags = withoutDefaultHead(beforeSite);
   const mainHost = canonicalMainHost(sites.mainHosts);
 
   await app.register(fastifyStatic, {
@@ -79,7 +91,24 @@ export async function registerWebApp(
         );
       }
       const script = siteScript({ site, host: normaliseHost(request.host), mainHost });
-      return reply.type('text/html; charset=utf-8').send(`${beforeSite}${script}${afterSite}`);
+      let page: Awaited<ReturnType<PageDescriber>> = { status: 200, head: null };
+      if (describe) {
+        try {
+          page = await describe(request, site, pathname);
+        } catch (error) {
+          // Without the tags the page still works: the SPA reads its data itself.
+          request.log.error({ err: error }, 'The tags of a page could not be read.');
+        }
+      }
+      // A 404 still carries the SPA, which shows its not-found page.
+      const body =
+        page.head === null ? `${beforeSite}${script}${afterSite}` : `${beforeTags}${page.head}${script}${afterSite}`;
+      return reply.status(page.status).type('text/html; charset=utf-8').send(body);
     },
   };
+}
+
+/** index.html without its default <title> and meta description, which a described page replaces. */
+export function withoutDefaultHead(html: string): string {
+  return html.replace(/<title>[^<]*<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
 }

@@ -14,6 +14,11 @@ const SCRIPT_UNSAFE: Record<string, string> = {
   '\u2029': '\\u2029',
 };
 
+/** JSON that can stand inside a `<script>` element: nothing in it closes the element or opens a comment. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_UNSAFE[c] ?? c);
+}
+
 /**
  * The site as a `<script type="application/json">` element. A shop's name or description is the
  * seller's to write: with every `<` escaped (JSON reads `\u003c` back as `<`), nothing in it can
@@ -21,8 +26,7 @@ const SCRIPT_UNSAFE: Record<string, string> = {
  * Content-Security-Policy admits no inline script anyway).
  */
 export function siteScript(info: SiteInfo): string {
-  const json = JSON.stringify(info).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_UNSAFE[c] ?? c);
-  return `<script type="application/json" id="${SITE_ELEMENT_ID}">${json}</script>`;
+  return `<script type="application/json" id="${SITE_ELEMENT_ID}">${scriptSafeJson(info)}</script>`;
 }
 
 const STOREFRONT_PATH = /^\/seller\/([^/]+)(?:\/pageNumber\/[^/]+)?\/?$/;

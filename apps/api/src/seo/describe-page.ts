@@ -1,0 +1,58 @@
+/**
+ * What the server writes into a page's <head>, and its status: 404 for a path no SPA route
+ * answers, an unknown or malformed product id, or an unknown seller; tags for the described
+ * pages (page-routes.ts). At most one statement: the product, or a shop that is not the host's.
+ */
+import type { Site } from '@torget/shared/rules/hosts';
+import type { Db } from '#api/db/client.ts';
+import { canonicalOrigin, type OriginSource, requestPort, requestScheme } from '#api/site/origin.ts';
+import { headTags, type PageMeta } from './head-tags';
+import { categoriesMeta, categoryMeta, homeMeta, type MetaContext, productMeta, shopMeta } from './page-meta';
+import { findProductMeta, findShopMeta } from './page-reads';
+import { describedPage, isKnownPage } from './page-routes';
+
+export interface PageDescription {
+  status: 200 | 404;
+  /** The tags replacing index.html's default title and description; null keeps them. */
+  head: string | null;
+}
+
+/** The origins of a request's links: its scheme and port, the canonical main host or a shop's domain. */
+export function metaContext(request: OriginSource, mainHosts: readonly string[], site: Site): MetaContext {
+  const scheme = requestScheme(request) ?? 'https';
+  const port = requestPort(request);
+  return {
+    mainOrigin: canonicalOrigin(request, mainHosts),
+    shopOrigin: (domain) => `${scheme}://${domain}${port}`,
+    shop: site.kind === 'shop' ? site.seller : null,
+  };
+}
+
+async function pageMeta(db: Db, pathname: string, ctx: MetaContext): Promise<PageMeta | null | 'not found'> {
+  const page = describedPage(pathname);
+  if (!page) return null;
+  switch (page.kind) {
+    case 'home':
+      return ctx.shop ? shopMeta(ctx.shop, ctx) : homeMeta(ctx);
+    case 'categories':
+      return categoriesMeta(ctx);
+    case 'category':
+      return categoryMeta(page.category, ctx);
+    case 'product': {
+      const product = await findProductMeta(db, page.id);
+      return product ? productMeta(product, ctx) : 'not found';
+    }
+    case 'seller': {
+      // The host's own shop was read with the host: no second read.
+      const shop = ctx.shop?._id === page.id ? ctx.shop : await findShopMeta(db, page.id);
+      return shop ? shopMeta(shop, ctx) : 'not found';
+    }
+  }
+}
+
+export async function describePage(db: Db, pathname: string, ctx: MetaContext): Promise<PageDescription> {
+  if (!isKnownPage(pathname)) return { status: 404, head: null };
+  const meta = await pageMeta(db, pathname, ctx);
+  if (meta === 'not found') return { status: 404, head: null };
+  return { status: 200, head: meta ? headTags(meta) : null };
+}
