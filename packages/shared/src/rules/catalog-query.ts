@@ -38,8 +38,23 @@ export function textFilter(text: string): string | undefined {
  * Swedish inflection endings (plural, definite, both) stripped from a search word, longest
  * first: "mössor", "mössan" and "mössorna" all leave "möss", which "Mössa" contains.
  */
-const SWEDISH_ENDINGS = ['orna', 'arna', 'erna', 'ornas', 'arnas', 'ernas', 'or', 'ar', 'er', 'an', 'en', 'et', 'na', 'a', 'e']
-  .sort((a, b) => b.length - a.length);
+const SWEDISH_ENDINGS = [
+  'ornas',
+  'arnas',
+  'ernas',
+  'orna',
+  'arna',
+  'erna',
+  'or',
+  'ar',
+  'er',
+  'an',
+  'en',
+  'et',
+  'na',
+  'a',
+  'e',
+];
 
 /** A stem keeps at least this many letters, so short words are searched as typed. */
 const MIN_STEM_LENGTH = 3;

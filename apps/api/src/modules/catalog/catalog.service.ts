@@ -81,14 +81,16 @@ function pageStatement(db: Db, where: SQL | undefined, query: ProductListQuery, 
   const total = withCount
     ? sql<number>`(select count(*)::int from ${products} where ${where ?? sql`true`})`
     : sql<number>`0`;
-  return db
-    .select({ ...productWithSellerColumns, total })
-    .from(page)
-    .innerJoin(products, eq(products.id, page.id))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
-    // The page's rows in the same order: every sort's expressions are of the products' columns.
-    .orderBy(...orderOf(query));
+  return (
+    db
+      .select({ ...productWithSellerColumns, total })
+      .from(page)
+      .innerJoin(products, eq(products.id, page.id))
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+      // The page's rows in the same order: every sort's expressions are of the products' columns.
+      .orderBy(...orderOf(query))
+  );
 }
 
 async function pageOfProducts(db: Db, where: SQL | undefined, query: ProductListQuery, withCount: boolean) {

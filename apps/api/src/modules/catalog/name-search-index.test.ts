@@ -96,6 +96,11 @@ describe('name search on a catalogue of 20 000 products', () => {
     { name: codeOf(77).slice(2, 7), order: 'lowest' },
     { name: codeOf(77).slice(2, 7), order: 'toprated' },
     { name: codeOf(5), category: 'Kategori 5', min: '10', max: '1000', rating: '2', order: 'highest' },
+    // Issue 17: inflections, typos, no diacritics, several words, best match.
+    { name: 'lampor' },
+    { name: 'mössorna', order: 'relevance' },
+    { name: 'hogtalre mossa', order: 'relevance' },
+    { name: 'kruka lampa', category: 'Kategori 3', order: 'relevance' },
   ];
 
   for (const params of searches) {
@@ -104,6 +109,13 @@ describe('name search on a catalogue of 20 000 products', () => {
       expect(plan).not.toMatch(/Seq Scan on products/);
     });
   }
+
+  it('reads names through the trigram index of their search text', async () => {
+    expect(await planOf({ name: 'mössor' })).toMatch(/products_on_sale_search_trgm_idx/);
+    expect(await planOf({ name: 'mössor', category: 'Kategori 1' })).toMatch(
+      /products_on_sale_category_search_trgm_idx/,
+    );
+  });
 
   it('finds what the plans promise, every character taken literally', async () => {
     const found = await t.app.inject({

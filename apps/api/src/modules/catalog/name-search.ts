@@ -84,13 +84,14 @@ const CANDIDATE_NAMES = 200;
  * set_config, so neither the setting nor a cache-dropping write outlives it: db/client.ts).
  */
 async function closestWord(db: Db, word: string): Promise<string | undefined> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGESTION_SIMILARITY)}, true)`,
-    );
-    const rows = await queryRows<{ word: string }>(
-      tx,
-      sql`
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(
+        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGESTION_SIMILARITY)}, true)`,
+      );
+      const rows = await queryRows<{ word: string }>(
+        tx,
+        sql`
       select w.word from (
         select ${products.name} as name from ${products}
         where ${products.sellerActive} and torget_search_text(${word}) <% ${searchText}
@@ -101,9 +102,11 @@ async function closestWord(db: Db, word: string): Promise<string | undefined> {
         and similarity(torget_search_text(w.word), torget_search_text(${word})) >= ${SUGGESTION_SIMILARITY}
       order by similarity(torget_search_text(w.word), torget_search_text(${word})) desc, w.word
       limit 1`,
-    );
-    return rows[0]?.word;
-  }, { accessMode: 'read only' });
+      );
+      return rows[0]?.word;
+    },
+    { accessMode: 'read only' },
+  );
 }
 
 /** Whether any product on sale matches `where` (and the name filter it includes). */

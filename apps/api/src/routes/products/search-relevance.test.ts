@@ -83,7 +83,11 @@ const CASES: Case[] = [
   { query: 'högtalre', finds: ['Bluetooth högtalare', 'Högtalare trådlös vattentät'] },
   { query: 'spegeln', finds: ['Spegel rund'] },
   // Without diacritics.
-  { query: 'hogtalare', finds: ['Bluetooth högtalare', 'Högtalare trådlös vattentät'], notFinds: ['Hörlurar för barn'] },
+  {
+    query: 'hogtalare',
+    finds: ['Bluetooth högtalare', 'Högtalare trådlös vattentät'],
+    notFinds: ['Hörlurar för barn'],
+  },
   { query: 'ostersund', finds: ['Tröja Östersund', 'Karta över Östersund'] },
   { query: 'horlurar', finds: ['Trådlösa hörlurar Sony', 'Hörlurar för barn'] },
   { query: 'klanning', finds: ['Linneklänning blå', 'Klänning sommar'], first: 'Klänning sommar' },
