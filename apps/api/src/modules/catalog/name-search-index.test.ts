@@ -6,6 +6,7 @@ import { queryRows } from '#api/db/client.ts';
 import { createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 import { productListStatement } from './catalog.service';
+import { closestWordStatement } from './name-search';
 
 // Name search must be served by an index, never by reading the products table through, for
 // terms of three or more characters (issue 4). The catalogue here is large enough (20 000
@@ -115,6 +116,17 @@ describe('name search on a catalogue of 20 000 products', () => {
     expect(await planOf({ name: 'mössor', category: 'Kategori 1' })).toMatch(
       /products_on_sale_category_search_trgm_idx/,
     );
+  });
+
+  it('looks for a suggestion through the index too, and finds the word meant', async () => {
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(
+      t.database.db,
+      sql`explain ${closestWordStatement('hlasduk')}`,
+    );
+    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).not.toMatch(/Seq Scan on products/);
+    // Too far from "halsduk" to be found as a typo, close enough to be suggested.
+    const answer = await t.app.inject({ method: 'GET', url: '/api/products?name=hlasduk' });
+    expect(answer.json()).toMatchObject({ count: 0, suggestion: 'halsduk' });
   });
 
   it('finds what the plans promise, every character taken literally', async () => {

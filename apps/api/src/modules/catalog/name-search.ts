@@ -78,6 +78,26 @@ const SUGGESTION_SIMILARITY = 0.3;
 const CANDIDATE_NAMES = 200;
 
 /**
+ * The statement of closestWord: the names on sale nearest to `word` by the trigram index (the
+ * CANDIDATE_NAMES with the highest word similarity), cut into words, the most similar first.
+ * Exported for EXPLAIN in tests.
+ */
+export function closestWordStatement(word: string): SQL {
+  return sql`
+    select w.word from (
+      select ${products.name} as name from ${products}
+      where ${products.sellerActive} and torget_search_text(${word}) <% ${searchText}
+      order by word_similarity(torget_search_text(${word}), ${searchText}) desc
+      limit ${CANDIDATE_NAMES}
+    ) as candidate
+    cross join lateral regexp_split_to_table(lower(candidate.name), '[^[:alnum:]]+') as w(word)
+    where length(w.word) >= 3
+      and similarity(torget_search_text(w.word), torget_search_text(${word})) >= ${SUGGESTION_SIMILARITY}
+    order by similarity(torget_search_text(w.word), torget_search_text(${word})) desc, w.word
+    limit 1`;
+}
+
+/**
  * The word of a product name on sale closest to `word` (as typed, diacritics kept: "hörlurar"),
  * or undefined when none is similar enough. Candidate names come from the trigram index with a
  * lower word-similarity threshold, set for this read-only transaction only (a SELECT of
@@ -89,20 +109,7 @@ async function closestWord(db: Db, word: string): Promise<string | undefined> {
       await tx.execute(
         sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGESTION_SIMILARITY)}, true)`,
       );
-      const rows = await queryRows<{ word: string }>(
-        tx,
-        sql`
-      select w.word from (
-        select ${products.name} as name from ${products}
-        where ${products.sellerActive} and torget_search_text(${word}) <% ${searchText}
-        limit ${CANDIDATE_NAMES}
-      ) as candidate
-      cross join lateral regexp_split_to_table(lower(candidate.name), '[^[:alnum:]]+') as w(word)
-      where length(w.word) >= 3
-        and similarity(torget_search_text(w.word), torget_search_text(${word})) >= ${SUGGESTION_SIMILARITY}
-      order by similarity(torget_search_text(w.word), torget_search_text(${word})) desc, w.word
-      limit 1`,
-      );
+      const rows = await queryRows<{ word: string }>(tx, closestWordStatement(word));
       return rows[0]?.word;
     },
     { accessMode: 'read only' },
