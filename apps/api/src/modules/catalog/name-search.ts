@@ -85,9 +85,14 @@ const CANDIDATE_NAMES = 200;
 export function closestWordStatement(word: string): SQL {
   return sql`
     select w.word from (
-      select ${products.name} as name from ${products}
-      where ${products.sellerActive} and torget_search_text(${word}) <% ${searchText}
-      order by word_similarity(torget_search_text(${word}), ${searchText}) desc
+      select near.name from (
+        -- OFFSET 0 keeps this a subquery of its own, planned as "every match", which the index
+        -- serves; merged with the ORDER BY … LIMIT below, the planner preferred reading the table.
+        select ${products.name} as name, ${searchText} as search_text from ${products}
+        where ${products.sellerActive} and torget_search_text(${word}) <% ${searchText}
+        offset 0
+      ) as near
+      order by word_similarity(torget_search_text(${word}), near.search_text) desc
       limit ${CANDIDATE_NAMES}
     ) as candidate
     cross join lateral regexp_split_to_table(lower(candidate.name), '[^[:alnum:]]+') as w(word)
