@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -147,7 +148,7 @@ async function createBenchDatabase(counts) {
 
 async function seedPglite(dataDir, counts) {
   const started = Date.now();
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin, unaccent } });
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder: join(root, 'apps/api/drizzle') });
     for (const statement of seedStatements(counts)) await client.query(statement);

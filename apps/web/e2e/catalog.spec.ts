@@ -131,6 +131,32 @@ test.describe('search', () => {
   });
 });
 
+test.describe('search that understands Swedish words', () => {
+  test('finds inflections, offers best match for a name, and suggests a query for a typo', async ({ page }) => {
+    // A plural ("monsteror") finds the Monstera, as the API answers.
+    await page.goto('/search/name/monsteror');
+    const found = await expectResultsOf(page, { name: 'monsteror' });
+    expect(found.products.map((p) => p.name)).toContain('Monstera i kruka, 60 cm');
+    const options = await page.getByLabel('Sort by').locator('option').allTextContents();
+    expect(options).toEqual([
+      'Newest Arrivals',
+      'Price: Low to High',
+      'Price: High to Low',
+      'Avg. Customer Reviews',
+      'Best match',
+    ]);
+    await page.getByLabel('Sort by').selectOption({ label: 'Best match' });
+    await expect(page).toHaveURL(searchPath({ name: 'monsteror', order: 'relevance' }));
+    await expectResultsOf(page, { name: 'monsteror', order: 'relevance' });
+
+    await page.goto('/search/name/monstrea');
+    await expect(page.getByText('No Product Found')).toBeVisible();
+    await page.getByRole('link', { name: 'monstera' }).click();
+    await expect(page).toHaveURL('/search/name/monstera');
+    await expect(cardNames(page)).toContainText(['Monstera i kruka, 60 cm']);
+  });
+});
+
 test.describe('product page', () => {
   test('shows the product, its seller, shipping and stock; opened directly, back goes home', async ({ page }) => {
     const product = await productNamed(page.request, 'Monstera i kruka, 60 cm');

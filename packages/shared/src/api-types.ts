@@ -59,6 +59,11 @@ export interface ProductListResponse {
   page: number;
   pages: number;
   count: number;
+  /**
+   * Added by issue 17: when a name search finds nothing, the closest query that finds
+   * something ("Did you mean …?"); absent otherwise.
+   */
+  suggestion?: string;
 }
 
 /** GET /api/users/top-sellers: one entry a seller. */

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { SQL } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -96,14 +97,17 @@ class StatementCounter implements Logger {
   }
 }
 
-/** Counts the end of every transaction as a write too: its changes are visible from then on. */
+/**
+ * Counts the end of every transaction as a write too: its changes are visible from then on. A
+ * read-only transaction (`{ accessMode: 'read only' }`) changes nothing, so it does not count.
+ */
 function bumpAfterTransactions(db: Db, counter: StatementCounter): void {
   const transaction = db.transaction.bind(db);
   db.transaction = (async (...args: Parameters<Db['transaction']>) => {
     try {
       return await transaction(...args);
     } finally {
-      counter.writes++;
+      if (args[1]?.accessMode !== 'read only') counter.writes++;
     }
   }) as Db['transaction'];
 }
@@ -132,7 +136,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir ?? 'memory://', {
-    extensions: { pg_trgm, btree_gin },
+    extensions: { pg_trgm, btree_gin, unaccent },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   // PGlite is one connection for the process's life: set once, it holds for every statement.

@@ -135,12 +135,15 @@ export const products = pgTable(
     check('products_price_check', sql`${t.priceOre} >= 0`),
     check('products_stock_check', sql`${t.countInStock} >= 0`),
     check('products_shipping_price_check', sql`${t.shippingPriceOre} >= 0`),
-    // Name search is a case-insensitive substring match served by a trigram index; with a
+    // Name search matches words, stems and typos in the name's search text (lower case, no
+    // diacritics: torget_search_text, migration 0005), served by a trigram index; with a
     // category too, by one that holds both (btree_gin), so the category narrows the candidates
     // before any row is read.
-    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('products_on_sale_category_name_trgm_idx')
-      .using('gin', t.category, sql`lower(${t.name}) gin_trgm_ops`)
+    index('products_on_sale_search_trgm_idx')
+      .using('gin', sql`torget_search_text(${t.name}) gin_trgm_ops`)
+      .where(sql`seller_active`),
+    index('products_on_sale_category_search_trgm_idx')
+      .using('gin', t.category, sql`torget_search_text(${t.name}) gin_trgm_ops`)
       .where(sql`seller_active`),
     // Serves deleting a seller (the foreign key) and the seller-status triggers.
     index('products_seller_idx').on(t.sellerId),

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '@torget/shared/api-types';
+import type { ProductOrder } from '@torget/shared/rules/catalog-query';
 import { api } from '#web/lib/api-client.ts';
 
 /** Query of GET /api/products (spec section 7); left-out fields take the server's defaults. */
@@ -12,7 +13,7 @@ export interface ProductListParams {
   min?: number;
   max?: number;
   rating?: number;
-  order?: 'newest' | 'lowest' | 'highest' | 'toprated';
+  order?: ProductOrder;
 }
 
 export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductListResponse> {

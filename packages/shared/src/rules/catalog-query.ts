@@ -4,8 +4,12 @@
  */
 import { isOneOf } from './one-of';
 
-/** Sort orders of product lists (spec: Search results). */
-export const PRODUCT_ORDERS = ['newest', 'lowest', 'highest', 'toprated'] as const;
+/**
+ * Sort orders of product lists: the spec's four (Search results) and 'relevance' ("Best match",
+ * issue 17), which orders a name search by how well each name matches and is the newest order
+ * when no name is given.
+ */
+export const PRODUCT_ORDERS = ['newest', 'lowest', 'highest', 'toprated', 'relevance'] as const;
 export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
 
 export function isProductOrder(value: unknown): value is ProductOrder {
@@ -28,4 +32,60 @@ export const ALL = 'all';
 export function textFilter(text: string): string | undefined {
   const trimmed = text.trim();
   return trimmed === '' || text === ALL ? undefined : trimmed;
+}
+
+/**
+ * Swedish inflection endings (plural, definite, both) stripped from a search word, longest
+ * first: "mössor", "mössan" and "mössorna" all leave "möss", which "Mössa" contains.
+ */
+const SWEDISH_ENDINGS = [
+  'ornas',
+  'arnas',
+  'ernas',
+  'orna',
+  'arna',
+  'erna',
+  'or',
+  'ar',
+  'er',
+  'an',
+  'en',
+  'et',
+  'na',
+  'a',
+  'e',
+];
+
+/** A stem keeps at least this many letters, so short words are searched as typed. */
+const MIN_STEM_LENGTH = 3;
+
+/** A word of letters only: inflections and typos are looked for in words, never in codes or symbols. */
+export function isLetterWord(word: string): boolean {
+  return /^\p{L}+$/u.test(word);
+}
+
+/** The search words of a name query: lower case, split at white space. */
+export function searchWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/u)
+    .filter((word) => word !== '');
+}
+
+/**
+ * The stem a name must contain for a search word: the word without its Swedish inflection
+ * ending ("mössor" → "möss", "lampa" → "lamp"), or the word itself when it is not a word of
+ * letters or would be shorter than three letters without the ending.
+ */
+export function searchStem(word: string): string {
+  if (!isLetterWord(word)) return word;
+  const ending = SWEDISH_ENDINGS.find((e) => word.endsWith(e) && word.length - e.length >= MIN_STEM_LENGTH);
+  return ending ? word.slice(0, -ending.length) : word;
+}
+
+/** Typos are forgiven in words of letters at least this long ("fotbol", "hörlurrar"). */
+export const MIN_TYPO_WORD_LENGTH = 5;
+
+export function mayHaveTypo(word: string): boolean {
+  return isLetterWord(word) && [...word].length >= MIN_TYPO_WORD_LENGTH;
 }

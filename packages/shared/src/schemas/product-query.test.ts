@@ -23,4 +23,13 @@ describe('product list query', () => {
     expect(productListQuerySchema.safeParse({ pageSize: 101 }).success).toBe(false);
     expect(productListQuerySchema.safeParse({ order: 'random' }).success).toBe(false);
   });
+  it('reads every empty value as not given: the defaults, not an error', () => {
+    const empty = { pageNumber: '', seller: '', name: '', category: '', min: '', max: '', rating: '', order: '' };
+    expect(productListQuerySchema.parse(empty)).toEqual(productListQuerySchema.parse({}));
+    expect(productListQuerySchema.parse({ pageNumber: ' ', pageSize: '' }).pageNumber).toBe(1);
+  });
+  it('accepts best match besides the four sort orders, and still refuses page 0', () => {
+    expect(productListQuerySchema.parse({ order: 'relevance' }).order).toBe('relevance');
+    expect(productListQuerySchema.safeParse({ pageNumber: '0' }).success).toBe(false);
+  });
 });

@@ -14,18 +14,26 @@ export const optionalIdSchema = z
   .optional();
 
 /**
+ * An empty query value means "not given" (issue 17): a client that sends every key, empty when
+ * unset, gets the defaults rather than a 400 (`Number('')` would be 0, below page 1).
+ */
+function unlessEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+}
+
+/**
  * Query of GET /api/products. Blank text and the 'all' placeholder of the search routes
  * mean "no filter" (textFilter); min, max and rating of 0 mean "no bound" (spec: search defaults).
  */
 export const productListQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PUBLIC_PAGE_SIZE),
+  pageNumber: unlessEmpty(z.coerce.number().int().min(1).max(1_000_000).default(1)),
+  pageSize: unlessEmpty(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PUBLIC_PAGE_SIZE)),
   seller: optionalIdSchema,
   name: z.string().max(200).transform(textFilter).optional(),
   category: z.string().max(100).transform(textFilter).optional(),
-  min: z.coerce.number().min(0).max(100_000_000).default(0),
-  max: z.coerce.number().min(0).max(100_000_000).default(0),
-  rating: z.coerce.number().min(0).max(5).default(0),
-  order: z.enum(PRODUCT_ORDERS).default('newest'),
+  min: unlessEmpty(z.coerce.number().min(0).max(100_000_000).default(0)),
+  max: unlessEmpty(z.coerce.number().min(0).max(100_000_000).default(0)),
+  rating: unlessEmpty(z.coerce.number().min(0).max(5).default(0)),
+  order: unlessEmpty(z.enum(PRODUCT_ORDERS).default('newest')),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

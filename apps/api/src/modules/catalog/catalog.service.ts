@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { products, reviews, sellers, users } from '#api/db/schema.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
+import { nameMatches, relevanceOrder, suggestName } from './name-search';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,20 +21,11 @@ export function isUuid(value: string): boolean {
  */
 const onSale = sql`${products.sellerActive}`;
 
-/** Escapes LIKE's wildcards so a search term matches only itself. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function listConditions(query: ProductListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [onSale];
   if (query.seller) conditions.push(eq(products.sellerId, query.seller));
   if (query.category) conditions.push(eq(products.category, query.category));
-  if (query.name) {
-    // lower(name) LIKE '%term%' is served by the trigram index on lower(name).
-    const pattern = `%${escapeLike(query.name.toLowerCase())}%`;
-    conditions.push(sql`lower(${products.name}) like ${pattern} escape '\\'`);
-  }
+  if (query.name) conditions.push(nameMatches(query.name));
   if (query.min > 0) conditions.push(gte(products.priceOre, sekToOre(query.min)));
   if (query.max > 0) conditions.push(lte(products.priceOre, sekToOre(query.max)));
   if (query.rating > 0) conditions.push(gte(products.rating, query.rating));
@@ -43,14 +35,20 @@ function listConditions(query: ProductListQuery): SQL | undefined {
 /**
  * Sort orders, each ending in the id so equal keys keep one stable order across pages. Each
  * has an index of products on sale in exactly this order (plain DESC is NULLS FIRST, as the
- * indexes are).
+ * indexes are). Best match has none: it ranks a name search's matches (name-search.ts).
  */
-const ORDER_BY: Record<ProductListQuery['order'], SQL[]> = {
+const ORDER_BY: Record<Exclude<ProductListQuery['order'], 'relevance'>, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   lowest: [asc(products.priceOre), asc(products.id)],
   highest: [desc(products.priceOre), desc(products.id)],
   toprated: [desc(products.rating), asc(products.id)],
 };
+
+/** The query's sort; best match without a name is the newest order. */
+function orderOf(query: ProductListQuery): SQL[] {
+  if (query.order !== 'relevance') return ORDER_BY[query.order];
+  return query.name ? relevanceOrder(query.name) : ORDER_BY.newest;
+}
 
 /** How long a product list or count may be served from the cache (lib/read-cache.ts). */
 export const PRODUCT_LIST_TTL_MS = 10_000;
@@ -76,20 +74,23 @@ function pageStatement(db: Db, where: SQL | undefined, query: ProductListQuery, 
     .select({ id: products.id })
     .from(products)
     .where(where)
-    .orderBy(...ORDER_BY[query.order])
+    .orderBy(...orderOf(query))
     .limit(query.pageSize)
     .offset((query.pageNumber - 1) * query.pageSize)
     .as('page');
   const total = withCount
     ? sql<number>`(select count(*)::int from ${products} where ${where ?? sql`true`})`
     : sql<number>`0`;
-  return db
-    .select({ ...productWithSellerColumns, total })
-    .from(page)
-    .innerJoin(products, eq(products.id, page.id))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
-    .orderBy(...ORDER_BY[query.order]);
+  return (
+    db
+      .select({ ...productWithSellerColumns, total })
+      .from(page)
+      .innerJoin(products, eq(products.id, page.id))
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+      // The page's rows in the same order: every sort's expressions are of the products' columns.
+      .orderBy(...orderOf(query))
+  );
 }
 
 async function pageOfProducts(db: Db, where: SQL | undefined, query: ProductListQuery, withCount: boolean) {
@@ -123,12 +124,17 @@ export async function listProducts(
   });
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (rows === null) rows = offset < count ? (await pageOfProducts(db, where, query, false)).rows : [];
-  return {
+  const answer: ProductListResponse = {
     products: (rows as ProductWithSellerRow[]).map(toProductJson),
     page: query.pageNumber,
     pages: Math.ceil(count / query.pageSize),
     count,
   };
+  if (count === 0 && query.name) {
+    const suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
+    if (suggestion !== undefined) answer.suggestion = suggestion;
+  }
+  return answer;
 }
 
 /** A product list as the cache keeps it: identical queries within the time-to-live share one answer. */

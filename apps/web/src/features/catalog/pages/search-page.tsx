@@ -14,9 +14,9 @@ import {
   priceLabel,
   SEARCH_DEFAULTS,
   type SearchParams,
-  SORT_OPTIONS,
   searchFilters,
   searchUrl,
+  sortOptions,
 } from '../utils/search-url';
 import '../search.css';
 
@@ -45,6 +45,15 @@ function ResultSummary({ count, params }: { count: number; params: SearchParams 
   );
 }
 
+/** "Did you mean <link>?" (issue 17): the closest name search that finds something. */
+function DidYouMean({ suggestion }: { suggestion: string }) {
+  return (
+    <p className="did-you-mean">
+      Did you mean <Link to={`/search/name/${encodeURIComponent(suggestion)}`}>{suggestion}</Link>?
+    </p>
+  );
+}
+
 /** Every /search/... route (spec section 2, Search results). */
 export function SearchPage() {
   const params = parseSearchParams(useParams());
@@ -58,6 +67,7 @@ export function SearchPage() {
     setFiltersOpen(false);
   }
   const { name, category } = searchFilters(params);
+  const orders = sortOptions(params);
   useDocumentTitle(name === undefined ? 'Search results' : `${name} - Search results`);
 
   const products = useProducts({
@@ -105,11 +115,11 @@ export function SearchPage() {
                 id="search-order"
                 value={params.order}
                 onChange={(event) => {
-                  const order = SORT_OPTIONS.find((option) => option.value === event.target.value)?.value;
+                  const order = orders.find((option) => option.value === event.target.value)?.value;
                   if (order) navigate(searchUrl(params, { order }));
                 }}
               >
-                {SORT_OPTIONS.map((option) => (
+                {orders.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
                   </option>
@@ -122,7 +132,10 @@ export function SearchPage() {
           ) : products.isError ? (
             <MessageBox variant="danger">{products.error.message}</MessageBox>
           ) : products.data.products.length === 0 ? (
-            <MessageBox>No Product Found</MessageBox>
+            <>
+              <MessageBox>No Product Found</MessageBox>
+              {products.data.suggestion !== undefined && <DidYouMean suggestion={products.data.suggestion} />}
+            </>
           ) : (
             <div className={products.isPlaceholderData ? 'product-grid is-stale' : 'product-grid'}>
               {products.data.products.map((product, index) => (

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hasFilters, parseSearchParams, priceLabel, SEARCH_DEFAULTS, searchFilters, searchUrl } from './search-url';
+import {
+  hasFilters,
+  parseSearchParams,
+  priceLabel,
+  SEARCH_DEFAULTS,
+  searchFilters,
+  searchUrl,
+  sortOptions,
+} from './search-url';
 
 describe('search parameters from the route', () => {
   it('takes the spec defaults for anything missing or odd', () => {
@@ -79,5 +87,19 @@ describe('filters', () => {
     expect(priceLabel(5, 7)).toBe('SEK 5-7');
     expect(priceLabel(0, 30)).toBe('Up to SEK 30');
     expect(priceLabel(30, 0)).toBe('SEK 30 and up');
+  });
+});
+
+describe('sort options', () => {
+  it("offers the spec's four, and best match only when a name is searched", () => {
+    expect(sortOptions(SEARCH_DEFAULTS).map((o) => o.value)).toEqual(['newest', 'lowest', 'highest', 'toprated']);
+    expect(sortOptions({ ...SEARCH_DEFAULTS, name: 'mössa' }).map((o) => o.label)).toEqual([
+      'Newest Arrivals',
+      'Price: Low to High',
+      'Price: High to Low',
+      'Avg. Customer Reviews',
+      'Best match',
+    ]);
+    expect(parseSearchParams({ name: 'mössa', order: 'relevance' }).order).toBe('relevance');
   });
 });

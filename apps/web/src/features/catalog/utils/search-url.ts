@@ -44,6 +44,17 @@ export const SORT_OPTIONS: readonly { value: ProductOrder; label: string }[] = [
   { value: 'toprated', label: 'Avg. Customer Reviews' },
 ];
 
+/** "Best match" (issue 17): how well each name matches the searched name. */
+export const BEST_MATCH_OPTION = { value: 'relevance', label: 'Best match' } as const;
+
+/**
+ * The sort selector's choices: the spec's four, and "Best match" when a name is searched (with
+ * no name it would be the newest order, so it is not offered).
+ */
+export function sortOptions(params: SearchParams): readonly { value: ProductOrder; label: string }[] {
+  return searchFilters(params).name === undefined ? SORT_OPTIONS : [...SORT_OPTIONS, BEST_MATCH_OPTION];
+}
+
 /** A name or category segment: its filter text, or 'all' for none. */
 function text(value: string | undefined): string {
   return textFilter(value ?? '') ?? ALL;

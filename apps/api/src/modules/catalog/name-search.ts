@@ -1,0 +1,154 @@
+/**
+ * Name search (issue 17): which products a name query finds, how well each matches ("Best
+ * match"), and the query to suggest when nothing is found. Everything runs over a name's search
+ * text, `torget_search_text(name)` (lower case, no diacritics; migration 0005), which a trigram
+ * index covers; the query's words go through the same function, so both sides always agree.
+ */
+import { mayHaveTypo, searchStem, searchWords } from '@torget/shared/rules/catalog-query';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '#api/db/client.ts';
+import { products } from '#api/db/schema.ts';
+
+/** Escapes LIKE's wildcards so a search term matches only itself. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const searchText = sql`torget_search_text(${products.name})`;
+
+/** The search text cut into words, with a space before and after each: '% word %' finds a whole word. */
+const searchTokens = sql`(' ' || regexp_replace(${searchText}, '[^[:alnum:]]+', ' ', 'g') || ' ')`;
+
+/** `text` as search text, for a LIKE pattern (the wildcards escaped first, unaccent leaves them be). */
+function likePattern(before: string, text: string, after: string): SQL {
+  return sql`${before} || torget_search_text(${escapeLike(text)}) || ${after}`;
+}
+
+/**
+ * A product's name matches one query word when its search text contains the word's stem
+ * (inflections, and compounds such as "lampa" in "Bordslampa"), or, for longer words of letters,
+ * when a word of it is close in trigrams (pg_trgm's `<%`, word similarity of at least
+ * pg_trgm.word_similarity_threshold, 0.6 by default: a typo or two). Both are served by the
+ * trigram index on the search text.
+ */
+function wordMatches(word: string): SQL {
+  const contains = sql`${searchText} like ${likePattern('%', searchStem(word), '%')} escape '\\'`;
+  if (!mayHaveTypo(word)) return contains;
+  return sql`(${contains} or torget_search_text(${word}) <% ${searchText})`;
+}
+
+/** The name contains every word of the query, in any order; undefined for a query of no words. */
+export function nameMatches(name: string): SQL | undefined {
+  const words = searchWords(name);
+  return words.length === 0 ? undefined : and(...words.map(wordMatches));
+}
+
+/**
+ * How well the name matches one word, lower is better: 0 the whole word, 1 a word that begins
+ * with its stem (an inflection), 2 the stem inside a word (a compound part), 3 a typo.
+ */
+function wordTier(word: string): SQL {
+  const stem = searchStem(word);
+  return sql`case
+    when ${searchTokens} like ${likePattern('% ', word, ' %')} escape '\\' then 0
+    when ${searchTokens} like ${likePattern('% ', stem, '%')} escape '\\' then 1
+    when ${searchText} like ${likePattern('%', stem, '%')} escape '\\' then 2
+    else 3 end`;
+}
+
+/**
+ * "Best match" order for a name query: the sum of the words' tiers (exact and whole words
+ * first, then stems, compounds, typos), then the closer name in trigrams (a name that is little
+ * more than the query before a long one), then the newest, then the id for a stable order.
+ */
+export function relevanceOrder(name: string): SQL[] {
+  const words = searchWords(name);
+  const tiers = words.length === 0 ? sql`0` : sql.join(words.map(wordTier), sql` + `);
+  return [
+    sql`(${tiers}) asc`,
+    sql`similarity(${searchText}, torget_search_text(${name})) desc`,
+    sql`${products.createdAt} desc`,
+    sql`${products.id} desc`,
+  ];
+}
+
+/** Least trigram similarity of a suggested word to the word typed. */
+const SUGGESTION_SIMILARITY = 0.3;
+/** Names read for candidate words, per word typed. */
+const CANDIDATE_NAMES = 200;
+
+/**
+ * The statement of closestWord: the names on sale nearest to `word` by the trigram index (the
+ * CANDIDATE_NAMES with the highest word similarity), cut into words, the most similar first.
+ * Exported for EXPLAIN in tests.
+ */
+export function closestWordStatement(word: string): SQL {
+  return sql`
+    select w.word from (
+      select near.name from (
+        -- OFFSET 0 keeps this a subquery of its own, planned as "every match", which the index
+        -- serves; merged with the ORDER BY … LIMIT below, the planner preferred reading the table.
+        select ${products.name} as name, ${searchText} as search_text from ${products}
+        where ${products.sellerActive} and torget_search_text(${word}) <% ${searchText}
+        offset 0
+      ) as near
+      order by word_similarity(torget_search_text(${word}), near.search_text) desc
+      limit ${CANDIDATE_NAMES}
+    ) as candidate
+    cross join lateral regexp_split_to_table(lower(candidate.name), '[^[:alnum:]]+') as w(word)
+    where length(w.word) >= 3
+      and similarity(torget_search_text(w.word), torget_search_text(${word})) >= ${SUGGESTION_SIMILARITY}
+    order by similarity(torget_search_text(w.word), torget_search_text(${word})) desc, w.word
+    limit 1`;
+}
+
+/**
+ * The word of a product name on sale closest to `word` (as typed, diacritics kept: "hörlurar"),
+ * or undefined when none is similar enough. Candidate names come from the trigram index with a
+ * lower word-similarity threshold, set for this read-only transaction only (a SELECT of
+ * set_config, so neither the setting nor a cache-dropping write outlives it: db/client.ts).
+ */
+async function closestWord(db: Db, word: string): Promise<string | undefined> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(
+        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGESTION_SIMILARITY)}, true)`,
+      );
+      const rows = await queryRows<{ word: string }>(tx, closestWordStatement(word));
+      return rows[0]?.word;
+    },
+    { accessMode: 'read only' },
+  );
+}
+
+/** Whether any product on sale matches `where` (and the name filter it includes). */
+async function anyMatch(db: Db, where: SQL | undefined): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).where(where).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * "Did you mean …?" for a name query with no results: each word that finds nothing alone is
+ * replaced by the closest word of a product name; the suggestion is given only when it differs
+ * from the query and finds something under the same other filters (`whereFor`).
+ */
+export async function suggestName(
+  db: Db,
+  name: string,
+  whereFor: (name: string) => SQL | undefined,
+): Promise<string | undefined> {
+  const words = searchWords(name);
+  const suggested: string[] = [];
+  for (const word of words) {
+    if (await anyMatch(db, and(sql`${products.sellerActive}`, wordMatches(word)))) {
+      suggested.push(word);
+      continue;
+    }
+    const closest = await closestWord(db, word);
+    if (!closest) return undefined;
+    suggested.push(closest);
+  }
+  const suggestion = suggested.join(' ');
+  if (suggestion === words.join(' ')) return undefined;
+  return (await anyMatch(db, whereFor(suggestion))) ? suggestion : undefined;
+}
