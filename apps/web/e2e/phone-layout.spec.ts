@@ -174,6 +174,9 @@ for (const viewport of VIEWPORTS) {
           }));
           expect(scroll.scrollWidth, `${path}: page scrolls sideways`).toBeLessThanOrEqual(scroll.innerWidth);
           expect(await overflowingElements(visitor), `${path}: elements wider than the screen`).toEqual([]);
+          // Kept in the test's output folder, for a person to look at the layouts.
+          const file = `${viewport.name}-${group.account?.email.split('@')[0] ?? 'visitor'}${path.replace(/\W+/g, '-')}.png`;
+          await visitor.screenshot({ path: test.info().outputPath(file) });
         }
         await context.close();
       }
