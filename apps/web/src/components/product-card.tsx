@@ -32,7 +32,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
         />
       </div>
       <div className="card-body">
-        <Heading className="product-card-name">
+        <Heading className="product-card-name" lang="sv">
           <Link to={productUrl} className="stretched-link">
             {product.name}
           </Link>

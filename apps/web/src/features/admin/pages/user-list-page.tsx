@@ -62,14 +62,16 @@ export function UserListPage() {
                   const isMe = entry._id === me?._id;
                   return (
                     <tr key={entry._id}>
-                      <td className="cell-id">{entry._id}</td>
-                      <td>{entry.name}</td>
-                      <td>{entry.email}</td>
-                      <td>
+                      <td className="cell-id" data-label="ID">
+                        {entry._id}
+                      </td>
+                      <td data-label="NAME">{entry.name}</td>
+                      <td data-label="EMAIL">{entry.email}</td>
+                      <td data-label="SELLER">
                         <span className={STATUS_CLASS[status]}>{status}</span>
                       </td>
-                      <td>{entry.is_admin ? 'YES' : 'NO'}</td>
-                      <td>
+                      <td data-label="ADMIN">{entry.is_admin ? 'YES' : 'NO'}</td>
+                      <td className="cell-actions" data-label="ACTIONS">
                         <div className="table-actions">
                           <Link to={`/user/${entry._id}/edit`} className="button button-small button-secondary">
                             Edit<span className="visually-hidden">{` ${entry.name}`}</span>

@@ -30,7 +30,8 @@ const buyerName = (order: Order) => (typeof order.user === 'string' ? '' : order
  */
 export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDelete, deletingId }: OrderTableProps) {
   return (
-    // On narrow screens the table scrolls sideways inside its own box, never the page.
+    // Under 640 px each row shows as a card of "LABEL value" lines (styles/tables.css); wider, a
+    // table that scrolls sideways inside its own box if it must, never the page.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
     <section className="table-scroll" aria-label={label} tabIndex={0}>
       <table className="data-table order-table">
@@ -49,18 +50,24 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
         <tbody>
           {orders.map((order) => (
             <tr key={order._id}>
-              <td className="cell-id">{order._id}</td>
-              {showBuyer && <td>{buyerName(order)}</td>}
-              <td className="cell-date">
+              <td className="cell-id" data-label="ID">
+                {order._id}
+              </td>
+              {showBuyer && <td data-label="USER">{buyerName(order)}</td>}
+              <td className="cell-date" data-label="DATE">
                 {showBuyer ? displayDateTime(order.createdAt) : displayDate(order.createdAt)}
               </td>
-              {showShop && <td>{order.seller.seller.name}</td>}
-              <td className="cell-number">{formatSek(order.totalPrice)}</td>
-              <td className="cell-date">
+              {showShop && <td data-label="SHOP">{order.seller.seller.name}</td>}
+              <td className="cell-number" data-label="TOTAL">
+                {formatSek(order.totalPrice)}
+              </td>
+              <td className="cell-date" data-label="PAID">
                 {order.isPaid ? displayDate(order.paidAt) : order.isCancelled ? 'Cancelled' : '-'}
               </td>
-              <td className="cell-date">{order.isDelivered ? displayDate(order.deliveredAt) : '-'}</td>
-              <td>
+              <td className="cell-date" data-label="DELIVERED">
+                {order.isDelivered ? displayDate(order.deliveredAt) : '-'}
+              </td>
+              <td className="cell-actions" data-label="ACTIONS">
                 <div className="table-actions">
                   <Link to={`/order/${order._id}`} className="button button-small button-secondary">
                     Details<span className="visually-hidden">{` of order ${order._id}`}</span>

@@ -15,7 +15,8 @@ interface ProductTableProps {
 /** Spec section 2, Admin and seller lists: ID, NAME, PRICE, CATEGORY, BRAND, ACTIONS (edit, delete). */
 export function ProductTable({ products, labelledBy, editHref, onDelete, deletingId }: ProductTableProps) {
   return (
-    // On narrow screens the table scrolls sideways inside its own box, never the page.
+    // Under 640 px each row shows as a card of "LABEL value" lines (styles/tables.css); wider, a
+    // table that scrolls sideways inside its own box if it must, never the page.
     <div className="table-scroll">
       <table className="data-table" aria-labelledby={labelledBy}>
         <thead>
@@ -31,14 +32,18 @@ export function ProductTable({ products, labelledBy, editHref, onDelete, deletin
         <tbody>
           {products.map((product) => (
             <tr key={product._id}>
-              <td className="cell-id">{product._id}</td>
-              <td>
+              <td className="cell-id" data-label="ID">
+                {product._id}
+              </td>
+              <td data-label="NAME">
                 <Link to={`/product/${product._id}`}>{product.name}</Link>
               </td>
-              <td className="cell-number">{formatSek(product.price)}</td>
-              <td>{product.category}</td>
-              <td>{product.brand}</td>
-              <td>
+              <td className="cell-number" data-label="PRICE">
+                {formatSek(product.price)}
+              </td>
+              <td data-label="CATEGORY">{product.category}</td>
+              <td data-label="BRAND">{product.brand}</td>
+              <td className="cell-actions" data-label="ACTIONS">
                 <div className="table-actions">
                   <Link to={editHref(product)} className="button button-small">
                     Edit<span className="visually-hidden">{` ${product.name}`}</span>
