@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { acceptDialog, productNamed } from './support/catalog';
-import { orderByApi, SHOPS, stockOf } from './support/checkout';
-import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
+import { orderByApi, placeOrderByApi, SHOPS, stockOf } from './support/checkout';
+import { ACCOUNTS, signIn, signInByApi } from './support/sign-in';
 
 // Issue 15: the seller cancels an unpaid PayPal order; its stock comes back, and the order page
 // and the buyer's history show it cancelled, without a PayPal button.
@@ -14,22 +14,7 @@ test('the seller cancels an unpaid PayPal order; seller and buyer see it cancell
   const product = await productNamed(page.request, 'Randig tröja Skärgård'); // Annas Ateljé: Swish and PayPal
   const buyer = await signInByApi(page.request, ACCOUNTS.customer);
   const stockBefore = await stockOf(page.request, product._id);
-  const placed = await page.request.post('/api/orders', {
-    headers: bearer(buyer),
-    data: {
-      orderItems: [{ product: product._id, qty: 1 }],
-      shippingAddress: {
-        fullName: 'Emma Karlsson',
-        address: 'Storgatan 1',
-        city: 'Umeå',
-        postalCode: '903 25',
-        country: 'Sverige',
-      },
-      paymentMethod: 'PayPal',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const orderId = ((await placed.json()) as { order: { _id: string } }).order._id;
+  const orderId = await placeOrderByApi(page.request, buyer, product._id, 'PayPal');
   expect(await stockOf(page.request, product._id)).toBe(stockBefore - 1);
 
   await signIn(page, ACCOUNTS.anna);

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { productNamed } from './support/catalog';
-import { ACCOUNTS, type Account, bearer, signIn, signInByApi } from './support/sign-in';
+import { placeOrderByApi } from './support/checkout';
+import { ACCOUNTS, type Account, signIn, signInByApi } from './support/sign-in';
 
 // Issue 19, "On a phone": every route of the spec fits a 390 px phone and a 1 366 px laptop
 // (nothing wider than the viewport, no sideways scrolling); on the phone the header stays compact,
@@ -22,22 +23,7 @@ interface DemoIds {
 async function demoIds(page: Page): Promise<DemoIds> {
   const product = await productNamed(page.request, 'Randig tröja Skärgård'); // Annas Ateljé
   const buyer = await signInByApi(page.request, ACCOUNTS.customer);
-  const placed = await page.request.post('/api/orders', {
-    headers: bearer(buyer),
-    data: {
-      orderItems: [{ product: product._id, qty: 1 }],
-      shippingAddress: {
-        fullName: 'Emma Karlsson',
-        address: 'Storgatan 1',
-        city: 'Umeå',
-        postalCode: '903 25',
-        country: 'Sverige',
-      },
-      paymentMethod: 'Swish',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const orderId = ((await placed.json()) as { order: { _id: string } }).order._id;
+  const orderId = await placeOrderByApi(page.request, buyer, product._id, 'Swish');
   return { productId: product._id, sellerId: product.seller._id, orderId, customerId: buyer._id };
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { productNamed } from './support/catalog';
-import { stockOf } from './support/checkout';
-import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
+import { placeOrderByApi, stockOf } from './support/checkout';
+import { ACCOUNTS, signIn, signInByApi } from './support/sign-in';
 
 // Issue 15: a sale between opening the edit form and saving it is not undone; the form says the
 // product changed and shows it reloaded.
@@ -15,21 +15,7 @@ test('saving an edit opened before a sale is refused and the form reloads the pr
   await expect(stock).toHaveValue(String(opened));
 
   const buyer = await signInByApi(page.request, ACCOUNTS.customer);
-  const sale = await page.request.post('/api/orders', {
-    headers: bearer(buyer),
-    data: {
-      orderItems: [{ product: product._id, qty: 1 }],
-      shippingAddress: {
-        fullName: 'Emma',
-        address: 'Storgatan 1',
-        city: 'Umeå',
-        postalCode: '903 25',
-        country: 'Sverige',
-      },
-      paymentMethod: 'Swish',
-    },
-  });
-  expect(sale.status()).toBe(201);
+  await placeOrderByApi(page.request, buyer, product._id, 'Swish');
 
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByRole('alert')).toContainText('This product changed since you opened it');

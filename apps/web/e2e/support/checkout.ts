@@ -23,6 +23,31 @@ export async function stockOf(request: APIRequestContext, productId: string): Pr
   return ((await response.json()) as { countInStock: number }).countInStock;
 }
 
+/** POST /api/orders as `buyer`: one item of `productId`, shipped to the demo customer; answers the order id. */
+export async function placeOrderByApi(
+  request: APIRequestContext,
+  buyer: SignedIn,
+  productId: string,
+  paymentMethod: 'PayPal' | 'Swish',
+): Promise<string> {
+  const placed = await request.post('/api/orders', {
+    headers: bearer(buyer),
+    data: {
+      orderItems: [{ product: productId, qty: 1 }],
+      shippingAddress: {
+        fullName: 'Emma Karlsson',
+        address: 'Storgatan 1',
+        city: 'Umeå',
+        postalCode: '903 25',
+        country: 'Sverige',
+      },
+      paymentMethod,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return ((await placed.json()) as { order: { _id: string } }).order._id;
+}
+
 export interface OrderJson {
   _id: string;
   isPaid: boolean;

@@ -75,6 +75,33 @@ function StatusBox({
   );
 }
 
+/** A destructive action under the summary (cancel, delete): its button and its error. */
+function DangerAction({
+  mutation,
+  label,
+  pendingLabel,
+  onClick,
+}: {
+  mutation: { isPending: boolean; error: Error | null };
+  label: string;
+  pendingLabel: string;
+  onClick: () => void;
+}) {
+  return (
+    <div className="order-delete">
+      {mutation.error && <MessageBox variant="danger">{mutation.error.message}</MessageBox>}
+      <button
+        type="button"
+        className="button button-danger button-block"
+        disabled={mutation.isPending}
+        onClick={onClick}
+      >
+        {mutation.isPending ? pendingLabel : label}
+      </button>
+    </div>
+  );
+}
+
 function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) {
   const { actor } = useSession();
   const order = useOrder(id);
@@ -147,30 +174,10 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
         )}
         {data.paymentMethod === 'Swish' && isSellerOf(actor, facts) && <OrderUpdateForm key={data._id} order={data} />}
         {canCancelOrder(actor, facts) && (
-          <div className="order-delete">
-            {cancelOrder.isError && <MessageBox variant="danger">{cancelOrder.error.message}</MessageBox>}
-            <button
-              type="button"
-              className="button button-danger button-block"
-              disabled={cancelOrder.isPending}
-              onClick={onCancel}
-            >
-              {cancelOrder.isPending ? 'Cancelling...' : 'Cancel Order'}
-            </button>
-          </div>
+          <DangerAction mutation={cancelOrder} label="Cancel Order" pendingLabel="Cancelling..." onClick={onCancel} />
         )}
         {canDeleteOrder(actor, facts) && (
-          <div className="order-delete">
-            {deleteOrder.isError && <MessageBox variant="danger">{deleteOrder.error.message}</MessageBox>}
-            <button
-              type="button"
-              className="button button-danger button-block"
-              disabled={deleteOrder.isPending}
-              onClick={onDelete}
-            >
-              {deleteOrder.isPending ? 'Deleting...' : 'Delete Order'}
-            </button>
-          </div>
+          <DangerAction mutation={deleteOrder} label="Delete Order" pendingLabel="Deleting..." onClick={onDelete} />
         )}
       </OrderSummary>
     </div>
