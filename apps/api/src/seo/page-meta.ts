@@ -132,15 +132,7 @@ export function productMeta(product: ProductMetaRow, ctx: MetaContext): PageMeta
       seller: { '@type': 'Organization', name: shopName },
     },
   };
-  if (product.numReviews > 0) {
-    data.aggregateRating = {
-      '@type': 'AggregateRating',
-      ratingValue: Math.round(product.rating * 10) / 10,
-      reviewCount: product.numReviews,
-      bestRating: 5,
-      worstRating: 1,
-    };
-  }
+  if (product.numReviews > 0) data.aggregateRating = aggregateRating(product.rating, product.numReviews);
   const trail = onOwnDomain
     ? [{ name: shopName, url: `${origin}/` }]
     : [
@@ -157,6 +149,17 @@ export function productMeta(product: ProductMetaRow, ctx: MetaContext): PageMeta
     ogType: 'product',
     siteName: onOwnDomain ? shopName : MARKETPLACE_NAME,
     jsonLd: [data, breadcrumbs([...trail, { name: product.name, url }])],
+  };
+}
+
+/** schema.org AggregateRating of a rating from 1 to 5 over `count` reviews. */
+function aggregateRating(rating: number, count: number): Record<string, unknown> {
+  return {
+    '@type': 'AggregateRating',
+    ratingValue: Math.round(rating * 10) / 10,
+    reviewCount: count,
+    bestRating: 5,
+    worstRating: 1,
   };
 }
 
@@ -188,15 +191,7 @@ export function shopMeta(shop: PublicSeller, ctx: MetaContext): PageMeta {
       addressCountry: 'SE',
     };
   }
-  if (profile.numReviews > 0) {
-    data.aggregateRating = {
-      '@type': 'AggregateRating',
-      ratingValue: Math.round(profile.rating * 10) / 10,
-      reviewCount: profile.numReviews,
-      bestRating: 5,
-      worstRating: 1,
-    };
-  }
+  if (profile.numReviews > 0) data.aggregateRating = aggregateRating(profile.rating, profile.numReviews);
   const trail = profile.domain
     ? [{ name, url }]
     : [
