@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -128,6 +129,15 @@ export const products = pgTable(
      * was loaded from is refused when it no longer matches: it cannot undo a sale.
      */
     version: integer('version').notNull().default(0),
+    /** The short product number sellers see instead of the UUID (sequence from 1001, migration 0006). */
+    number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('products_number_seq')`),
+    /**
+     * True from "Create Product" until the product is saved with a name, a price above 0 and an
+     * image; a draft is shown to nobody but its seller and admins (issue 16).
+     */
+    isDraft: boolean('is_draft').notNull().default(false),
+    /** Up to 8 image paths in the seller's order; the first is always `image`. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -236,6 +246,8 @@ export const orders = pgTable(
      */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),
+    /** The human order number (shown as T-100001), sequential from 100001 (migration 0006). */
+    number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('orders_number_seq')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

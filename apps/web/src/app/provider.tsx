@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { ConfirmProvider } from '#web/components/confirm-dialog.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { SessionProvider } from '#web/lib/session.tsx';
 import { SessionRefresh } from '#web/lib/session-refresh.tsx';
@@ -10,7 +11,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <SessionRefresh />
-        {children}
+        <ConfirmProvider>{children}</ConfirmProvider>
       </SessionProvider>
     </QueryClientProvider>
   );
