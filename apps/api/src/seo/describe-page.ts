@@ -40,7 +40,8 @@ async function pageMeta(db: Db, pathname: string, ctx: MetaContext): Promise<Pag
       return categoryMeta(page.category, ctx);
     case 'product': {
       const product = await findProductMeta(db, page.id);
-      return product ? productMeta(product, ctx) : 'not found';
+      // A draft is nobody's business but its seller's (issue 16): no tags, and a 404 for crawlers.
+      return product && !product.isDraft ? productMeta(product, ctx) : 'not found';
     }
     case 'seller': {
       // The host's own shop was read with the host: no second read.

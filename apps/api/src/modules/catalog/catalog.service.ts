@@ -1,11 +1,14 @@
 /** Reading the catalogue: product lists with filters, one product, categories. */
 import type { ProductDetails, ProductListResponse } from '@torget/shared/api-types';
+import { parseProductNumber } from '@torget/shared/rules/catalog';
+import type { ManagedProductSort } from '@torget/shared/rules/catalog-query';
 import { sekToOre } from '@torget/shared/rules/money';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
-import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { products, reviews, sellers, users } from '#api/db/schema.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
+import { listed } from './listed';
 import { nameMatches, relevanceOrder, suggestName } from './name-search';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
 
@@ -16,16 +19,21 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * A product is on sale only while its seller is an active seller. `seller_active` is the
- * seller's status copied onto the product (see the schema), so no join to users is needed.
+ * The filters of a list. The catalogue shows listed products only (listed.ts); the managing
+ * list (a seller's own products, an admin's) every product, drafts included, and finds a
+ * product by its short number too ("#1001" or "1001").
  */
-const onSale = sql`${products.sellerActive}`;
-
 function listConditions(query: ProductListQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [onSale];
+  const manage = query.scope === 'manage';
+  const conditions: (SQL | undefined)[] = manage ? [] : [listed];
   if (query.seller) conditions.push(eq(products.sellerId, query.seller));
   if (query.category) conditions.push(eq(products.category, query.category));
-  if (query.name) conditions.push(nameMatches(query.name));
+  if (query.name) {
+    const number = manage ? parseProductNumber(query.name) : undefined;
+    conditions.push(
+      number === undefined ? nameMatches(query.name) : or(nameMatches(query.name), eq(products.number, number)),
+    );
+  }
   if (query.min > 0) conditions.push(gte(products.priceOre, sekToOre(query.min)));
   if (query.max > 0) conditions.push(lte(products.priceOre, sekToOre(query.max)));
   if (query.rating > 0) conditions.push(gte(products.rating, query.rating));
@@ -44,8 +52,21 @@ const ORDER_BY: Record<Exclude<ProductListQuery['order'], 'relevance'>, SQL[]> =
   toprated: [desc(products.rating), asc(products.id)],
 };
 
+/** The managing list's column sorts (issue 16), each ending in the id as the catalogue's do. */
+const MANAGED_ORDER_BY: Record<ManagedProductSort, SQL[]> = {
+  newest: ORDER_BY.newest,
+  oldest: [asc(products.createdAt), asc(products.id)],
+  name: [asc(sql`lower(${products.name})`), asc(products.id)],
+  '-name': [desc(sql`lower(${products.name})`), desc(products.id)],
+  price: ORDER_BY.lowest,
+  '-price': ORDER_BY.highest,
+  stock: [asc(products.countInStock), asc(products.id)],
+  '-stock': [desc(products.countInStock), desc(products.id)],
+};
+
 /** The query's sort; best match without a name is the newest order. */
 function orderOf(query: ProductListQuery): SQL[] {
+  if (query.scope === 'manage' && query.sort) return MANAGED_ORDER_BY[query.sort];
   if (query.order !== 'relevance') return ORDER_BY[query.order];
   return query.name ? relevanceOrder(query.name) : ORDER_BY.newest;
 }
@@ -130,15 +151,19 @@ export async function listProducts(
     pages: Math.ceil(count / query.pageSize),
     count,
   };
-  if (count === 0 && query.name) {
+  if (count === 0 && query.name && query.scope !== 'manage') {
     const suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
     if (suggestion !== undefined) answer.suggestion = suggestion;
   }
   return answer;
 }
 
-/** A product list as the cache keeps it: identical queries within the time-to-live share one answer. */
+/**
+ * A product list as the cache keeps it: identical queries within the time-to-live share one
+ * answer. The managing list is never cached: a seller sees the product just created or saved.
+ */
 export function listProductsCached(db: Db, query: ProductListQuery, cache: ReadCache): Promise<ProductListResponse> {
+  if (query.scope === 'manage') return listProducts(db, query);
   return cache.get(`products:list:${JSON.stringify(query)}`, PRODUCT_LIST_TTL_MS, () => listProducts(db, query, cache));
 }
 
@@ -195,7 +220,7 @@ export async function listCategories(db: Db): Promise<string[]> {
   const rows = await db
     .selectDistinct({ category: products.category })
     .from(products)
-    .where(and(onSale, ne(products.category, '')))
+    .where(and(listed, ne(products.category, '')))
     .orderBy(asc(products.category));
   return rows.map((r) => r.category);
 }

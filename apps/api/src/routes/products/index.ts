@@ -1,11 +1,14 @@
 /** /api/products: the catalogue (public), writing products and reviews (signed in, sellers). */
 import { forAudience, type RoutePlugin } from '#api/routes/audiences.ts';
+import { callerProductRoutes } from './caller.routes';
 import { publicProductRoutes } from './public.routes';
 import { sellerProductRoutes } from './seller.routes';
 import { signedInProductRoutes } from './signed-in.routes';
 
 export const productRoutes: RoutePlugin = async (app, { deps }) => {
+  // Registered first: the static /categories wins over /:id in either case, but reads plainly.
   await app.register(forAudience('public', publicProductRoutes), { deps });
+  await app.register(forAudience('caller', callerProductRoutes), { deps });
   await app.register(forAudience('signed-in', signedInProductRoutes), { deps });
   await app.register(forAudience('seller', sellerProductRoutes), { deps });
 };

@@ -1,13 +1,18 @@
-/** /api/products, for sellers: a new, empty product in the seller's own shop. */
+/** /api/products, for sellers: a new, empty product (a draft) in the seller's own shop. */
+import { startDraftCleanup } from '#api/modules/catalog/draft-cleanup.service.ts';
 import { createEmptyProduct } from '#api/modules/catalog/products.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 import { productOrNotFound } from './product-or-not-found';
 
 export const sellerProductRoutes: RoutePlugin = async (app, { deps }) => {
   const { db } = deps.database;
+  // Drafts left empty are deleted after a day; every instance sweeps (draft-cleanup.service.ts).
+  const stopDraftCleanup = startDraftCleanup(db, app.log);
+  app.addHook('onClose', stopDraftCleanup);
 
   app.post('/', async (request, reply) => {
-    const id = await createEmptyProduct(db, userOf(request));
-    return reply.status(201).send({ message: 'Product Created', product: await productOrNotFound(db, id) });
+    const user = userOf(request);
+    const id = await createEmptyProduct(db, user);
+    return reply.status(201).send({ message: 'Product Created', product: await productOrNotFound(db, id, user) });
   });
 };

@@ -18,7 +18,7 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.put('/:id', { schema: { params: idParams, body: productUpdateSchema } }, async (request) => {
     await updateProduct(db, userOf(request), request.params.id, request.body);
-    return { message: 'Product Updated', product: await productOrNotFound(db, request.params.id) };
+    return { message: 'Product Updated', product: await productOrNotFound(db, request.params.id, userOf(request)) };
   });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
