@@ -10,8 +10,14 @@ import { ACCOUNTS, signIn } from './support/sign-in';
 // says at once that the product is not the seller's.
 
 /** Two real pictures (16 × 16, made with sharp), written to a folder of their own as a seller's files would be. */
-const JPEG = Buffer.from('ffd8ffdb0043000d090a0b0a080d0b0a0b0e0e0d0f13201513121213271c1e17202e2931302e292d2c333a4a3e333646372c2d405741464c4e525352323e5a615a50604a51524fffdb0043010e0e0e131113261515264f352d354f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4fffc00011080010001003012200021101031101ffc4001500010100000000000000000000000000000004ffc40014100100000000000000000000000000000000ffc4001501010100000000000000000000000000000506ffc40014110100000000000000000000000000000000ffda000c03010002110311003f0094010a47ffd9', 'hex');
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000010000000100802000000909168360000000970485973000003e8000003e801b57b526b0000001949444154789c63d0a83841126218d550311a4a1ac335690000c34a68108bf371130000000049454e44ae426082', 'hex');
+const JPEG = Buffer.from(
+  'ffd8ffdb0043000d090a0b0a080d0b0a0b0e0e0d0f13201513121213271c1e17202e2931302e292d2c333a4a3e333646372c2d405741464c4e525352323e5a615a50604a51524fffdb0043010e0e0e131113261515264f352d354f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4fffc00011080010001003012200021101031101ffc4001500010100000000000000000000000000000004ffc40014100100000000000000000000000000000000ffc4001501010100000000000000000000000000000506ffc40014110100000000000000000000000000000000ffda000c03010002110311003f0094010a47ffd9',
+  'hex',
+);
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000010000000100802000000909168360000000970485973000003e8000003e801b57b526b0000001949444154789c63d0a83841126218d550311a4a1ac335690000c34a68108bf371130000000049454e44ae426082',
+  'hex',
+);
 let fixtures: string;
 
 test.beforeAll(() => {
@@ -23,7 +29,10 @@ test.afterAll(() => rmSync(fixtures, { recursive: true, force: true }));
 
 /** What a shopper who is not signed in sees, in a browser context of their own. */
 async function asShopper(page: Page, run: (shopper: Page) => Promise<void>) {
-  const context = await page.context().browser()?.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()
+    ?.newContext({ baseURL: new URL(page.url()).origin });
   if (!context) throw new Error('no browser');
   try {
     await run(await context.newPage());
@@ -75,10 +84,9 @@ test('a draft is nobody’s but its seller’s until it is saved with two images
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Add a new category…' });
   await page.getByLabel('New category name').fill('Keramik');
   await page.getByRole('textbox', { name: 'Description' }).fill('Drejad i Umeå.');
-  await page.getByLabel('Choose image files').setInputFiles([
-    join(fixtures, 'skal-framsida.jpg'),
-    join(fixtures, 'skal-sida.png'),
-  ]);
+  await page
+    .getByLabel('Choose image files')
+    .setInputFiles([join(fixtures, 'skal-framsida.jpg'), join(fixtures, 'skal-sida.png')]);
   const thumbs = page.getByRole('group', { name: 'Images' }).getByRole('listitem');
   await expect(thumbs).toHaveCount(2);
   await expect(thumbs.first().getByRole('img')).toHaveAttribute('src', /^\/uploads\//);

@@ -81,7 +81,7 @@ export function ProductTable({
         <tbody>
           {products.map((product) => (
             <tr key={product._id}>
-              <td className="cell-thumb" data-label="IMAGE">
+              <td className="cell-thumb">
                 {product.image ? (
                   <img className="product-thumb" src={product.image} alt="" width={48} height={48} loading="lazy" />
                 ) : (
