@@ -11,6 +11,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#api/db/schema.ts';
 import { deleteEmptyDrafts, EMPTY_DRAFT_MAX_AGE_MS } from '#api/modules/catalog/draft-cleanup.service.ts';
+import {
+  ADDRESS,
+  customer as customerSession,
+  placeOrder,
+  postOrder,
+  product,
+  shop,
+} from '#api/modules/orders/order-test-kit.ts';
 import { createProduct, createSeller, createUser } from '#api/test/fixtures.ts';
 import { bearer, signInAs } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
@@ -157,6 +165,23 @@ describe('a new product is a draft, seen by nobody but its seller and admins', (
       expect((res.json() as { product: ProductDetails }).product.isDraft).toBe(false);
     }
     expect((await get(`/api/products/${draft._id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('buying', () => {
+  it('refuses an order of a draft as of an unknown product, and takes it once on sale', async () => {
+    const shopSession = await shop(t, { name: 'Utkastbutiken' });
+    const buyer = await customerSession(t, 'Kim Utkast');
+    const p = await product(t, shopSession.id, { isDraft: true, countInStock: 5, image: '/uploads/x.webp' });
+    const refused = await postOrder(t, buyer.token, {
+      orderItems: [{ product: p.id, qty: 1 }],
+      shippingAddress: ADDRESS,
+      paymentMethod: 'Swish',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('Product not found');
+    await t.database.db.update(products).set({ isDraft: false }).where(eq(products.id, p.id));
+    expect((await placeOrder(t, buyer, [{ product: p.id, qty: 1 }])).orderItems).toHaveLength(1);
   });
 });
 
