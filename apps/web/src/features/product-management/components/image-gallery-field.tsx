@@ -53,23 +53,25 @@ export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldP
     [],
   );
 
+  /**
+   * Uploads the files one after another (each preview shows at once), within the room left;
+   * a file over 4 MB is refused before sending. The server says which files are no images it
+   * takes (spec section 8: its message shows under the field).
+   */
   async function uploadFiles(files: File[]) {
     setUploadError(null);
-    // The server says which files are no images it takes (spec section 8: its message).
-    const images = files;
-    const accepted = images.slice(0, Math.max(0, room));
-    if (accepted.length < images.length) setUploadError(`A product has at most ${MAX_PRODUCT_IMAGES} images.`);
-    for (const file of accepted) {
-      if (file.size > MAX_UPLOAD_BYTES) {
-        setUploadError(UPLOAD_TOO_BIG);
-        continue;
-      }
-      const upload: PendingUpload = { key: nextKey.current++, previewUrl: URL.createObjectURL(file), name: file.name };
-      setPending((current) => [...current, upload]);
+    const accepted = files.slice(0, Math.max(0, room));
+    if (accepted.length < files.length) setUploadError(`A product has at most ${MAX_PRODUCT_IMAGES} images.`);
+    if (accepted.some((file) => file.size > MAX_UPLOAD_BYTES)) setUploadError(UPLOAD_TOO_BIG);
+    const uploads = accepted
+      .filter((file) => file.size <= MAX_UPLOAD_BYTES)
+      .map((file) => ({ file, key: nextKey.current++, previewUrl: URL.createObjectURL(file), name: file.name }));
+    setPending((current) => [...current, ...uploads]);
+    for (const upload of uploads) {
       try {
-        const path = await uploadImage(file);
+        const path = await uploadImage(upload.file);
         onChange([...latest.current, path]);
-        setAnnouncement(`${file.name} uploaded.`);
+        setAnnouncement(`${upload.name} uploaded.`);
       } catch (failure) {
         setUploadError(uploadErrorMessage(failure instanceof Error ? failure : new Error(String(failure))));
       } finally {
