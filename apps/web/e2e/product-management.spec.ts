@@ -39,6 +39,7 @@ function rowOf(page: Page, name: string) {
 
 test.describe('seller', () => {
   test('anna creates a product, edits it with an image, sees it in her list and deletes it', async ({ page }) => {
+    test.slow(); // A long journey: create, two refused uploads, an upload, save, reopen, delete.
     const anna = await signIn(page, ACCOUNTS.anna);
     const own = await managedCount(page, anna, anna._id);
     await page.goto('/productlist/seller');

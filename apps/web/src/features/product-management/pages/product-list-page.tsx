@@ -115,7 +115,7 @@ function ProductList({ mode }: { mode: ListMode }) {
           <input
             id="product-list-search"
             type="search"
-            placeholder="Search by name or #number"
+            placeholder="Name or #number"
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
           />
