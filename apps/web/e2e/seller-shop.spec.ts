@@ -59,7 +59,7 @@ test('a seller sees the storefront preview follow the colours before saving', as
   await expect(preview.locator('.storefront-name')).toHaveCSS('color', 'rgb(10, 125, 51)');
   await form.getByLabel('Subtitle', { exact: true }).fill('Handgjort i Uppsala');
   await expect(preview).toContainText('Handgjort i Uppsala');
-  await form.getByRole('textbox', { name: 'Description' }).fill('Koppar och fat i stengods.');
+  await form.getByRole('textbox', { name: 'Description', exact: true }).fill('Koppar och fat i stengods.');
   await expect(preview.locator('.storefront-description')).toContainText('Koppar och fat i stengods.');
 
   // Nothing is saved yet.
@@ -120,7 +120,7 @@ test('a seller reads the sales overview after two orders, and the orders to act 
   const totals = await Promise.all(
     [first, second].map(async (id) => (await orderByApi(request, customer, id)).totalPrice),
   );
-  const revenue = `SEK ${(totals[0] + totals[1]).toFixed(2)}`;
+  const revenue = `SEK ${totals.reduce((sum, total) => sum + total, 0).toFixed(2)}`;
 
   await startSession(page, seller);
   await page.goto('/my_shop_menu');

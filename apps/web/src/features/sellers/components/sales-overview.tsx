@@ -45,9 +45,11 @@ function SalesTable({ buckets, range }: { buckets: SalesOverviewBucket[]; range:
           <tbody>
             {[...buckets].reverse().map((bucket) => (
               <tr key={bucket.start}>
-                <th scope="row">{bucket.start}</th>
-                <td>{bucket.orders}</td>
-                <td>{formatSek(bucket.revenue)}</td>
+                <th scope="row" data-label={range === 'days' ? 'DAY' : 'WEEK FROM'}>
+                  {bucket.start}
+                </th>
+                <td data-label="ORDERS">{bucket.orders}</td>
+                <td data-label="REVENUE">{formatSek(bucket.revenue)}</td>
               </tr>
             ))}
           </tbody>
