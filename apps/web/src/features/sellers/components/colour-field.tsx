@@ -52,7 +52,7 @@ export function ColourField({ label, pickerLabel, value, onChange, fallback, err
         />
         <button
           type="button"
-          className="button button-small button-secondary"
+          className="link-button colour-default"
           disabled={value === ''}
           onClick={() => onChange('')}
         >

@@ -249,6 +249,9 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           <p className="form-hint colour-intro">
             Pick a colour or write it as #RRGGBB. “Default” gives that part Torget’s own colour.
           </p>
+          <a className="preview-jump" href="#storefront-preview-heading">
+            See the live preview
+          </a>
           {COLOUR_GROUPS.map((group) => (
             <fieldset key={group.legend} className="colour-group">
               <legend>{group.legend}</legend>
