@@ -28,10 +28,18 @@ interface DayRow {
   revenue_ore: number | string;
 }
 
+interface LowStockRow {
+  id: string;
+  number: number | string;
+  name: string;
+  count_in_stock: number;
+}
+
 interface CountsRow {
   awaiting_payment: number;
   to_deliver: number;
-  low_stock: { id: string; number: number; name: string; count_in_stock: number }[] | string;
+  /** json: parsed by node-postgres, text from PGlite. */
+  low_stock: LowStockRow[] | string;
 }
 
 /** The seller's sales per Swedish day from `from` on: cancelled orders are not sales. */
@@ -86,8 +94,8 @@ export async function sellerOverview(db: Db, sellerId: string, now = new Date())
     days.map((day) => ({ start: day.day, orders: Number(day.orders), revenueOre: Number(day.revenue_ore) })),
     today,
   );
-  // node-postgres parses json columns; PGlite may hand the text over.
-  const lowStock = typeof counts.low_stock === 'string' ? JSON.parse(counts.low_stock) : counts.low_stock;
+  const lowStock: LowStockRow[] =
+    typeof counts.low_stock === 'string' ? JSON.parse(counts.low_stock) : counts.low_stock;
   return {
     today,
     last30Days: { orders: figures.last30Days.orders, revenue: oreToSek(figures.last30Days.revenueOre) },
@@ -96,7 +104,7 @@ export async function sellerOverview(db: Db, sellerId: string, now = new Date())
     weekly: figures.weekly.map(toSek),
     awaitingPayment: Number(counts.awaiting_payment),
     toDeliver: Number(counts.to_deliver),
-    lowStock: (lowStock as Exclude<CountsRow['low_stock'], string>).map((product) => ({
+    lowStock: lowStock.map((product) => ({
       _id: product.id,
       number: Number(product.number),
       name: product.name,
