@@ -5,6 +5,7 @@
  */
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { registerRouteModule } from '#web/lib/route-preload.ts';
 import { RequireAdmin, RequireSeller, RequireSellerOrApplicant, RequireSignIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
@@ -12,6 +13,12 @@ import { HomePage } from './routes/home';
 /** A lazily loaded page: loads a module and takes one component from it. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(async () => ({ default: pick(await load()) }));
+}
+
+/** A lazily loaded page whose chunk a feature may load before navigating to it (lib/route-preload.ts). */
+function preloadablePage<M>(pattern: string, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  registerRouteModule(pattern, load);
+  return lazyPage(load, pick);
 }
 
 const productManagement = () => import('#web/features/product-management/pages/product-list-page.tsx');
@@ -59,11 +66,13 @@ const ShippingPage = lazyPage(
   () => import('#web/features/checkout/pages/shipping-page.tsx'),
   (m) => m.ShippingPage,
 );
-const PaymentPage = lazyPage(
+const PaymentPage = preloadablePage(
+  '/payment',
   () => import('#web/features/checkout/pages/payment-page.tsx'),
   (m) => m.PaymentPage,
 );
-const PlaceOrderPage = lazyPage(
+const PlaceOrderPage = preloadablePage(
+  '/placeorder',
   () => import('#web/features/checkout/pages/place-order-page.tsx'),
   (m) => m.PlaceOrderPage,
 );
@@ -72,7 +81,8 @@ const MapPage = lazyPage(
   (m) => m.MapPage,
 );
 
-const OrderPage = lazyPage(
+const OrderPage = preloadablePage(
+  '/order/:id',
   () => import('#web/features/orders/pages/order-page.tsx'),
   (m) => m.OrderPage,
 );
