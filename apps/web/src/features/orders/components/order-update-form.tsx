@@ -78,9 +78,9 @@ export function OrderUpdateForm({ order }: { order: Order }) {
             aria-invalid={paidError ? true : undefined}
             aria-describedby={paidError ? `${id}-paid-error` : undefined}
           />
+          <FieldError id={`${id}-paid-error`} message={paidError} />
         </div>
       </div>
-      <FieldError id={`${id}-paid-error`} message={paidError} />
       <div className="order-update-row">
         <label className="form-check">
           <input type="checkbox" {...register('is_delivered')} />
@@ -95,9 +95,9 @@ export function OrderUpdateForm({ order }: { order: Order }) {
             aria-invalid={deliveredError ? true : undefined}
             aria-describedby={deliveredError ? `${id}-delivered-error` : undefined}
           />
+          <FieldError id={`${id}-delivered-error`} message={deliveredError} />
         </div>
       </div>
-      <FieldError id={`${id}-delivered-error`} message={deliveredError} />
       <button type="submit" className="button button-block" disabled={updateOrder.isPending}>
         {updateOrder.isPending ? 'Updating...' : 'Update'}
       </button>
