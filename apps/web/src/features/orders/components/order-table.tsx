@@ -54,9 +54,12 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
           {orders.map((order) => (
             <tr key={order._id}>
               <td className="order-id-cell" data-label="ID">
-                {/* The number people quote first; the id the URL carries under it. */}
-                <span className="order-number-value">{order.orderNumber}</span>
-                <span className="order-uuid">{order._id}</span>
+                {/* The number people quote first; the id the URL carries under it. One box, so a
+                    phone's card puts both beside the ID heading. */}
+                <div>
+                  <span className="order-number-value">{order.orderNumber}</span>
+                  <span className="order-uuid">{order._id}</span>
+                </div>
               </td>
               {showBuyer && <td data-label="USER">{buyerName(order)}</td>}
               <td className="cell-date" data-label="DATE">

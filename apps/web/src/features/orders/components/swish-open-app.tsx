@@ -21,7 +21,10 @@ export function SwishOpenApp({ swishNumber, amount, orderNumber }: SwishOpenAppP
         Betala med Swish
       </h2>
       <p className="swish-open-amount">{formatSek(amount)}</p>
-      <p className="swish-open-details">{`Till ${swishNumber} · meddelande ${orderNumber}`}</p>
+      <p className="swish-open-details">
+        {`Till ${swishNumber} · meddelande `}
+        <span className="swish-open-message">{orderNumber}</span>
+      </p>
       <a className="button button-accent button-block swish-open-button" href={href}>
         Öppna Swish
       </a>
