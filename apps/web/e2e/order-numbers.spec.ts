@@ -211,6 +211,15 @@ test('checkout: each step replaces the last before its URL shows, and double cli
   await expect(cartLines(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Proceed to checkout' }).click();
   await expect(page.getByRole('heading', { name: 'Shipping Address' })).toBeVisible();
+  // A missing field: the shared schema's message under it, and the step stays.
+  const city = page.getByLabel('City');
+  const cityBefore = await city.inputValue();
+  await city.fill(' ');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('City is required.');
+  await expect(city).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/shipping$/);
+  await city.fill(cityBefore);
   await page.getByRole('button', { name: 'Continue' }).dblclick();
   await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
   await page.getByRole('radio', { name: 'Swish' }).check();
