@@ -90,7 +90,7 @@ export function IncomingOrders({ seller, label, showShop, forSeller }: IncomingO
             showShop={showShop}
             showShipping={forSeller}
             canDelete={(order) => canDeleteOrder(actor, orderFactsOf(order))}
-            onDelete={onDelete}
+            onDelete={(order) => void onDelete(order)}
             deletingId={deleteOrder.isPending ? deleteOrder.variables : undefined}
           />
           <Pager page={page} pages={pageCount(orders.data.total)} hrefFor={hrefFor} label="Order list pages" />
