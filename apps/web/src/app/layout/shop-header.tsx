@@ -125,14 +125,14 @@ export function ShopHeader({ seller, showSubtitle }: { seller: PublicSeller; sho
   return (
     <header className="shop-header">
       <div className="shop-header-bar">
-        <Link to="/" className="shop-brand">
-          {/* Decorative beside the name, which names the link. */}
-          {showLogo && <img className="shop-brand-logo" src={shop.logo} alt="" width={44} height={44} />}
-          <span className="shop-brand-text">
+        <div className="shop-brand">
+          <Link to="/" className="shop-brand-link">
+            {/* Decorative beside the name, which names the link. */}
+            {showLogo && <img className="shop-brand-logo" src={shop.logo} alt="" width={44} height={44} />}
             <span className="shop-brand-name">{shop.name}</span>
-            {showSubtitle && shop.subtitle !== '' && <span className="shop-brand-subtitle">{shop.subtitle}</span>}
-          </span>
-        </Link>
+          </Link>
+          {showSubtitle && shop.subtitle !== '' && <p className="shop-brand-subtitle">{shop.subtitle}</p>}
+        </div>
         <nav className="shop-nav" aria-label="Shop">
           <ShopSearch shopName={shop.name} />
           {user ? (
