@@ -133,7 +133,20 @@ for (const viewport of [
   });
 }
 
-test('the first paint is the shop: its header needs no request', async ({ page }) => {
+test('the first paint is the shop: its header is in the first render, and needs no request', async ({ page }) => {
+  // Records what #root holds the first time React puts anything in it.
+  await page.addInitScript(() => {
+    const record = window as unknown as { firstRender?: { header: boolean; marketplace: boolean } };
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (!root || root.childElementCount === 0) return;
+      record.firstRender = {
+        header: root.querySelector('.shop-header .shop-brand-name')?.textContent === 'Annas Ateljé',
+        marketplace: root.querySelector('.site-header, .mobile-bar, .sidebar') !== null,
+      };
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
   // No API answers at all: the layout comes from the site the server wrote into the page.
   await page.route('**/api/**', (route) => route.abort());
   await page.goto(onDomain('/cart'));
@@ -141,6 +154,10 @@ test('the first paint is the shop: its header needs no request', async ({ page }
   await expect(header.getByRole('link', { name: SHOP_NAME, exact: true })).toBeVisible();
   await expect(header.locator('.shop-brand-logo')).toBeVisible();
   await expect(page.locator('.site-header, .mobile-bar, .sidebar')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { firstRender?: unknown }).firstRender)).toEqual({
+    header: true,
+    marketplace: false,
+  });
 });
 
 test('the shop’s search finds only its own products, shown in its layout', async ({ page }) => {
