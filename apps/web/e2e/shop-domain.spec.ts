@@ -160,13 +160,19 @@ test('the first paint is the shop: its header is in the first render, and needs 
   });
 });
 
-test('the shop’s search finds only its own products, shown in its layout', async ({ page }) => {
+test('the shop’s search finds only its own products, shown in its layout', async ({ page }, testInfo) => {
   await page.goto(onDomain('/'));
   // Closed, the search is one button (the spec's domain home has no search box on show).
   await expect(page.getByRole('searchbox')).toHaveCount(0);
   await page.locator('.shop-header').getByRole('button', { name: 'Search' }).click();
   const box = page.getByRole('searchbox', { name: `Search ${SHOP_NAME}` });
   await expect(box).toBeFocused();
+  // The search row opens under the whole header, as wide as the page.
+  const row = await box.evaluate((input) => input.closest('search')?.getBoundingClientRect().width ?? 0);
+  expect(row).toBe(await page.evaluate(() => document.documentElement.clientWidth));
+  const path = testInfo.outputPath('search-open.png');
+  await page.screenshot({ path });
+  await testInfo.attach('search open', { path, contentType: 'image/png' });
   await box.press('Escape');
   await expect(page.getByRole('searchbox')).toHaveCount(0);
   await page.locator('.shop-header').getByRole('button', { name: 'Search' }).click();
