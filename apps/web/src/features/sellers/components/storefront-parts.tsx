@@ -27,30 +27,6 @@ export type ShopLook = Pick<
   | 'organisation_number'
 >;
 
-/** The seller's colour settings and the CSS variables they set; an unset ('') colour keeps the default. */
-const COLOUR_VARIABLES = {
-  name_text_color: '--shop-name-color',
-  subtitle_text_color: '--shop-subtitle-color',
-  description_background_color: '--shop-description-bg',
-  description_text_color: '--shop-description-color',
-  products_background_color: '--shop-products-bg',
-  footer_background_color: '--shop-footer-bg',
-  footer_text_color: '--shop-footer-color',
-} as const satisfies Record<string, `--${string}`>;
-
-/** Colours are '#RRGGBB' (spec section 5); anything else falls back to the default. */
-const COLOUR_PATTERN = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** The shop's colours as the CSS variables of storefront.css, for the storefront's outer box. */
-export function shopStyle(shop: ShopLook): CSSProperties {
-  const style: Record<string, string> = {};
-  for (const [field, variable] of Object.entries(COLOUR_VARIABLES)) {
-    const value = shop[field as keyof typeof COLOUR_VARIABLES].trim();
-    if (COLOUR_PATTERN.test(value)) style[variable] = value;
-  }
-  return style as CSSProperties;
-}
-
 function bannerStyle(image: string): CSSProperties | undefined {
   if (image.trim() === '') return undefined;
   // A light shade keeps the shop name readable on any picture. The path is a quoted CSS string:
@@ -92,34 +68,5 @@ export function ShopDescription({ shop }: { shop: ShopLook }) {
     <section className="storefront-description" aria-label={`About ${shop.name}`}>
       <RichText html={shop.description} className="storefront-inner storefront-description-text" />
     </section>
-  );
-}
-
-/** The footer with the shop's contact details. */
-export function ShopFooter({ shop }: { shop: ShopLook }) {
-  const place = [shop.post_number, shop.city].filter((part) => part.trim() !== '').join(' ');
-  return (
-    <footer className="storefront-footer">
-      <div className="storefront-inner">
-        <h2 className="storefront-footer-name">{shop.name}</h2>
-        <address>
-          {shop.address !== '' && <span>{shop.address}</span>}
-          {place !== '' && <span>{place}</span>}
-          {shop.email !== '' && (
-            <span>
-              {'E-mail: '}
-              <a href={`mailto:${shop.email}`}>{shop.email}</a>
-            </span>
-          )}
-          {shop.phone !== '' && (
-            <span>
-              {'Phone: '}
-              <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</a>
-            </span>
-          )}
-          {shop.organisation_number !== '' && <span>{`Organisation number: ${shop.organisation_number}`}</span>}
-        </address>
-      </div>
-    </footer>
   );
 }

@@ -1,4 +1,6 @@
-import { ShopBanner, ShopDescription, ShopFooter, type ShopLook, shopStyle } from './storefront-parts';
+import { ShopFooter } from '#web/components/shop-footer.tsx';
+import { shopStyle } from '#web/lib/shop-style.ts';
+import { ShopBanner, ShopDescription, type ShopLook } from './storefront-parts';
 import '../storefront.css';
 
 const PLACEHOLDER_TILES = 3;
@@ -29,7 +31,7 @@ export function StorefrontPreview({ shop }: { shop: ShopLook }) {
             </div>
           </div>
         </div>
-        <ShopFooter shop={shop} />
+        <ShopFooter seller={{ seller: shop }} />
       </div>
     </section>
   );

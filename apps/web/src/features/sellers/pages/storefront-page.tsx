@@ -6,9 +6,11 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { ProductCard } from '#web/components/product-card.tsx';
+import { ShopFooter } from '#web/components/shop-footer.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { isMainHost } from '#web/lib/hosts.ts';
-import { ShopBanner, ShopDescription, ShopFooter, shopStyle } from '../components/storefront-parts';
+import { domainShop, isMainHost } from '#web/lib/hosts.ts';
+import { shopStyle } from '#web/lib/shop-style.ts';
+import { ShopBanner, ShopDescription } from '../components/storefront-parts';
 import { useForeignHostRedirect } from '../hooks/use-foreign-host-redirect';
 import '../storefront.css';
 
@@ -101,7 +103,8 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
       <ShopBanner shop={shop} />
       <ShopDescription shop={shop} />
       <ShopProducts sellerId={sellerId} page={page} pageHref={pageHref} />
-      <ShopFooter shop={shop} />
+      {/* On the seller's own domain the shop's layout has the footer already. */}
+      {domainShop()?._id !== sellerId && <ShopFooter seller={seller.data} />}
     </div>
   );
 }
