@@ -46,6 +46,12 @@ export const orderLineSchema = z.object({
     .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}.`),
 });
 
+const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: 'Choose PayPal or Swish as payment method.' });
+
+/** The payment step's form (/payment): one of the methods. */
+export const paymentChoiceSchema = z.object({ paymentMethod: paymentMethodSchema });
+export type PaymentChoiceInput = z.infer<typeof paymentChoiceSchema>;
+
 /** POST /api/orders: the cart's product ids and quantities, the address and the method. */
 export const createOrderSchema = z.object({
   orderItems: z
@@ -53,7 +59,7 @@ export const createOrderSchema = z.object({
     .min(1, 'Cart is empty.')
     .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines.`),
   shippingAddress: shippingAddressSchema,
-  paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Choose PayPal or Swish as payment method.' }),
+  paymentMethod: paymentMethodSchema,
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
@@ -105,8 +111,19 @@ export const saveShippingAddressSchema = z.object({
 export type SaveShippingAddressInput = z.infer<typeof saveShippingAddressSchema>;
 
 /** GET /api/orders: `seller` is a seller's id, or empty for an admin's list of all orders. */
+/**
+ * The incoming-order list's filters (issue 16): Swish orders whose payment the seller has to
+ * confirm (not paid, not cancelled), and paid orders still to deliver.
+ */
+export const INCOMING_ORDER_FILTERS = ['to_confirm_payment', 'to_deliver'] as const;
+export type IncomingOrderFilter = (typeof INCOMING_ORDER_FILTERS)[number];
+
 export const orderListQuerySchema = z.object({
   seller: optionalIdSchema,
+  /** Added by issue 16; absent or '' lists every order. */
+  status: z
+    .union([z.literal(''), z.enum(INCOMING_ORDER_FILTERS, { message: 'Filter by to_confirm_payment or to_deliver.' })])
+    .optional(),
 });
 
 /** PUT /api/orders/{id}/pay: the PayPal SDK's result. Only the PayPal order id is used. */

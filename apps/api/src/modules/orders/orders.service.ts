@@ -15,8 +15,9 @@ import {
   SELLER_STATUS_REVOKED,
 } from '@torget/shared/policies/orders';
 import { formDateToDate } from '@torget/shared/rules/dates';
-import type { OrderUpdateInput } from '@torget/shared/schemas/orders';
-import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { parseOrderNumber } from '@torget/shared/rules/order-number';
+import type { IncomingOrderFilter, OrderUpdateInput } from '@torget/shared/schemas/orders';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
@@ -47,6 +48,22 @@ export async function visibleOrder(db: Db, user: AuthUser, id: string, lock = fa
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   const query = db.select().from(orders).where(eq(orders.id, id));
   const [order] = lock ? await query.for('update') : await query;
+  return seenBy(user, order);
+}
+
+/**
+ * GET /api/orders/{id} only: the order by its id or by its number as people quote it
+ * (`T-100001`, rules/order-number.ts). Every other action takes the id alone.
+ */
+export async function visibleOrderByIdOrNumber(db: Db, user: AuthUser, key: string): Promise<OrderRow> {
+  const number = parseOrderNumber(key);
+  if (number === null) return visibleOrder(db, user, key);
+  const [order] = await db.select().from(orders).where(eq(orders.number, number));
+  return seenBy(user, order);
+}
+
+/** The order, if there is one and the user may see it; else the same 404 either way. */
+function seenBy(user: AuthUser, order: OrderRow | undefined): OrderRow {
   if (!order || !canSeeOrder(user, orderFacts(order))) {
     throw notFound(ORDER_NOT_FOUND);
   }
@@ -116,15 +133,24 @@ export function sellerFilterFor(user: AuthUser, requested: string | undefined): 
   return sellerId;
 }
 
-/** GET /api/orders?seller=: a page of incoming orders with the buyer's name. */
+/** The orders an incoming-order filter keeps (issue 16; rule in @torget/shared/schemas/orders). */
+const INCOMING_FILTER_WHERE: Record<IncomingOrderFilter, () => SQL | undefined> = {
+  to_confirm_payment: () =>
+    and(eq(orders.paymentMethod, 'Swish'), eq(orders.isPaid, false), isNull(orders.cancelledAt)),
+  to_deliver: () => and(eq(orders.isPaid, true), eq(orders.isDelivered, false), isNull(orders.cancelledAt)),
+};
+
+/** GET /api/orders?seller=&status=: a page of incoming orders with the buyer's name. */
 export function listIncomingOrders(
   db: Db,
   user: AuthUser,
   requestedSeller: string | undefined,
   page: PageRequest,
+  filter?: IncomingOrderFilter,
 ): Promise<Paged<Order>> {
   const sellerId = sellerFilterFor(user, requestedSeller);
-  return listOrders(db, sellerId ? eq(orders.sellerId, sellerId) : undefined, true, page);
+  const where = and(sellerId ? eq(orders.sellerId, sellerId) : undefined, filter && INCOMING_FILTER_WHERE[filter]());
+  return listOrders(db, where, true, page);
 }
 
 /**

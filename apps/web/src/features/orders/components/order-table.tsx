@@ -2,6 +2,7 @@ import type { Order } from '@torget/shared/api-types';
 import { displayDate, displayDateTime } from '@torget/shared/rules/dates';
 import { formatSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
+import '../orders.css';
 
 interface OrderTableProps {
   orders: readonly Order[];
@@ -15,6 +16,8 @@ interface OrderTableProps {
   showBuyer?: boolean;
   /** The SHOP column: the order history and the admin's list of all shops' orders. */
   showShop?: boolean;
+  /** CITY (shipping city) and ITEMS (units ordered): the seller's incoming orders (issue 16). */
+  showShipping?: boolean;
   /** Rows offering Delete (Swish orders not paid or delivered); none when absent. */
   canDelete?: (order: Order) => boolean;
   onDelete?: (order: Order) => void;
@@ -23,12 +26,25 @@ interface OrderTableProps {
 }
 
 const buyerName = (order: Order) => (typeof order.user === 'string' ? '' : order.user.name);
+/** Units ordered, over all lines. */
+const itemCount = (order: Order) => order.orderItems.reduce((sum, item) => sum + item.qty, 0);
 
 /**
  * The order tables of /orderhistory, /orderlist and /orderlist/seller (spec section 2): ID,
  * DATE, SHOP, TOTAL, PAID, DELIVERED and a Details button; dates as 'YYYY-MM-DD', '-' when absent.
+ * The ID cell leads with the order number (`T-100001`, issue 19); no column is added, so every
+ * column keeps its place.
  */
-export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDelete, deletingId }: OrderTableProps) {
+export function OrderTable({
+  orders,
+  label,
+  showBuyer,
+  showShop,
+  showShipping,
+  canDelete,
+  onDelete,
+  deletingId,
+}: OrderTableProps) {
   return (
     // Under 640 px each row shows as a card of "LABEL value" lines (styles/tables.css); wider, a
     // table that scrolls sideways inside its own box if it must, never the page.
@@ -41,6 +57,8 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
             {showBuyer && <th scope="col">USER</th>}
             <th scope="col">DATE</th>
             {showShop && <th scope="col">SHOP</th>}
+            {showShipping && <th scope="col">CITY</th>}
+            {showShipping && <th scope="col">ITEMS</th>}
             <th scope="col">TOTAL</th>
             <th scope="col">PAID</th>
             <th scope="col">DELIVERED</th>
@@ -50,14 +68,25 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
         <tbody>
           {orders.map((order) => (
             <tr key={order._id}>
-              <td className="cell-id" data-label="ID">
-                {order._id}
+              <td className="order-id-cell" data-label="ID">
+                {/* The number people quote first; the id the URL carries under it. One box, so a
+                    phone's card puts both beside the ID heading. */}
+                <div>
+                  <span className="order-number-value">{order.orderNumber}</span>
+                  <span className="order-uuid">{order._id}</span>
+                </div>
               </td>
               {showBuyer && <td data-label="USER">{buyerName(order)}</td>}
               <td className="cell-date" data-label="DATE">
                 {showBuyer ? displayDateTime(order.createdAt) : displayDate(order.createdAt)}
               </td>
               {showShop && <td data-label="SHOP">{order.seller.seller.name}</td>}
+              {showShipping && <td data-label="CITY">{order.shippingAddress.city}</td>}
+              {showShipping && (
+                <td className="cell-number" data-label="ITEMS">
+                  {itemCount(order)}
+                </td>
+              )}
               <td className="cell-number" data-label="TOTAL">
                 {formatSek(order.totalPrice)}
               </td>
@@ -70,7 +99,7 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
               <td className="cell-actions" data-label="ACTIONS">
                 <div className="table-actions">
                   <Link to={`/order/${order._id}`} className="button button-small button-secondary">
-                    Details<span className="visually-hidden">{` of order ${order._id}`}</span>
+                    Details<span className="visually-hidden">{` of order ${order.orderNumber} ${order._id}`}</span>
                   </Link>
                   {onDelete && canDelete?.(order) && (
                     <button
