@@ -10,5 +10,5 @@ export const STATUS_LABELS: Record<ProductStatus, string> = {
 /** Draft (Utkast), on sale or sold out, as a coloured label. */
 export function ProductStatusBadge({ product }: { product: { isDraft: boolean; countInStock: number } }) {
   const status = productStatus(product);
-  return <span className={`status-badge status-${status}`}>{STATUS_LABELS[status]}</span>;
+  return <span className={`product-status product-status-${status}`}>{STATUS_LABELS[status]}</span>;
 }
