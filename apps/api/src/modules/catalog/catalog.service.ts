@@ -104,17 +104,68 @@ async function pageOfProducts(db: Db, where: SQL, query: ProductListQuery, total
   return { rows: rows as ProductWithSellerRow[], total: total && rows[0] ? Number(rows[0].total) : undefined };
 }
 
+/**
+ * A name search's page and count from ONE read of its matches (issue 13): up to COUNT_CAP + 1
+ * matches are read once into a CTE (the trigram index, or the name with the other filters),
+ * counted, and sorted for the page there. Only the few columns the sorts need are kept; the
+ * page's rows are then read by id. When the count is under the cap (most searches), that is
+ * every match, so count and page are both exact; above it the caller reads the page from the
+ * sort's index instead (listByName).
+ */
+function namePageStatement(db: Db, where: SQL, query: ProductListQuery) {
+  const page = sql`(
+    with matches as materialized (
+      select ${products.id}, ${products.name}, ${products.createdAt}, ${products.priceOre}, ${products.rating}
+      from ${products} where ${where} limit ${COUNT_CAP + 1}
+    )
+    -- The CTE under the table's name: the sorts' expressions name the products' columns.
+    select "products"."id" as page_id, (select count(*)::int from matches) as total
+    from matches as "products"
+    order by ${sql.join(orderOf(query), sql`, `)}
+    limit ${query.pageSize} offset ${(query.pageNumber - 1) * query.pageSize}
+  ) as page`;
+  return db
+    .select({ ...productWithSellerColumns, total: sql<number>`page.total` })
+    .from(page)
+    .innerJoin(products, eq(products.id, sql`page.page_id`))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+    .orderBy(...orderOf(query));
+}
+
 /** The statement a product list sends first (page and count), for EXPLAIN in tests. */
 export function productListStatement(db: Db, query: ProductListQuery): SQL {
   const where = listConditions(query);
+  if (query.name) return namePageStatement(db, where, query).getSQL();
   return pageStatement(db, where, query, countingOf(query, where).total).getSQL();
 }
 
 /**
- * A page and its count, in one statement whatever the page size (two when the page is past
- * the last). The count of the same filters is shared, through the cache, by every page and
- * sort: when it is known, only the page is read. A capped count answers COUNT_CAP with
- * `countIsCapped`, and pages past it are still read when asked for.
+ * Whether the name search's one read (namePageStatement) gives this page: when it holds every
+ * match (the count is under the cap), and for "Best match" also above the cap, which then ranks
+ * the COUNT_CAP + 1 matches read, as long as the page lies within them (docs/decisions.md).
+ */
+function pageFromOneRead(query: ProductListQuery, count: number): boolean {
+  if (!query.name) return false;
+  if (count <= COUNT_CAP) return true;
+  return query.order === 'relevance' && query.pageNumber * query.pageSize <= COUNT_CAP + 1;
+}
+
+/** The first statement of a list: its page and its count (undefined when the page is empty). */
+async function pageAndCount(db: Db, where: SQL, query: ProductListQuery, counting: Counting) {
+  if (!query.name) return pageOfProducts(db, where, query, counting.total);
+  const rows = (await namePageStatement(db, where, query)) as (ProductWithSellerRow & { total: number })[];
+  const total = rows[0] ? Number(rows[0].total) : undefined;
+  // Above the cap the read held only some matches: the page is read again from the sort's index.
+  if (total !== undefined && !pageFromOneRead(query, total)) return { rows: null, total };
+  return { rows: rows as ProductWithSellerRow[], total };
+}
+
+/**
+ * A page and its count: usually one statement whatever the page size (two when the page is past
+ * the last, or a name search is above the cap). The count of the same filters is shared, through
+ * the cache, by every page and sort: when it is known, only the page is read. A capped count
+ * answers COUNT_CAP with `countIsCapped`, and pages past it are still read when asked for.
  */
 export async function listProducts(
   db: Db,
@@ -126,19 +177,21 @@ export async function listProducts(
   const filters = JSON.stringify({ ...query, pageNumber: undefined, pageSize: undefined, order: undefined });
   let rows: ProductWithSellerRow[] | null = null;
   const count = await cache.get(`products:count:${filters}`, PRODUCT_LIST_TTL_MS, async () => {
-    const page = await pageOfProducts(db, where, query, counting.total);
-    rows = page.rows;
-    if (page.total !== undefined) return page.total;
+    const first = await pageAndCount(db, where, query, counting);
+    rows = first.rows;
+    if (first.total !== undefined) return first.total;
     return query.pageNumber === 1 ? 0 : countAlone(db, counting);
   });
   const capped = !counting.exact && count > COUNT_CAP;
   const offset = (query.pageNumber - 1) * query.pageSize;
-  if (rows === null) {
-    rows = offset < count || capped ? (await pageOfProducts(db, where, query, undefined)).rows : [];
+  if (rows === null && (offset < count || capped)) {
+    rows = pageFromOneRead(query, count)
+      ? ((await namePageStatement(db, where, query)) as ProductWithSellerRow[])
+      : (await pageOfProducts(db, where, query, undefined)).rows;
   }
   const shown = capped ? COUNT_CAP : count;
   const answer: ProductListResponse = {
-    products: (rows as ProductWithSellerRow[]).map(toProductJson),
+    products: (rows ?? []).map(toProductJson),
     page: query.pageNumber,
     pages: Math.ceil(shown / query.pageSize),
     count: shown,

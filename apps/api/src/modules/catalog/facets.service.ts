@@ -1,23 +1,23 @@
 /**
  * Counts beside every filter of the search sidebar (issue 17): for each category, price preset
  * and rating preset, how many listed products the search would give with that entry chosen and
- * every OTHER filter kept. Counts stop at COUNT_CAP (`capped` says one did).
+ * every OTHER filter kept.
  *
- * Three ways, cheapest first: with no filter, the categories come from the database's exact
- * counts; when the search's name and seller match at most COUNT_CAP products, those are read
- * once and every entry is counted from them exactly; otherwise each entry is a capped count that
- * an index answers after at most COUNT_CAP + 1 entries.
+ * One read, bounded at any catalogue size: the products the search's name and seller match (the
+ * filters every entry keeps) are read up to FACET_SAMPLE, and every entry is counted over them
+ * in the same statement. When they are all read, the counts are exact; past FACET_SAMPLE they
+ * are estimated from the sample (its share of the table's pages tells how many matches there
+ * are in all). Counts are answered up to COUNT_CAP; `capped` says one was more, or estimated
+ * (docs/decisions.md). With no filter at all, the categories are the database's exact counts.
  */
 import type { ProductFacets } from '@torget/shared/api-types';
 import { COUNT_CAP, PRICE_PRESET_RANGES, RATING_PRESETS } from '@torget/shared/rules/catalog-query';
-import { sekToOre } from '@torget/shared/rules/money';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { products } from '#api/db/schema.ts';
 import { categoryCounts } from './catalogue-counts';
 import { listed } from './listed';
 import {
-  cappedCount,
   categoryCondition,
   filterConditions,
   hasNoFilter,
@@ -26,90 +26,80 @@ import {
   ratingCondition,
 } from './product-filters';
 
-/** A product as far as the facets look at it. */
-interface FacetRow {
-  category: string;
-  priceOre: number;
-  rating: number;
+/** Most matches read for the facets; past this many, counts are estimated from them. */
+export const FACET_SAMPLE = 5000;
+
+interface SampleRow {
+  /** Matches read (FACET_SAMPLE + 1 means "more"). */
+  n: number;
+  /** The last table page the sample reached, and the table's pages: the sample's share. */
+  last_page: number | null;
+  pages: number;
+  [entry: `e${number}`]: number;
 }
 
-function inPriceRange(row: FacetRow, min: number, max: number | null): boolean {
-  return (min <= 0 || row.priceOre >= sekToOre(min)) && (max === null || max <= 0 || row.priceOre <= sekToOre(max));
-}
-
-/** The facets counted from every product the name and seller match (at most COUNT_CAP): exact. */
-function countRows(rows: FacetRow[], filters: ProductFilters, categories: string[]): ProductFacets {
-  const inPrice = (row: FacetRow) => inPriceRange(row, filters.min, filters.max);
-  const inRating = (row: FacetRow) => row.rating >= filters.rating;
-  const inCategory = (row: FacetRow) => !filters.category || row.category === filters.category;
-  const count = (keep: (row: FacetRow) => boolean) => rows.filter(keep).length;
-  return {
-    categories: categories.map((name) => ({
-      name,
-      count: count((row) => row.category === name && inPrice(row) && inRating(row)),
-    })),
-    prices: PRICE_PRESET_RANGES.map(({ min, max }) => ({
-      min,
-      max,
-      count: count((row) => inPriceRange(row, min, max) && inCategory(row) && inRating(row)),
-    })),
-    ratings: RATING_PRESETS.map((rating) => ({
-      rating,
-      count: count((row) => row.rating >= rating && inCategory(row) && inPrice(row)),
-    })),
-    capped: false,
-  };
-}
-
-/** The products the name and seller filters match, up to COUNT_CAP + 1. */
-function readMatches(db: Db, where: SQL): Promise<FacetRow[]> {
-  return db
-    .select({ category: products.category, priceOre: products.priceOre, rating: products.rating })
-    .from(products)
-    .where(where)
-    .limit(COUNT_CAP + 1);
-}
-
-/** The capped count of each entry's conditions (the other filters and its own), in one statement. */
-async function cappedCounts(db: Db, entries: SQL[]): Promise<number[]> {
-  if (entries.length === 0) return [];
-  const columns = sql.join(
-    entries.map((where, i) => sql`${cappedCount(where, COUNT_CAP)} as ${sql.identifier(`c${i}`)}`),
-    sql`, `,
+/**
+ * Reads the matches of `base` once (up to FACET_SAMPLE + 1; the columns the entries look at and
+ * each row's table page) and counts each entry's condition over them, in one statement. The
+ * CTE is named as the table, so the conditions read its columns.
+ */
+async function countSample(db: Db, base: SQL, entries: SQL[]): Promise<SampleRow | undefined> {
+  const counts = entries.map((where, i) => sql`, count(*) filter (where ${where})::int as ${sql.identifier(`e${i}`)}`);
+  const [row] = await queryRows<SampleRow>(
+    db,
+    sql`with sample as materialized (
+      select ${products.category}, ${products.priceOre}, ${products.rating},
+        (${products}.ctid::text::point)[0]::int as page
+      from ${products} where ${base} limit ${FACET_SAMPLE + 1}
+    )
+    select count(*)::int as n, max("products".page) as last_page,
+      (select greatest(relpages, 1) from pg_class where oid = 'products'::regclass)::int as pages
+      ${sql.join(counts, sql``)}
+    from sample as "products"`,
   );
-  const [row] = await queryRows<Record<string, number>>(db, sql`select ${columns}`);
-  return entries.map((_, i) => Number(row?.[`c${i}`] ?? 0));
+  return row;
+}
+
+/**
+ * How many matches the sample stands for: all it read, or, when it stopped at FACET_SAMPLE,
+ * that many times the table's pages over the pages it reached (matches spread like the table).
+ */
+function scaleOf(row: SampleRow): { scale: number; estimated: boolean } {
+  if (row.n <= FACET_SAMPLE) return { scale: 1, estimated: false };
+  const reached = (row.last_page ?? 0) + 1;
+  return { scale: Math.max(1, row.pages / reached), estimated: true };
 }
 
 export async function productFacets(db: Db, filters: ProductFilters): Promise<ProductFacets> {
   const counted = await categoryCounts(db);
-  const categories = counted.map((c) => c.name);
+  const noFilter = hasNoFilter(filters);
   const c = filterConditions(filters);
   const base = and(listed, c.seller, c.name) ?? listed;
+  const keep = (...conditions: (SQL | undefined)[]) => and(sql`true`, ...conditions) ?? sql`true`;
+  // With no filter the categories are the counters' exact counts: no entry of theirs is read.
+  const categoryEntries = noFilter ? [] : counted.map(({ name }) => keep(categoryCondition(name), c.price, c.rating));
+  const priceEntries = PRICE_PRESET_RANGES.map(({ min, max }) => keep(c.category, priceCondition(min, max), c.rating));
+  const ratingEntries = RATING_PRESETS.map((rating) => keep(c.category, c.price, ratingCondition(rating)));
+  const row = await countSample(db, base, [...categoryEntries, ...priceEntries, ...ratingEntries]);
+  const { scale, estimated } = row ? scaleOf(row) : { scale: 1, estimated: false };
+  const sampled = (i: number) => Math.round(Number(row?.[`e${i}`] ?? 0) * scale);
 
-  if ((filters.name || filters.seller) && !hasNoFilter(filters)) {
-    const rows = await readMatches(db, base);
-    if (rows.length <= COUNT_CAP) return countRows(rows, filters, categories);
-  }
-
-  const withBase = (...conditions: (SQL | undefined)[]) => and(base, ...conditions) ?? base;
-  // With no filter at all, the categories' counts are the database's exact ones.
-  const categoryEntries = hasNoFilter(filters)
-    ? []
-    : categories.map((name) => withBase(categoryCondition(name), c.price, c.rating));
-  const priceEntries = PRICE_PRESET_RANGES.map(({ min, max }) =>
-    withBase(c.category, priceCondition(min, max), c.rating),
-  );
-  const ratingEntries = RATING_PRESETS.map((rating) => withBase(c.category, c.price, ratingCondition(rating)));
-  const counts = await cappedCounts(db, [...categoryEntries, ...priceEntries, ...ratingEntries]);
-  const capped = counts.some((n) => n > COUNT_CAP);
-  const cap = (n: number) => Math.min(n, COUNT_CAP);
-  const priceCounts = counts.slice(categoryEntries.length, categoryEntries.length + priceEntries.length);
-  const ratingCounts = counts.slice(categoryEntries.length + priceEntries.length);
-  return {
-    categories: hasNoFilter(filters) ? counted : categories.map((name, i) => ({ name, count: cap(counts[i] ?? 0) })),
-    prices: PRICE_PRESET_RANGES.map(({ min, max }, i) => ({ min, max, count: cap(priceCounts[i] ?? 0) })),
-    ratings: RATING_PRESETS.map((rating, i) => ({ rating, count: cap(ratingCounts[i] ?? 0) })),
-    capped,
+  let capped = estimated;
+  const cap = (n: number) => {
+    if (n > COUNT_CAP) capped = true;
+    return Math.min(n, COUNT_CAP);
   };
+  const categories = noFilter
+    ? counted.map(({ name, count }) => ({ name, count: cap(count) }))
+    : counted.map(({ name }, i) => ({ name, count: cap(sampled(i)) }));
+  const prices = PRICE_PRESET_RANGES.map(({ min, max }, i) => ({
+    min,
+    max,
+    count: cap(sampled(categoryEntries.length + i)),
+  }));
+  const ratings = RATING_PRESETS.map((rating, i) => ({
+    rating,
+    count: cap(sampled(categoryEntries.length + priceEntries.length + i)),
+  }));
+  return { categories, prices, ratings, capped };
 }

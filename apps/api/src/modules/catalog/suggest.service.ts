@@ -49,6 +49,7 @@ interface SuggestedShopRow {
 /** Products whose name begins with, has a word beginning with, or matches the text; best first. */
 function productStatement(text: string): SQL {
   const typed = sql`torget_search_text(${escapeLike(text)})`;
+  const plain = sql`torget_search_text(${text})`;
   const words = searchWords(text);
   const byRules = rulesApply(words) ? nameMatches(text) : undefined;
   const ruleCandidates = byRules
@@ -59,9 +60,13 @@ function productStatement(text: string): SQL {
     select p.id, p.name, p.image, p.price_ore
     from (
       select id, min(tier) as tier from (
+        -- The btree's own order (text_pattern_ops: byte order, ~<~), so it is read in order and
+        -- stops after CANDIDATES entries; the range bounds let it be used for a value known only
+        -- at run time (the typed text's search text), the LIKE keeps the match exact.
         (select ${products.id} as id, 0 as tier from ${products}
-         where ${listed} and ${searchText} like ${typed} || '%' escape '\\'
-         order by ${searchText} limit ${CANDIDATES})
+         where ${listed} and ${searchText} ~>=~ ${plain} and ${searchText} ~<~ (${plain} || chr(1114111))
+           and ${searchText} like ${typed} || '%' escape '\\'
+         order by ${searchText} using ~<~ limit ${CANDIDATES})
         union all
         (select ${products.id} as id, 1 as tier from ${products}
          where ${listed} and ${searchText} like '% ' || ${typed} || '%' escape '\\'
