@@ -144,6 +144,11 @@ export const products = pgTable(
     isDraft: boolean('is_draft').notNull().default(false),
     /** Up to 8 image paths in the seller's order; the first is always `image`. */
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /**
+     * The name's search text (lower case, no diacritics: torget_search_text, migration 0005),
+     * stored by the database (migration 0007) so name search never computes it per row.
+     */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`torget_search_text(name)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -155,16 +160,12 @@ export const products = pgTable(
     // diacritics: torget_search_text, migration 0005), served by a trigram index; with a
     // category too, by one that holds both (btree_gin), so the category narrows the candidates
     // before any row is read.
-    index('products_on_sale_search_trgm_idx')
-      .using('gin', sql`torget_search_text(${t.name}) gin_trgm_ops`)
-      .where(listedOnly),
+    index('products_on_sale_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(listedOnly),
     index('products_on_sale_category_search_trgm_idx')
-      .using('gin', t.category, sql`torget_search_text(${t.name}) gin_trgm_ops`)
+      .using('gin', t.category, sql`${t.searchText} gin_trgm_ops`)
       .where(listedOnly),
     // Suggestions as you type: names beginning with the text typed, in name order (issue 17).
-    index('products_on_sale_search_prefix_idx')
-      .using('btree', sql`torget_search_text(${t.name}) text_pattern_ops`)
-      .where(listedOnly),
+    index('products_on_sale_search_prefix_idx').using('btree', sql`${t.searchText} text_pattern_ops`).where(listedOnly),
     // Serves deleting a seller (the foreign key) and the seller-status triggers.
     index('products_seller_idx').on(t.sellerId),
     // One index per filter and sort of the catalogue, over products on sale only: each sort can

@@ -47,11 +47,13 @@ async function countSample(db: Db, base: SQL, entries: SQL[]): Promise<SampleRow
   const counts = entries.map((where, i) => sql`, count(*) filter (where ${where})::int as ${sql.identifier(`e${i}`)}`);
   const [row] = await queryRows<SampleRow>(
     db,
-    sql`with sample as materialized (
+    // "Every match" planned on its own and read only as far as the sample goes (catalog.service.ts).
+    sql`with every_match as materialized (
       select ${products.category}, ${products.priceOre}, ${products.rating},
         (${products}.ctid::text::point)[0]::int as page
-      from ${products} where ${base} limit ${FACET_SAMPLE + 1}
-    )
+      from ${products} where ${base}
+    ),
+    sample as materialized (select * from every_match limit ${FACET_SAMPLE + 1})
     select count(*)::int as n, max("products".page) as last_page,
       (select greatest(relpages, 1) from pg_class where oid = 'products'::regclass)::int as pages
       ${sql.join(counts, sql``)}

@@ -26,7 +26,7 @@ const CANDIDATES = 24;
 /** A word this short cannot be looked up by trigrams: the name search's rules need three letters. */
 const MIN_RULE_WORD_LENGTH = 3;
 
-const searchText = sql`torget_search_text(${products.name})`;
+const searchText = sql`${products.searchText}`;
 
 /** The name search's rules apply when every word can use the trigram index. */
 function rulesApply(words: string[]): boolean {
@@ -75,7 +75,7 @@ function productStatement(text: string): SQL {
       ) as found group by id
     ) as c
     join ${products} p on p.id = c.id
-    order by c.tier, similarity(torget_search_text(p.name), torget_search_text(${text})) desc, p.name, p.id
+    order by c.tier, similarity(p.search_text, torget_search_text(${text})) desc, p.name, p.id
     limit ${SUGGESTED_PRODUCTS}`;
 }
 
