@@ -110,7 +110,7 @@ async function pageOfProducts(db: Db, where: SQL, query: ProductListQuery, total
  * counted, and sorted for the page there. Only the few columns the sorts need are kept; the
  * page's rows are then read by id. When the count is under the cap (most searches), that is
  * every match, so count and page are both exact; above it the caller reads the page from the
- * sort's index instead (listByName).
+ * sort's index instead (listProducts, pageFromOneRead).
  */
 function namePageStatement(db: Db, where: SQL, query: ProductListQuery) {
   const page = sql`(
@@ -161,7 +161,9 @@ async function pageAndCount(db: Db, where: SQL, query: ProductListQuery, countin
   if (!query.name) return pageOfProducts(db, where, query, counting.total);
   const rows = (await namePageStatement(db, where, query)) as (ProductWithSellerRow & { total: number })[];
   const total = rows[0] ? Number(rows[0].total) : undefined;
-  // Above the cap the read held only some matches: the page is read again from the sort's index.
+  // Above the cap the read held only some matches: the page is read again from the sort's index;
+  // so is a page past them (its count comes alone, then).
+  if (total === undefined && query.pageNumber > 1) return { rows: null, total };
   if (total !== undefined && !pageFromOneRead(query, total)) return { rows: null, total };
   return { rows: rows as ProductWithSellerRow[], total };
 }

@@ -139,7 +139,14 @@ describe('capped counts', () => {
     const first = await list('?name=kapsyl&pageSize=12');
     expect(first).toMatchObject({ count: COUNT_CAP, countIsCapped: true, page: 1, pages: Math.ceil(COUNT_CAP / 12) });
     expect(first.products).toHaveLength(12);
-    // Page 88 is past the capped pages but within the matches: its 6 products are read.
+    // Page 88 is past the capped pages but within the matches: its 6 products are read, whether
+    // the count is known (cached by the first page) or not (min=1 filters nothing out here, but
+    // is another cache key).
+    const uncounted = await list('?name=kapsyl&min=1&pageSize=12&pageNumber=88&order=lowest');
+    expect(uncounted.products.map((p) => p.name)).toEqual(
+      Array.from({ length: 6 }, (_, i) => `Kapsyl ${many - 5 + i}`),
+    );
+    expect(uncounted).toMatchObject({ count: COUNT_CAP, countIsCapped: true });
     const deep = await list('?name=kapsyl&pageSize=12&pageNumber=88&order=lowest');
     expect(deep.products.map((p) => p.name)).toEqual(Array.from({ length: 6 }, (_, i) => `Kapsyl ${many - 5 + i}`));
     expect(deep.countIsCapped).toBe(true);
