@@ -47,6 +47,8 @@ const { values: args } = parseArgs({
     'pglite-products': { type: 'string', default: '10000' },
     only: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    // Reuse a database a run kept (--keep) instead of seeding a new one; it is never dropped.
+    database: { type: 'string' },
     // Writes a V8 CPU profile of each API server to bench/results/profiles/ (open it in Chrome's
     // DevTools, or `node bench/profile-top.mjs FILE` for the functions that cost most).
     profile: { type: 'boolean', default: false },
@@ -123,6 +125,9 @@ async function seedPostgres(url, counts) {
           log(`  ${((Date.now() - started) / 1000).toFixed(1)} s: ${statement.trim().slice(0, 40)}…`);
       }
     });
+    // The seed ran with triggers off (replica role): the catalogue's counters (migration 0007)
+    // are counted once from the products.
+    await client.query(`select catalogue_counts_rebuild() where to_regproc('catalogue_counts_rebuild') is not null`);
     await client.query('vacuum analyze');
   } finally {
     await client.end();
@@ -130,6 +135,11 @@ async function seedPostgres(url, counts) {
 }
 
 async function createBenchDatabase(counts) {
+  if (args.database) {
+    const url = new URL(serverUrl);
+    url.pathname = `/${args.database}`;
+    return { name: args.database, url: url.toString(), seedSeconds: 0 };
+  }
   const name = `torget_bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${name}`);
   benchDatabase = name;
@@ -216,10 +226,10 @@ function activeSellerIds(counts) {
 const get = (path) => ({ method: 'GET', path });
 const query = (params) => `/api/products?${new URLSearchParams(params)}`;
 
-/** The deepest page the deep-page run asks for: page 500, or less on a small marketplace. */
+/** The deepest page the deep-page run asks for: page 2000 (issue 13), or less on a smaller marketplace. */
 function deepPage(counts) {
   const perCategory = counts.products / CATEGORIES.length;
-  return Math.max(2, Math.min(500, Math.floor((perCategory / 12) * 0.9)));
+  return Math.max(2, Math.min(2000, Math.floor((perCategory / 12) * 0.9)));
 }
 
 /**
@@ -278,6 +288,58 @@ function readEndpoints(counts) {
       make: () => get(query({ category: pick(CATEGORIES), pageNumber: deep })),
     },
     { name: 'SPA index (/)', uncached: true, target: { ratio: 0.15, p99: 50 }, make: () => get('/') },
+    // Issue 13 and 17: the rest of the catalogue's reads, measured without the cache too.
+    {
+      name: 'search: name, few matches',
+      search: true,
+      target: { ratio: 0.08, p99: 100 },
+      make: () => get(query({ name: `${pick(NOUNS)} ${Math.floor(Math.random() * 9000) + 1000}` })),
+    },
+    {
+      name: 'search: name, best match',
+      search: true,
+      target: { ratio: 0.08, p99: 100 },
+      make: () => get(query({ name: pick(NOUNS), order: 'relevance' })),
+    },
+    { name: 'search: full, relevance', target: { ratio: 0.08, p99: 100 }, search: true, make: full('relevance') },
+    {
+      name: 'suggest',
+      search: true,
+      target: { ratio: 0.08, p99: 100 },
+      make: () => {
+        const noun = pick(NOUNS);
+        return get(
+          `/api/products/suggest?${new URLSearchParams({ q: noun.slice(0, 2 + Math.floor(Math.random() * (noun.length - 1))) })}`,
+        );
+      },
+    },
+    {
+      name: 'suggest: shop',
+      search: true,
+      target: { ratio: 0.08, p99: 100 },
+      make: () => get(`/api/products/suggest?q=${encodeURIComponent(`shop ${Math.floor(Math.random() * 99) + 1}`)}`),
+    },
+    {
+      name: 'facets: no filter',
+      search: true,
+      target: { ratio: 0.08, p99: 100 },
+      make: () => get('/api/products/facets'),
+    },
+    {
+      name: 'facets: name',
+      search: true,
+      target: { ratio: 0.08, p99: 100 },
+      make: () => get(`/api/products/facets?${new URLSearchParams({ name: pick(NOUNS) })}`),
+    },
+    {
+      name: 'facets: full',
+      search: true,
+      target: { ratio: 0.08, p99: 100 },
+      make: () =>
+        get(
+          `/api/products/facets?${new URLSearchParams({ name: pick(NOUNS), category: pick(CATEGORIES), min: '100', max: '500', rating: '3' })}`,
+        ),
+    },
   ];
 }
 
@@ -412,9 +474,8 @@ async function runPostgres(counts) {
       if (endpoint.uncached || !chosen(endpoint.name)) continue;
       log(`${endpoint.name}, no cache…`);
       const figures = await measure(bare.origin, endpoint.make);
-      const row = { name: `${endpoint.name} (no cache)`, noCache: true, target: endpoint.target, ...figures };
-      if (endpoint.search || endpoint.alone)
-        row.alone = await latencyAlone(bare.origin, endpoint.make, args.quick ? 1 : 3);
+      const row = { name: `${endpoint.name} (no cache)`, noCache: true, target: noCacheTarget(endpoint), ...figures };
+      row.alone = await latencyAlone(bare.origin, endpoint.make, args.quick ? 1 : 3);
       result.rows.push(row);
     }
     await stop(bare.child);
@@ -484,13 +545,32 @@ async function runPglite(counts) {
   return { products: counts.products, reviews: counts.reviews, orders: counts.orders, seedSeconds, rows };
 }
 
+/**
+ * The targets of a read without the cache (issues 13 and 17): one request at a time, median and
+ * p99 under the limits (searches and facets 50 / 150 ms, suggestions a 20 ms median, the other
+ * reads 30 / 100 ms), and at least 0.05 of the ceiling under the run's connections.
+ */
+function noCacheTarget(endpoint) {
+  if (endpoint.name.startsWith('suggest')) return { ratio: 0.05, p99: 1000, aloneP50: 20, aloneP99: 100 };
+  if (endpoint.search) return { ratio: 0.05, p99: 1000, aloneP50: 50, aloneP99: 150 };
+  return { ratio: 0.05, p99: 1000, aloneP50: 30, aloneP99: 100 };
+}
+
 // ── the report ──────────────────────────────────────────────────────────────────────────────
 
 function verdict(row, ceiling) {
   if (!row.target) return '';
   const ratio = row.requestsPerSecond / ceiling;
-  const ok = ratio >= row.target.ratio && row.p99 < row.target.p99 && row.errors === 0;
+  let ok = ratio >= row.target.ratio && row.p99 < row.target.p99 && row.errors === 0;
+  if (row.target.aloneP50 !== undefined)
+    ok = ok && row.alone && row.alone.p50 < row.target.aloneP50 && row.alone.p99 < row.target.aloneP99;
   return ok ? 'met' : 'MISSED';
+}
+
+function targetText(target) {
+  if (!target) return '';
+  if (target.aloneP50 !== undefined) return `≥${target.ratio}, alone p50<${target.aloneP50} p99<${target.aloneP99}`;
+  return `≥${target.ratio}, p99<${target.p99}`;
 }
 
 function printTable(title, rows, ceiling) {
@@ -504,7 +584,7 @@ function printTable(title, rows, ceiling) {
     r.perRequest === undefined || r.perRequest === null ? '' : String(r.perRequest),
     r.pageSize100 === undefined || r.pageSize100 === null ? '' : String(r.pageSize100),
     String(r.non2xx + r.errors),
-    r.target ? `≥${r.target.ratio}, p99<${r.target.p99}` : '',
+    targetText(r.target),
     ceiling ? verdict(r, ceiling) : '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
