@@ -123,6 +123,9 @@ async function seedPostgres(url, counts) {
           log(`  ${((Date.now() - started) / 1000).toFixed(1)} s: ${statement.trim().slice(0, 40)}…`);
       }
     });
+    // The seed ran with triggers off (replica role): the catalogue's counters (migration 0007)
+    // are counted once from the products.
+    await client.query(`select catalogue_counts_rebuild() where to_regproc('catalogue_counts_rebuild') is not null`);
     await client.query('vacuum analyze');
   } finally {
     await client.end();

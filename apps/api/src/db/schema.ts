@@ -98,6 +98,12 @@ export const sellers = pgTable(
   ],
 );
 
+/**
+ * The predicate of the catalogue's partial indexes: a product is LISTED (shown to shoppers) while
+ * its seller is active and it is not a draft (migration 0007).
+ */
+const listedOnly = sql`seller_active AND NOT is_draft`;
+
 export const products = pgTable(
   'products',
   {
@@ -151,10 +157,14 @@ export const products = pgTable(
     // before any row is read.
     index('products_on_sale_search_trgm_idx')
       .using('gin', sql`torget_search_text(${t.name}) gin_trgm_ops`)
-      .where(sql`seller_active`),
+      .where(listedOnly),
     index('products_on_sale_category_search_trgm_idx')
       .using('gin', t.category, sql`torget_search_text(${t.name}) gin_trgm_ops`)
-      .where(sql`seller_active`),
+      .where(listedOnly),
+    // Suggestions as you type: names beginning with the text typed, in name order (issue 17).
+    index('products_on_sale_search_prefix_idx')
+      .using('btree', sql`torget_search_text(${t.name}) text_pattern_ops`)
+      .where(listedOnly),
     // Serves deleting a seller (the foreign key) and the seller-status triggers.
     index('products_seller_idx').on(t.sellerId),
     // One index per filter and sort of the catalogue, over products on sale only: each sort can
@@ -163,20 +173,34 @@ export const products = pgTable(
     // are NULLS FIRST, as a plain ORDER BY … DESC is, or the index could not give the order.
     index('products_on_sale_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`seller_active`),
-    index('products_on_sale_price_idx').on(t.priceOre, t.id).where(sql`seller_active`),
-    index('products_on_sale_rating_idx').on(t.rating.desc().nullsFirst(), t.id).where(sql`seller_active`),
+      .where(listedOnly),
+    index('products_on_sale_price_idx').on(t.priceOre, t.id).where(listedOnly),
+    index('products_on_sale_rating_idx').on(t.rating.desc().nullsFirst(), t.id).where(listedOnly),
     index('products_on_sale_category_created_idx')
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`seller_active`),
-    index('products_on_sale_category_price_idx').on(t.category, t.priceOre, t.id).where(sql`seller_active`),
+      .where(listedOnly),
+    index('products_on_sale_category_price_idx').on(t.category, t.priceOre, t.id).where(listedOnly),
     index('products_on_sale_seller_created_idx')
       .on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`seller_active`),
-    index('products_on_sale_category_rating_idx')
-      .on(t.category, t.rating.desc().nullsFirst(), t.id)
-      .where(sql`seller_active`),
+      .where(listedOnly),
+    index('products_on_sale_category_rating_idx').on(t.category, t.rating.desc().nullsFirst(), t.id).where(listedOnly),
   ],
+);
+
+/**
+ * Exact counts of listed products, kept by statement-level triggers on products (migration
+ * 0007): scope 'listed' (key ''), 'category' (the category) and 'seller' (the seller's id). A
+ * count is the sum of its key's rows: writers add a row of their change, never update one, and
+ * the rows are folded now and then. Read through modules/catalog/catalogue-counts.ts.
+ */
+export const catalogueCounts = pgTable(
+  'catalogue_counts',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('catalogue_counts_scope_key_idx').on(t.scope, t.key)],
 );
 
 export const reviews = pgTable(

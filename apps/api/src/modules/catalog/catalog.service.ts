@@ -1,35 +1,20 @@
 /** Reading the catalogue: product lists with filters, one product, categories. */
 import type { ProductDetails, ProductListResponse } from '@torget/shared/api-types';
-import { sekToOre } from '@torget/shared/rules/money';
+import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
-import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
-import { products, reviews, sellers, users } from '#api/db/schema.ts';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '#api/db/client.ts';
+import { catalogueCounts, products, reviews, sellers, users } from '#api/db/schema.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
-import { nameMatches, relevanceOrder, suggestName } from './name-search';
+import { categoryCounts } from './catalogue-counts';
+import { relevanceOrder, suggestName } from './name-search';
+import { cappedCount, listConditions } from './product-filters';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
-}
-
-/**
- * A product is on sale only while its seller is an active seller. `seller_active` is the
- * seller's status copied onto the product (see the schema), so no join to users is needed.
- */
-const onSale = sql`${products.sellerActive}`;
-
-function listConditions(query: ProductListQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [onSale];
-  if (query.seller) conditions.push(eq(products.sellerId, query.seller));
-  if (query.category) conditions.push(eq(products.category, query.category));
-  if (query.name) conditions.push(nameMatches(query.name));
-  if (query.min > 0) conditions.push(gte(products.priceOre, sekToOre(query.min)));
-  if (query.max > 0) conditions.push(lte(products.priceOre, sekToOre(query.max)));
-  if (query.rating > 0) conditions.push(gte(products.rating, query.rating));
-  return and(...conditions);
 }
 
 /**
@@ -55,21 +40,45 @@ export const PRODUCT_LIST_TTL_MS = 10_000;
 /** How long the category list may be served from the cache. */
 export const CATEGORIES_TTL_MS = 60_000;
 
-/** The number of products on sale matching the filters (the same for every page and sort). */
-async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products).where(where);
-  return row?.count ?? 0;
+/**
+ * How a list counts its matches (issue 13). Lists whose filters are few and fixed (everything
+ * listed, one category, one seller) read the exact count the database keeps; any other filter
+ * counts up to COUNT_CAP + 1 matches only.
+ */
+interface Counting {
+  total: SQL<number>;
+  exact: boolean;
+}
+
+function counterTotal(scope: 'listed' | 'category' | 'seller', key: string): SQL<number> {
+  return sql<number>`(select coalesce(sum(${catalogueCounts.n}), 0)::int from ${catalogueCounts}
+    where ${catalogueCounts.scope} = ${scope} and ${catalogueCounts.key} = ${key})`;
+}
+
+function countingOf(query: ProductListQuery, where: SQL): Counting {
+  if (!query.name && !query.min && !query.max && !query.rating) {
+    if (!query.seller && !query.category) return { total: counterTotal('listed', ''), exact: true };
+    if (!query.category && query.seller) return { total: counterTotal('seller', query.seller), exact: true };
+    if (!query.seller && query.category) return { total: counterTotal('category', query.category), exact: true };
+  }
+  return { total: cappedCount(where, COUNT_CAP), exact: false };
+}
+
+/** The count alone (a page past the last has no row to bring it). */
+async function countAlone(db: Db, counting: Counting): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(db, sql`select ${counting.total} as count`);
+  return Number(row?.count ?? 0);
 }
 
 /**
- * One page of products on sale, and (when asked) the number of all matches, in one statement.
+ * One page of listed products, and (when asked) the number of all matches, in one statement.
  * A deferred join: the page's ids are picked first from the sort's index alone (a deep page
  * skips index entries, not rows), and only those rows are then read and joined to their
- * sellers. The count is a separate scalar subquery, so it and the page each get their own
- * best plan (a `count(*) over ()` window would read every match in the sort's order); it
- * comes with the rows, so an empty page cannot tell it.
+ * sellers. The count is a scalar subquery (the database's counter, or a capped count), so it
+ * and the page each get their own best plan; it comes with the rows, so an empty page cannot
+ * tell it.
  */
-function pageStatement(db: Db, where: SQL | undefined, query: ProductListQuery, withCount: boolean) {
+function pageStatement(db: Db, where: SQL, query: ProductListQuery, total: SQL<number> | undefined) {
   const page = db
     .select({ id: products.id })
     .from(products)
@@ -78,12 +87,9 @@ function pageStatement(db: Db, where: SQL | undefined, query: ProductListQuery, 
     .limit(query.pageSize)
     .offset((query.pageNumber - 1) * query.pageSize)
     .as('page');
-  const total = withCount
-    ? sql<number>`(select count(*)::int from ${products} where ${where ?? sql`true`})`
-    : sql<number>`0`;
   return (
     db
-      .select({ ...productWithSellerColumns, total })
+      .select({ ...productWithSellerColumns, total: total ?? sql<number>`0` })
       .from(page)
       .innerJoin(products, eq(products.id, page.id))
       .innerJoin(users, eq(users.id, products.sellerId))
@@ -93,20 +99,22 @@ function pageStatement(db: Db, where: SQL | undefined, query: ProductListQuery, 
   );
 }
 
-async function pageOfProducts(db: Db, where: SQL | undefined, query: ProductListQuery, withCount: boolean) {
-  const rows = await pageStatement(db, where, query, withCount);
-  return { rows: rows as ProductWithSellerRow[], total: withCount ? rows[0]?.total : undefined };
+async function pageOfProducts(db: Db, where: SQL, query: ProductListQuery, total: SQL<number> | undefined) {
+  const rows = await pageStatement(db, where, query, total);
+  return { rows: rows as ProductWithSellerRow[], total: total && rows[0] ? Number(rows[0].total) : undefined };
 }
 
 /** The statement a product list sends first (page and count), for EXPLAIN in tests. */
 export function productListStatement(db: Db, query: ProductListQuery): SQL {
-  return pageStatement(db, listConditions(query), query, true).getSQL();
+  const where = listConditions(query);
+  return pageStatement(db, where, query, countingOf(query, where).total).getSQL();
 }
 
 /**
- * A page and the exact count, in one statement whatever the page size (two when the page is
- * past the last). The count of the same filters is shared, through the cache, by every page
- * and sort: when it is known, only the page is read.
+ * A page and its count, in one statement whatever the page size (two when the page is past
+ * the last). The count of the same filters is shared, through the cache, by every page and
+ * sort: when it is known, only the page is read. A capped count answers COUNT_CAP with
+ * `countIsCapped`, and pages past it are still read when asked for.
  */
 export async function listProducts(
   db: Db,
@@ -114,22 +122,28 @@ export async function listProducts(
   cache: ReadCache = noReadCache,
 ): Promise<ProductListResponse> {
   const where = listConditions(query);
+  const counting = countingOf(query, where);
   const filters = JSON.stringify({ ...query, pageNumber: undefined, pageSize: undefined, order: undefined });
   let rows: ProductWithSellerRow[] | null = null;
   const count = await cache.get(`products:count:${filters}`, PRODUCT_LIST_TTL_MS, async () => {
-    const page = await pageOfProducts(db, where, query, true);
+    const page = await pageOfProducts(db, where, query, counting.total);
     rows = page.rows;
     if (page.total !== undefined) return page.total;
-    return query.pageNumber === 1 ? 0 : countProducts(db, where);
+    return query.pageNumber === 1 ? 0 : countAlone(db, counting);
   });
+  const capped = !counting.exact && count > COUNT_CAP;
   const offset = (query.pageNumber - 1) * query.pageSize;
-  if (rows === null) rows = offset < count ? (await pageOfProducts(db, where, query, false)).rows : [];
+  if (rows === null) {
+    rows = offset < count || capped ? (await pageOfProducts(db, where, query, undefined)).rows : [];
+  }
+  const shown = capped ? COUNT_CAP : count;
   const answer: ProductListResponse = {
     products: (rows as ProductWithSellerRow[]).map(toProductJson),
     page: query.pageNumber,
-    pages: Math.ceil(count / query.pageSize),
-    count,
+    pages: Math.ceil(shown / query.pageSize),
+    count: shown,
   };
+  if (capped) answer.countIsCapped = true;
   if (count === 0 && query.name) {
     const suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
     if (suggestion !== undefined) answer.suggestion = suggestion;
@@ -190,12 +204,7 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetails | n
   return { ...toProductJson(row), reviews: row.reviews };
 }
 
-/** The distinct categories of products on sale, alphabetically. */
+/** The categories of listed products, alphabetically: the database's counts, not a scan of products. */
 export async function listCategories(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ category: products.category })
-    .from(products)
-    .where(and(onSale, ne(products.category, '')))
-    .orderBy(asc(products.category));
-  return rows.map((r) => r.category);
+  return (await categoryCounts(db)).map((c) => c.name);
 }
