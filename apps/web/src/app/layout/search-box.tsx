@@ -25,8 +25,8 @@ export function nameSearchHref(text: string): string {
 }
 
 /**
- * The header's search box with suggestions as the shopper types (issue 17): an ARIA 1.2
- * combobox over a listbox of at most 8 products and shops. Arrow keys move through the
+ * The header's search box with suggestions as the shopper types (issue 17): an ARIA combobox
+ * over a listbox of at most 8 products and shops. Arrow keys move through the
  * suggestions, Enter opens the chosen one, or searches the typed text when none is chosen
  * (the spec's /search/name/{text}); Escape closes the list, a second Escape clears the box.
  * The number of suggestions is announced in a polite live region.
@@ -116,28 +116,38 @@ export function SearchBox() {
         <label htmlFor="header-search" className="visually-hidden">
           Search products
         </label>
-        <input
-          id="header-search"
-          type="search"
-          name="q"
-          placeholder="Search products"
-          autoComplete="off"
-          enterKeyHint="search"
+        {/* The ARIA 1.1 combobox pattern: the box keeps its searchbox role (the spec's search box,
+            which scripts and assistive technology already know by that role) inside a combobox
+            that owns the suggestions. See docs/decisions.md. */}
+        {/* biome-ignore lint/a11y/useFocusableInteractive: focus stays on the search box inside */}
+        <div
+          className="search-combobox"
           role="combobox"
-          aria-autocomplete="list"
           aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={current >= 0 ? optionId(current) : undefined}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
-        />
+          aria-haspopup="listbox"
+          aria-owns={listId}
+        >
+          <input
+            id="header-search"
+            type="search"
+            name="q"
+            placeholder="Search products"
+            autoComplete="off"
+            enterKeyHint="search"
+            aria-autocomplete="list"
+            aria-controls={listId}
+            aria-activedescendant={current >= 0 ? optionId(current) : undefined}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+              setActive(-1);
+            }}
+            onFocus={() => setOpen(true)}
+            onBlur={() => setOpen(false)}
+            onKeyDown={onKeyDown}
+          />
+        </div>
         <button type="submit" className="search-submit">
           <span className="search-icon" aria-hidden="true" />
           <span className="visually-hidden">Search</span>

@@ -1,19 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ProductFacets } from '@torget/shared/api-types';
 import { api } from '#web/lib/api-client.ts';
-
-/** How many products the current search has under one choice of a filter (issue 17). */
-export interface FacetCount {
-  count: number;
-}
-
-/** GET /api/products/facets: counts beside each category, price preset and rating of the sidebar. */
-export interface Facets {
-  categories: (FacetCount & { name: string })[];
-  prices: (FacetCount & { min: number; max: number | null })[];
-  ratings: (FacetCount & { rating: number })[];
-  /** Some count reached the server's cap: it means "at least this many". */
-  capped: boolean;
-}
 
 /** The search's filters; each facet's count leaves out its own filter, so choices can be compared. */
 export interface FacetParams {
@@ -25,8 +12,8 @@ export interface FacetParams {
   seller?: string;
 }
 
-export function getFacets(params: FacetParams, signal?: AbortSignal): Promise<Facets> {
-  return api.get<Facets>('/api/products/facets', { query: { ...params }, signal });
+export function getFacets(params: FacetParams, signal?: AbortSignal): Promise<ProductFacets> {
+  return api.get<ProductFacets>('/api/products/facets', { query: { ...params }, signal });
 }
 
 export function useFacets(params: FacetParams) {

@@ -1,11 +1,12 @@
-import { ALL } from '@torget/shared/rules/catalog-query';
+import type { ProductFacets } from '@torget/shared/api-types';
+import { ALL, COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCategories } from '#web/api/get-categories.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
-import { type FacetCount, type Facets, useFacets } from '../api/get-facets';
+import { useFacets } from '../api/get-facets';
 import { PRICE_PRESETS, RATING_FILTERS, type SearchParams, searchFilters, searchUrl } from '../utils/search-url';
 import '../search.css';
 
@@ -14,11 +15,17 @@ interface FilterLinkProps {
   active: boolean;
   children: ReactNode;
   /** How many products this choice gives; undefined while unknown (no number shown). */
-  count?: FacetCount & { capped?: boolean };
+  count?: FacetCount;
+}
+
+interface FacetCount {
+  count: number;
+  /** The server stopped counting at its cap: at least `count`. */
+  capped?: boolean;
 }
 
 /** "(12)", or "(1000+)" when the server stopped counting at its cap. */
-function countText(count: FacetCount & { capped?: boolean }): string {
+function countText(count: FacetCount): string {
   return `(${count.count}${count.capped ? '+' : ''})`;
 }
 
@@ -35,21 +42,16 @@ function FilterLink({ to, active, children, count }: FilterLinkProps) {
   );
 }
 
-/**
- * The facets' counts, each marked "at least" when the answer says some count was capped and
- * this one is at the top (only the largest counts can reach the cap).
- */
-function countsOf<T extends FacetCount>(facets: Facets | undefined, pick: (facets: Facets) => T[]) {
+/** The facets' counts, each marked "at least" when it reached the server's cap. */
+function countsOf<T extends { count: number }>(
+  facets: ProductFacets | undefined,
+  pick: (facets: ProductFacets) => T[],
+) {
   if (!facets) return [];
-  const entries = pick(facets);
-  const top = Math.max(0, ...entries.map((entry) => entry.count));
-  return entries.map((entry) => ({
-    ...entry,
-    capped: (entry as { capped?: boolean }).capped ?? (facets.capped && entry.count === top && top > 0),
-  }));
+  return pick(facets).map((entry) => ({ ...entry, capped: facets.capped && entry.count >= COUNT_CAP }));
 }
 
-function CategoryFilter({ params, facets }: { params: SearchParams; facets: Facets | undefined }) {
+function CategoryFilter({ params, facets }: { params: SearchParams; facets: ProductFacets | undefined }) {
   const categories = useCategories();
   const counts = countsOf(facets, (f) => f.categories);
   return (
