@@ -6,6 +6,7 @@ import { useCategories } from '#web/api/get-categories.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
+import { domainShop } from '#web/lib/hosts.ts';
 import { useFacets } from '../api/get-facets';
 import { PRICE_PRESETS, RATING_FILTERS, type SearchParams, searchFilters, searchUrl } from '../utils/search-url';
 import '../search.css';
@@ -51,9 +52,20 @@ function countsOf<T extends { count: number }>(
   return pick(facets).map((entry) => ({ ...entry, capped: facets.capped && entry.count >= COUNT_CAP }));
 }
 
-function CategoryFilter({ params, facets }: { params: SearchParams; facets: ProductFacets | undefined }) {
+function CategoryFilter({
+  params,
+  facets,
+  ownShopOnly,
+}: {
+  params: SearchParams;
+  facets: ProductFacets | undefined;
+  /** On a seller's domain: only the categories the shop sells in. */
+  ownShopOnly: boolean;
+}) {
   const categories = useCategories();
   const counts = countsOf(facets, (f) => f.categories);
+  const shown = (category: string) =>
+    !ownShopOnly || !facets || category === params.category || counts.some((c) => c.name === category && c.count > 0);
   return (
     <section className="filter-group" aria-labelledby="filter-department">
       <h2 id="filter-department">Department</h2>
@@ -66,7 +78,7 @@ function CategoryFilter({ params, facets }: { params: SearchParams; facets: Prod
           <FilterLink to={searchUrl(params, { category: ALL })} active={params.category === ALL}>
             Any
           </FilterLink>
-          {categories.data.map((category) => (
+          {categories.data.filter(shown).map((category) => (
             <FilterLink
               key={category}
               to={searchUrl(params, { category })}
@@ -147,8 +159,10 @@ function CustomPriceForm({ params }: { params: SearchParams }) {
  * ratings, each with how many products the current search has there (issue 17; dimmed at 0),
  * and a price range of the shopper's own.
  */
-export function SearchFilters({ params, seller }: { params: SearchParams; seller?: string }) {
+export function SearchFilters({ params }: { params: SearchParams }) {
   const { name, category } = searchFilters(params);
+  // On a seller's domain the results are that shop's products (api/get-products.ts), so are the counts.
+  const seller = domainShop()?._id;
   const facets = useFacets({
     name,
     category,
@@ -161,7 +175,7 @@ export function SearchFilters({ params, seller }: { params: SearchParams; seller
   const ratings = countsOf(facets, (f) => f.ratings);
   return (
     <>
-      <CategoryFilter params={params} facets={facets} />
+      <CategoryFilter params={params} facets={facets} ownShopOnly={seller !== undefined} />
       <section className="filter-group" aria-labelledby="filter-price">
         <h2 id="filter-price">Price</h2>
         <ul>
