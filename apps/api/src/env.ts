@@ -30,6 +30,8 @@ const envSchema = z.object({
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
   GOOGLE_API_KEY: z.string().default(''),
   REDIS_URL: optionalText,
+  // Redis keys and channels of this deployment start with it (several shops on one Redis).
+  REDIS_KEY_PREFIX: z.string().trim().min(1).default('torget:'),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -74,6 +76,8 @@ export interface Config {
   paypal: { clientId: string; clientSecret: string | undefined; apiBase: string };
   googleApiKey: string;
   redisUrl: string | undefined;
+  /** Redis keys and channels start with it (REDIS_KEY_PREFIX; 'torget:'). */
+  redisKeyPrefix?: string;
   seedDemo: boolean;
   /** The built web app to serve, if any. */
   webDist: string | undefined;
@@ -132,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     paypal: { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, apiBase: env.PAYPAL_API_BASE },
     googleApiKey: env.GOOGLE_API_KEY,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     seedDemo: env.SEED_DEMO,
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     logLevel: env.LOG_LEVEL,

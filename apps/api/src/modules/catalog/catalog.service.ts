@@ -5,6 +5,7 @@ import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { products, reviews, sellers, users } from '#api/db/schema.ts';
+import { listTag } from '#api/lib/cache-changes.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 import { nameMatches, relevanceOrder, suggestName } from './name-search';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
@@ -116,12 +117,17 @@ export async function listProducts(
   const where = listConditions(query);
   const filters = JSON.stringify({ ...query, pageNumber: undefined, pageSize: undefined, order: undefined });
   let rows: ProductWithSellerRow[] | null = null;
-  const count = await cache.get(`products:count:${filters}`, PRODUCT_LIST_TTL_MS, async () => {
-    const page = await pageOfProducts(db, where, query, true);
-    rows = page.rows;
-    if (page.total !== undefined) return page.total;
-    return query.pageNumber === 1 ? 0 : countProducts(db, where);
-  });
+  const count = await cache.get(
+    `products:count:${filters}`,
+    PRODUCT_LIST_TTL_MS,
+    async () => {
+      const page = await pageOfProducts(db, where, query, true);
+      rows = page.rows;
+      if (page.total !== undefined) return page.total;
+      return query.pageNumber === 1 ? 0 : countProducts(db, where);
+    },
+    [listTag(query)],
+  );
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (rows === null) rows = offset < count ? (await pageOfProducts(db, where, query, false)).rows : [];
   const answer: ProductListResponse = {
@@ -139,7 +145,12 @@ export async function listProducts(
 
 /** A product list as the cache keeps it: identical queries within the time-to-live share one answer. */
 export function listProductsCached(db: Db, query: ProductListQuery, cache: ReadCache): Promise<ProductListResponse> {
-  return cache.get(`products:list:${JSON.stringify(query)}`, PRODUCT_LIST_TTL_MS, () => listProducts(db, query, cache));
+  return cache.get(
+    `products:list:${JSON.stringify(query)}`,
+    PRODUCT_LIST_TTL_MS,
+    () => listProducts(db, query, cache),
+    [listTag(query)],
+  );
 }
 
 /** A review as the product's statement answers it (JSON built in SQL). */

@@ -1,7 +1,13 @@
 /** /api/products, public: the catalogue, its categories and one product. */
 import { productListQuerySchema } from '@torget/shared/schemas/product-query';
 import { z } from 'zod';
-import { CATEGORIES_TTL_MS, listCategories, listProductsCached } from '#api/modules/catalog/catalog.service.ts';
+import { cacheTags } from '#api/lib/cache-changes.ts';
+import {
+  CATEGORIES_TTL_MS,
+  listCategories,
+  listProductsCached,
+  PRODUCT_LIST_TTL_MS,
+} from '#api/modules/catalog/catalog.service.ts';
 import type { RoutePlugin } from '#api/routes/audiences.ts';
 import { productOrNotFound } from './product-or-not-found';
 
@@ -15,7 +21,16 @@ export const publicProductRoutes: RoutePlugin = async (app, { deps }) => {
     listProductsCached(db, request.query, cache),
   );
 
-  app.get('/categories', () => cache.get('categories', CATEGORIES_TTL_MS, () => listCategories(db)));
+  app.get('/categories', () =>
+    cache.get('categories', CATEGORIES_TTL_MS, () => listCategories(db), [cacheTags.categories]),
+  );
 
-  app.get('/:id', { schema: { params: idParams } }, (request) => productOrNotFound(db, request.params.id));
+  // A product page is dropped by any write to the product (lib/cache-changes.ts), so it may be
+  // kept as long as a list. Only the anonymous answer is kept: what a signed-in caller sees
+  // may one day depend on who they are (a draft for its seller, say).
+  app.get('/:id', { schema: { params: idParams } }, (request) => {
+    const { id } = request.params;
+    if (request.headers.authorization) return productOrNotFound(db, id);
+    return cache.get(`product:${id}`, PRODUCT_LIST_TTL_MS, () => productOrNotFound(db, id), [cacheTags.product(id)]);
+  });
 };
