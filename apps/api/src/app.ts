@@ -12,6 +12,7 @@ import { countStatements, type Database, type StatementTally } from '#api/db/cli
 import { registerCacheInvalidation } from '#api/lib/cache-changes.ts';
 import { type ChangeBus, localChangeBus, postgresChangeBus, redisChangeBus } from '#api/lib/change-bus.ts';
 import { errorHandler } from '#api/lib/error-handler.ts';
+import { registerHttpCaching } from '#api/lib/http-caching.ts';
 import { rateLimitStoreOptions } from '#api/lib/rate-limits.ts';
 import { registerSecurityHeaders } from '#api/lib/security-headers.ts';
 import { refuseMalformedText } from '#api/lib/text-guard.ts';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildOptions) {
   });
 
   await registerSecurityHeaders(app);
+  registerHttpCaching(app);
 
   await app.register(apiRoutes, { deps });
 

@@ -161,7 +161,11 @@ async function editOnASeenOnB(instances: Awaited<ReturnType<typeof twoInstances>
     payload: { name: 'Nytt namn', price: 12, category: 'Delat', countInStock: 4 },
   });
   expect(put.statusCode).toBe(200);
-  const page = await seenWithin(1000, async () => (await productName(b.app, `/api/products/${item.id}`)).name, 'Nytt namn');
+  const page = await seenWithin(
+    1000,
+    async () => (await productName(b.app, `/api/products/${item.id}`)).name,
+    'Nytt namn',
+  );
   const list = await seenWithin(
     1000,
     async () => (await productName(b.app, '/api/products?category=Delat')).products?.map((p) => p.name),

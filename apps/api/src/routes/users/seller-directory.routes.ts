@@ -5,7 +5,7 @@ import { findSellerIdByDomain, listTopSellers, TOP_SELLERS_TTL_MS } from '#api/m
 import type { RoutePlugin } from '#api/routes/audiences.ts';
 
 export const sellerDirectoryRoutes: RoutePlugin = async (app, { deps }) => {
-  app.get('/top-sellers', () =>
+  app.get('/top-sellers', { config: { httpCache: 'catalogue' } }, () =>
     deps.cache.get('top-sellers', TOP_SELLERS_TTL_MS, () => listTopSellers(deps.database.db), [cacheTags.topSellers]),
   );
 
