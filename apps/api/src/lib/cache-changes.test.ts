@@ -6,32 +6,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#api/app.ts';
 import { type Database, openDatabase } from '#api/db/client.ts';
 import type { Config } from '#api/env.ts';
 import { ADDRESS, customer, postOrder, product, shop } from '#api/modules/orders/order-test-kit.ts';
 import { adminQuery } from '#api/test/postgres-admin.ts';
+import { redisAnswers, TEST_REDIS_URL } from '#api/test/redis.ts';
 import { bearer, signInAs } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp, testConfig } from '#api/test/test-app.ts';
 import { createServerDatabaseCopy } from '#api/test/test-database.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const onPostgres = process.env.TORGET_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
-
-/** Whether the Redis on 127.0.0.1:6379 answers (CI starts one; .ci/run). */
-export async function redisAnswers(url = REDIS_URL): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const productName = async (app: App, path: string) => {
   const res = await app.inject({ method: 'GET', url: path });
@@ -192,7 +178,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL, told by Redis', (
       return;
     }
     const instances = await twoInstances({
-      redisUrl: REDIS_URL,
+      redisUrl: TEST_REDIS_URL,
       redisKeyPrefix: `torget-test-${randomBytes(6).toString('hex')}:`,
     });
     try {
