@@ -15,6 +15,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { startPgliteWorker } from './pglite-worker';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -64,6 +65,11 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
   /** Most connections the pool opens (PostgreSQL only). */
   poolSize?: number;
+  /**
+   * PGlite in a worker thread, reached over a socket with the PostgreSQL pool code
+   * (db/pglite-worker.ts): its queries do not hold up the API's event loop. Needs `dataDir`.
+   */
+  pgliteWorker?: boolean;
 }
 
 /** Statements issued inside one `countStatements` scope (one request, when the benchmark asks). */
@@ -156,6 +162,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.pgliteWorker && options.dataDir) return openPgliteWorker(options.dataDir, counter);
   const client = await PGlite.create(options.dataDir ?? 'memory://', {
     extensions: { pg_trgm, btree_gin, unaccent },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -172,6 +179,35 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     takeParameterPeak: () => counter.takePeak(),
     onWrite: (listener) => counter.writeListeners.push(listener),
     close: () => client.close(),
+  };
+}
+
+/**
+ * PGlite in a worker, through a pool of one connection: PGlite runs one statement at a time
+ * anyway, and its socket server interleaves the messages of concurrent connections, which the
+ * extended query protocol (parse, bind, execute, sync) does not survive.
+ */
+async function openPgliteWorker(dataDir: string, counter: StatementCounter): Promise<Database> {
+  const worker = await startPgliteWorker({
+    dataDir,
+    setup: [`set random_page_cost = ${RANDOM_PAGE_COST}`],
+    maxConnections: 2,
+  });
+  const pool = new pg.Pool({ ...worker.connection, max: 1, idleTimeoutMillis: 0 });
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
+  bumpAfterTransactions(db, counter);
+  return {
+    db,
+    kind: 'pglite',
+    statementCount: () => counter.count,
+    writeGeneration: () => counter.writes,
+    takeParameterPeak: () => counter.takePeak(),
+    onWrite: (listener) => counter.writeListeners.push(listener),
+    async close() {
+      await pool.end();
+      await worker.close();
+    },
   };
 }
 
