@@ -448,6 +448,10 @@ async function runPostgres(counts) {
       stockConsistent: consistent,
     });
     result.rows.push(await hotProductOrders(api.origin, database.url, order));
+    if (chosen('mixed')) {
+      result.mixed = await mixedWorkload(api.origin, database.url, counts, order);
+      result.rows.push(...result.mixed.rows);
+    }
     // Contention: 50 connections race for the last 100 of one product; exactly 100 may win.
     const contested = order.pool[0];
     await setStock(database.url, contested, 100);
@@ -492,6 +496,110 @@ async function hotProductOrders(origin, databaseUrl, order) {
     target: { ratio: 0.02, p99: 150 },
     ...figures,
     stockConsistent: before.stock - after.stock === after.sold - before.sold && after.negative === 0,
+  };
+}
+
+/** A sampler of ranks 0…n-1 with Zipf's law (s = 1): rank r comes with weight 1/(r+1). */
+function zipf(n) {
+  const cumulative = new Float64Array(n);
+  let sum = 0;
+  for (let r = 0; r < n; r++) {
+    sum += 1 / (r + 1);
+    cumulative[r] = sum;
+  }
+  return () => {
+    const x = Math.random() * sum;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+const tokenFor = (userId) =>
+  new SignJWT({ ver: 0 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(jwtSecret));
+
+/**
+ * Issue 13's mixed workload: reads spread over 10 000 distinct searches (25 nouns × 10
+ * categories × 40 lowest prices) drawn with Zipf's law and product pages over up to 100 000 ids,
+ * beside a stream of writes (orders, reviews, product edits in turn). Reads run on 49
+ * connections and writes on 1, so writes are about 2 % of requests (the share is reported);
+ * each side gets its own latency figures. Stock must match the lines written at the end.
+ */
+async function mixedWorkload(origin, databaseUrl, counts, order) {
+  const searches = [];
+  for (const name of NOUNS)
+    for (const category of CATEGORIES)
+      for (let min = 0; min < 400; min += 10) searches.push(query({ name, category, min }));
+  const rank = zipf(searches.length);
+  const pages = productIds(counts, 100_000);
+  const readOne = () => (Math.random() < 0.5 ? get(searches[rank()]) : get(`/api/products/${pick(pages)}`));
+
+  // Edits never touch the order pool's products, so the stock check stays exact.
+  const ordered = new Set(order.pool);
+  const editable = [];
+  for (let i = 1; editable.length < 2_000 && i <= counts.products; i++) {
+    const seller = sellerOfProduct(i, counts);
+    if (seller % REVOKED_EVERY !== 0 && !ordered.has(seededId('product', i))) editable.push({ i, seller });
+  }
+  const sellerTokens = new Map();
+  for (const { seller } of editable.slice(0, 200)) {
+    if (!sellerTokens.has(seller)) sellerTokens.set(seller, await tokenFor(seededId('seller', seller)));
+  }
+  const editPool = editable.slice(0, 200);
+  const reviewers = [];
+  for (let b = 1; b <= Math.min(counts.buyers, 500); b++) reviewers.push(await tokenFor(seededId('buyer', b)));
+  let turn = 0;
+  const writeOne = () => {
+    turn++;
+    if (turn % 3 === 0) return order.make();
+    if (turn % 3 === 1) {
+      return {
+        method: 'POST',
+        path: `/api/products/${pick(pages)}/reviews`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${pick(reviewers)}` },
+        body: JSON.stringify({ rating: 1 + Math.floor(Math.random() * 5), comment: 'Bench review' }),
+      };
+    }
+    const { i, seller } = pick(editPool);
+    return {
+      method: 'PUT',
+      path: `/api/products/${seededId('product', i)}`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sellerTokens.get(seller)}` },
+      body: JSON.stringify({
+        name: `${pick(NOUNS)} edited ${turn}`,
+        price: 10 + (turn % 400),
+        category: CATEGORIES[i % CATEGORIES.length],
+        countInStock: 50,
+      }),
+    };
+  };
+
+  log('mixed workload: 98 % reads (Zipf searches, product pages), 2 % writes…');
+  const before = await stockOf(databaseUrl, order.pool);
+  const [reads, writes] = await Promise.all([
+    load(origin, readOne, { connections: Math.max(1, connections - 1), duration }),
+    load(origin, writeOne, { connections: 1, duration }),
+  ]);
+  await new Promise((r) => setTimeout(r, 1000));
+  const after = await stockOf(databaseUrl, order.pool);
+  const share = writes.requests / Math.max(1, reads.requests + writes.requests);
+  return {
+    writeShare: share,
+    stockConsistent: before.stock - after.stock === after.sold - before.sold && after.negative === 0,
+    rows: [
+      { name: 'mixed: reads', target: { ratio: 0, p99: 100 }, ...reads },
+      { name: 'mixed: writes', target: { ratio: 0, p99: 150 }, ...writes },
+    ],
   };
 }
 
@@ -714,6 +822,12 @@ async function main() {
       ? `Statements grow with page size on: ${grows.map((r) => r.name).join(', ')}`
       : 'Statements per request do not grow with page size (12 → 100).',
   );
+  if (postgres.mixed) {
+    const m = postgres.mixed;
+    console.log(
+      `Mixed workload: writes ${(m.writeShare * 100).toFixed(1)} % of requests; stock consistent: ${m.stockConsistent}`,
+    );
+  }
   if (pglite) {
     printTable(`PGlite (embedded, demo mode), ${pglite.products.toLocaleString('en')} products`, pglite.rows, null);
     for (const r of pglite.responsiveness) {
