@@ -12,7 +12,7 @@ import { type Database, openDatabase } from '#api/db/client.ts';
 import type { Config } from '#api/env.ts';
 import { ADDRESS, customer, postOrder, product, shop } from '#api/modules/orders/order-test-kit.ts';
 import { adminQuery } from '#api/test/postgres-admin.ts';
-import { redisAnswers, TEST_REDIS_URL } from '#api/test/redis.ts';
+import { dropRedisKeys, redisAnswers, TEST_REDIS_URL } from '#api/test/redis.ts';
 import { bearer, signInAs } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp, testConfig } from '#api/test/test-app.ts';
 import { createServerDatabaseCopy } from '#api/test/test-database.ts';
@@ -177,14 +177,13 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL, told by Redis', (
       context.skip('Redis on 127.0.0.1:6379 does not answer (CI starts it: .ci/run)');
       return;
     }
-    const instances = await twoInstances({
-      redisUrl: TEST_REDIS_URL,
-      redisKeyPrefix: `torget-test-${randomBytes(6).toString('hex')}:`,
-    });
+    const prefix = `torget-test-${randomBytes(6).toString('hex')}:`;
+    const instances = await twoInstances({ redisUrl: TEST_REDIS_URL, redisKeyPrefix: prefix });
     try {
       await editOnASeenOnB(instances);
     } finally {
       await instances.close();
+      await dropRedisKeys(prefix);
     }
   });
 });
