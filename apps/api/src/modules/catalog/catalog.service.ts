@@ -5,6 +5,7 @@ import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { catalogueCounts, products, reviews, sellers, users } from '#api/db/schema.ts';
+import { listTag } from '#api/lib/cache-changes.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 import { categoryCounts } from './catalogue-counts';
 import { relevanceOrder, suggestName } from './name-search';
@@ -183,12 +184,17 @@ export async function listProducts(
   const counting = countingOf(query, where);
   const filters = JSON.stringify({ ...query, pageNumber: undefined, pageSize: undefined, order: undefined });
   let rows: ProductWithSellerRow[] | null = null;
-  const count = await cache.get(`products:count:${filters}`, PRODUCT_LIST_TTL_MS, async () => {
-    const first = await pageAndCount(db, where, query, counting);
-    rows = first.rows;
-    if (first.total !== undefined) return first.total;
-    return query.pageNumber === 1 ? 0 : countAlone(db, counting);
-  });
+  const count = await cache.get(
+    `products:count:${filters}`,
+    PRODUCT_LIST_TTL_MS,
+    async () => {
+      const first = await pageAndCount(db, where, query, counting);
+      rows = first.rows;
+      if (first.total !== undefined) return first.total;
+      return query.pageNumber === 1 ? 0 : countAlone(db, counting);
+    },
+    [listTag(query)],
+  );
   const capped = !counting.exact && count > COUNT_CAP;
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (rows === null && (offset < count || capped)) {
@@ -213,7 +219,12 @@ export async function listProducts(
 
 /** A product list as the cache keeps it: identical queries within the time-to-live share one answer. */
 export function listProductsCached(db: Db, query: ProductListQuery, cache: ReadCache): Promise<ProductListResponse> {
-  return cache.get(`products:list:${JSON.stringify(query)}`, PRODUCT_LIST_TTL_MS, () => listProducts(db, query, cache));
+  return cache.get(
+    `products:list:${JSON.stringify(query)}`,
+    PRODUCT_LIST_TTL_MS,
+    () => listProducts(db, query, cache),
+    [listTag(query)],
+  );
 }
 
 /** A review as the product's statement answers it (JSON built in SQL). */
