@@ -10,7 +10,6 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
-import { LISTED_SQL_TEXT } from '#api/modules/catalog/listed.ts';
 
 /** The protocol's limit of URLs in one sitemap. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -24,8 +23,8 @@ export interface PageStart {
 
 export type SitemapKind = 'products' | 'shops';
 
-/** Products shown to shoppers: on sale and not drafts (modules/catalog/listed.ts). */
-const PRODUCTS_ON_SALE = sql.raw(LISTED_SQL_TEXT);
+/** Products on sale. The draft filter goes here once products can be drafts. */
+const PRODUCTS_ON_SALE = sql`seller_active and not is_draft`;
 
 /** The first key of each page of `pageSize`: one index-only pass, not one OFFSET scan per page. */
 export function pageStarts(db: Db, kind: SitemapKind, pageSize: number): Promise<PageStart[]> {

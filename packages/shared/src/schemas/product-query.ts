@@ -5,6 +5,7 @@ import {
   MANAGED_PRODUCT_SORTS,
   MAX_PAGE_SIZE,
   PRODUCT_ORDERS,
+  SUGGEST_MAX_LENGTH,
   textFilter,
 } from '../rules/catalog-query';
 
@@ -51,3 +52,27 @@ export const productListQuerySchema = z.object({
   sort: unlessEmpty(z.enum(MANAGED_PRODUCT_SORTS).optional()),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** Query of GET /api/products/suggest: the text typed so far (issue 17). */
+export const suggestQuerySchema = z.object({
+  q: z
+    .string()
+    .max(SUGGEST_MAX_LENGTH)
+    .default('')
+    .transform((text) => text.trim()),
+});
+export type SuggestQuery = z.infer<typeof suggestQuerySchema>;
+
+/**
+ * Query of GET /api/products/facets: the search's filters, with the same defaults and empty
+ * values, without paging or sort (issue 17).
+ */
+export const productFacetsQuerySchema = productListQuerySchema.pick({
+  seller: true,
+  name: true,
+  category: true,
+  min: true,
+  max: true,
+  rating: true,
+});
+export type ProductFacetsQuery = z.infer<typeof productFacetsQuerySchema>;

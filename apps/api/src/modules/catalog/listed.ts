@@ -1,13 +1,10 @@
-/**
- * The one predicate of a product shown to shoppers (issue 16): LISTED = seller_active AND NOT
- * is_draft. `seller_active` is the seller's status copied onto the product (see the schema), so
- * no join to users is needed; a draft is shown to nobody but its seller and admins. Every
- * public list, count, search, suggestion, category list and sitemap filters on it.
- */
+/** Which products shoppers see, as one SQL predicate for every catalogue read. */
 import { sql } from 'drizzle-orm';
 import { products } from '#api/db/schema.ts';
 
+/**
+ * A product is LISTED while its seller is an active seller (`seller_active`, the seller's status
+ * copied onto the product by triggers) and it is not a draft. The catalogue's partial indexes
+ * cover exactly these products (migration 0007), so every read uses this predicate as it is.
+ */
 export const listed = sql`(${products.sellerActive} and not ${products.isDraft})`;
-
-/** The same predicate as plain SQL, for statements over `products` written by hand (sitemaps). */
-export const LISTED_SQL_TEXT = 'seller_active and not is_draft';

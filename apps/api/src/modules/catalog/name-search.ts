@@ -1,8 +1,8 @@
 /**
  * Name search (issue 17): which products a name query finds, how well each matches ("Best
  * match"), and the query to suggest when nothing is found. Everything runs over a name's search
- * text, `torget_search_text(name)` (lower case, no diacritics; migration 0005), which a trigram
- * index covers; the query's words go through the same function, so both sides always agree.
+ * text, `torget_search_text(name)` (lower case, no diacritics; migration 0005), stored in
+ * products.search_text (migration 0007) and covered by a trigram index; the query's words go through the same function, so both sides always agree.
  */
 import { mayHaveTypo, searchStem, searchWords } from '@torget/shared/rules/catalog-query';
 import { and, type SQL, sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const searchText = sql`torget_search_text(${products.name})`;
+const searchText = sql`${products.searchText}`;
 
 /** The search text cut into words, with a space before and after each: '% word %' finds a whole word. */
 const searchTokens = sql`(' ' || regexp_replace(${searchText}, '[^[:alnum:]]+', ' ', 'g') || ' ')`;

@@ -81,10 +81,26 @@ export function SearchPage() {
     order: params.order,
   });
 
+  // A category page (/search/category/{c}) is titled by its category, under a breadcrumb.
+  const categoryPage = category !== undefined && name === undefined;
   return (
     <section className="page search-page" aria-labelledby="search-heading">
-      <h1 id="search-heading" className="visually-hidden">
-        Search results
+      {category !== undefined && (
+        <nav className="breadcrumb" aria-label="Breadcrumb">
+          <ol>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to={searchUrl({ ...SEARCH_DEFAULTS, category })} aria-current={categoryPage ? 'page' : undefined}>
+                {category}
+              </Link>
+            </li>
+          </ol>
+        </nav>
+      )}
+      <h1 id="search-heading" className={categoryPage ? 'search-heading' : 'visually-hidden'}>
+        {categoryPage ? category : 'Search results'}
       </h1>
       <div className="search-layout">
         <div className="search-filters-column">
