@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useDelayedFlag } from '#web/hooks/use-delayed-flag.ts';
 import './loading-box.css';
 
@@ -10,13 +11,14 @@ interface LoadingBoxProps {
   label?: string;
 }
 
-export function LoadingBox({ delayMs = LOADING_DELAY_MS, label = 'Loading...' }: LoadingBoxProps) {
+export function LoadingBox({ delayMs = LOADING_DELAY_MS, label }: LoadingBoxProps) {
+  const { t } = useTranslation();
   const visible = useDelayedFlag(delayMs);
   if (!visible) return null;
   return (
     <div className="loading" role="status">
       <span className="spinner" aria-hidden="true" />
-      {label}
+      {label ?? t('Loading...')}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FeaturedProducts } from '#web/features/catalog/components/featured-products.tsx';
 import { DomainStorefront } from '#web/features/sellers/components/domain-storefront.tsx';
@@ -12,18 +13,19 @@ import './home.css';
  * the featured products. On any other host: that domain's seller's storefront.
  */
 export function HomePage() {
+  const { t } = useTranslation();
   useDocumentTitle();
   const { user } = useSession();
   if (!isMainHost()) return <DomainStorefront />;
   return (
     <div className="home">
-      <h1 className="visually-hidden">Torget marketplace</h1>
+      <h1 className="visually-hidden">{t('Torget marketplace')}</h1>
       <TopSellers />
       {!user && (
         <p className="signup-banner">
-          <span>New to Torget? Shop from many Swedish sellers in one place.</span>
+          <span>{t('New to Torget? Shop from many Swedish sellers in one place.')}</span>
           <Link to="/register?redirect=/" className="button button-accent">
-            Create an account
+            {t('Create an account')}
           </Link>
         </p>
       )}

@@ -1,15 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProductDetails } from '@torget/shared/api-types';
-import { formatSek, oreToSek, sekToOre } from '@torget/shared/rules/money';
+import { oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { addToCart, type CartItem, cartTotals } from '@torget/shared/rules/orders';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { productQueryOptions } from '#web/api/get-product.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { parseCartItems, useCartItems } from '#web/hooks/use-cart-items.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useFormat } from '#web/hooks/use-format.ts';
 import { changeQuantity, removeFromCart, saveCartItems } from '#web/lib/cart-storage.ts';
+import { i18n } from '#web/lib/i18n.ts';
 import { readRaw, STORAGE_KEYS } from '#web/lib/storage.ts';
 import '../cart.css';
 
@@ -55,7 +58,7 @@ function useAddFromRoute(): { adding: boolean; error: string | null } {
         if (cancelled) return;
         let problem: string | null = null;
         if (product.countInStock < 1) {
-          problem = `${product.name} is not in stock.`;
+          problem = i18n.t('{{name}} is not in stock.', { name: product.name });
         } else {
           // The cart as stored right now, not as last rendered.
           const result = addToCart(
@@ -85,6 +88,8 @@ function useAddFromRoute(): { adding: boolean; error: string | null } {
 }
 
 function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const maxQty = Math.max(item.countInStock, item.qty);
   const qtyId = `cart-qty-${item.product}`;
   return (
@@ -94,7 +99,9 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
         <Link to={`/product/${item.product}`}>{item.name}</Link>
       </div>
       <div className="cart-line-qty">
-        <label htmlFor={qtyId} className="visually-hidden">{`Quantity of ${item.name}`}</label>
+        <label htmlFor={qtyId} className="visually-hidden">
+          {t('Quantity of {{name}}', { name: item.name })}
+        </label>
         <select
           id={qtyId}
           className="select-input"
@@ -108,14 +115,15 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
           ))}
         </select>
       </div>
-      <div className="cart-line-price price">{formatSek(item.price)}</div>
+      <div className="cart-line-price price">{format.price(item.price)}</div>
       <div className="cart-line-delete">
         <button
           type="button"
           className="button button-small button-secondary"
           onClick={() => removeFromCart(items, item.product)}
         >
-          Delete<span className="visually-hidden">{` ${item.name}`}</span>
+          {t('Delete')}
+          <span className="visually-hidden">{` ${item.name}`}</span>
         </button>
       </div>
     </li>
@@ -124,7 +132,9 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
 
 /** /cart (spec section 2, Cart): lines, quantities, Delete, subtotal and 'Proceed to checkout'. */
 export function CartPage() {
-  useDocumentTitle('Shopping Cart');
+  const { t } = useTranslation();
+  const format = useFormat();
+  useDocumentTitle(t('Shopping Cart'));
   const navigate = useNavigate();
   const items = useCartItems();
   const { adding, error } = useAddFromRoute();
@@ -135,19 +145,19 @@ export function CartPage() {
 
   return (
     <section className="page cart-page" aria-labelledby="cart-heading">
-      <h1 id="cart-heading">Shopping Cart</h1>
-      {error && <MessageBox variant="danger">{error}</MessageBox>}
+      <h1 id="cart-heading">{t('Shopping Cart')}</h1>
+      {error && <MessageBox variant="danger">{t(error)}</MessageBox>}
       <div className="cart-layout">
         <div className="cart-lines">
-          {adding && <LoadingBox label="Adding to cart..." />}
+          {adding && <LoadingBox label={t('Adding to cart...')} />}
           {items.length === 0 ? (
             !adding && (
               <MessageBox>
-                Cart is empty. <Link to="/">Go shopping</Link>
+                {t('Cart is empty.')} <Link to="/">{t('Go shopping')}</Link>
               </MessageBox>
             )
           ) : (
-            <ul className="cart-list" aria-label="Cart items">
+            <ul className="cart-list" aria-label={t('Cart items')}>
               {items.map((item) => (
                 <CartLine key={item.product} item={item} items={items} />
               ))}
@@ -156,8 +166,8 @@ export function CartPage() {
         </div>
         <aside className="card cart-summary" aria-labelledby="cart-subtotal">
           <h2 id="cart-subtotal" className="cart-subtotal">
-            {`Subtotal (${count} items) : `}
-            <span className="cart-subtotal-amount">{formatSek(oreToSek(itemsOre))}</span>
+            {t('Subtotal ({{count}} items) : ', { count })}
+            <span className="cart-subtotal-amount">{format.price(oreToSek(itemsOre))}</span>
           </h2>
           <button
             type="button"
@@ -165,7 +175,7 @@ export function CartPage() {
             disabled={items.length === 0}
             onClick={() => navigate('/signin?redirect=shipping')}
           >
-            Proceed to checkout
+            {t('Proceed to checkout')}
           </button>
         </aside>
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useProducts } from '#web/api/get-products.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
@@ -8,16 +9,17 @@ const EAGER_IMAGES = 4;
 
 /** Home: the 'Featured Products' grid, first page of the newest products. */
 export function FeaturedProducts() {
+  const { t } = useTranslation();
   const products = useProducts();
   return (
     <section className="home-section" aria-labelledby="featured-products-heading">
-      <h2 id="featured-products-heading">Featured Products</h2>
+      <h2 id="featured-products-heading">{t('Featured Products')}</h2>
       {products.isPending ? (
         <LoadingBox />
       ) : products.isError ? (
         <MessageBox variant="danger">{products.error.message}</MessageBox>
       ) : products.data.products.length === 0 ? (
-        <MessageBox>No Product Found</MessageBox>
+        <MessageBox>{t('No Product Found')}</MessageBox>
       ) : (
         <div className="product-grid">
           {products.data.products.map((product, index) => (

@@ -1,5 +1,6 @@
 import { ALL } from '@torget/shared/rules/catalog-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCategories } from '#web/api/get-categories.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
@@ -29,10 +30,11 @@ function FilterLink({ to, active, children }: FilterLinkProps) {
 }
 
 function CategoryFilter({ params }: { params: SearchParams }) {
+  const { t } = useTranslation();
   const categories = useCategories();
   return (
     <section className="filter-group" aria-labelledby="filter-department">
-      <h2 id="filter-department">Department</h2>
+      <h2 id="filter-department">{t('Department')}</h2>
       {categories.isPending ? (
         <LoadingBox />
       ) : categories.isError ? (
@@ -40,7 +42,7 @@ function CategoryFilter({ params }: { params: SearchParams }) {
       ) : (
         <ul>
           <FilterLink to={searchUrl(params, { category: ALL })} active={params.category === ALL}>
-            Any
+            {t('Any')}
           </FilterLink>
           {categories.data.map((category) => (
             <FilterLink key={category} to={searchUrl(params, { category })} active={params.category === category}>
@@ -55,11 +57,12 @@ function CategoryFilter({ params }: { params: SearchParams }) {
 
 /** The search sidebar (spec section 2, Search results): department, price presets, '& up' ratings. */
 export function SearchFilters({ params }: { params: SearchParams }) {
+  const { t } = useTranslation();
   return (
     <>
       <CategoryFilter params={params} />
       <section className="filter-group" aria-labelledby="filter-price">
-        <h2 id="filter-price">Price</h2>
+        <h2 id="filter-price">{t('Price')}</h2>
         <ul>
           {PRICE_PRESETS.map((preset) => (
             <FilterLink
@@ -67,18 +70,18 @@ export function SearchFilters({ params }: { params: SearchParams }) {
               to={searchUrl(params, { min: preset.min, max: preset.max })}
               active={params.min === preset.min && params.max === preset.max}
             >
-              {preset.label}
+              {t(preset.label)}
             </FilterLink>
           ))}
         </ul>
       </section>
       <section className="filter-group" aria-labelledby="filter-rating">
-        <h2 id="filter-rating">Avg. Customer Review</h2>
+        <h2 id="filter-rating">{t('Avg. Customer Review')}</h2>
         <ul>
           {RATING_FILTERS.map((rating) => (
             <FilterLink key={rating} to={searchUrl(params, { rating })} active={params.rating === rating}>
               <Rating value={rating} />
-              <span className="filter-and-up">&amp; up</span>
+              <span className="filter-and-up">{t('& up')}</span>
             </FilterLink>
           ))}
         </ul>
