@@ -37,6 +37,8 @@ export async function setupI18n(): Promise<void> {
     // React escapes what it renders.
     interpolation: { escapeValue: false },
     returnEmptyString: false,
+    // No advertisement in the browser console.
+    showSupportNotice: false,
   });
   if (language !== DEFAULT_LANGUAGE) {
     try {
