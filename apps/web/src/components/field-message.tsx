@@ -9,7 +9,7 @@ export function FieldMessage({ id, message }: { id: string; message: string | un
   const { t } = useTranslation();
   if (!message) return null;
   return (
-    <p id={id} className="field-message" role="alert">
+    <p id={id} className="form-error" role="alert">
       {t(message)}
     </p>
   );

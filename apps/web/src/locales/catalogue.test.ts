@@ -11,7 +11,8 @@ import { swedishCatalogue } from './sv';
 
 const SRC = join(import.meta.dirname, '..');
 /** Screens other helpers are rebuilding at the same time (seller and admin): wrapped later. */
-const NOT_YET = /^locales\/|^features\/(admin|product-management)\/|^features\/sellers\/pages\/(seller-profile|my-shop-menu)/;
+const NOT_YET =
+  /^locales\/|^features\/(admin|product-management)\/|^features\/sellers\/pages\/(seller-profile|my-shop-menu)/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(SRC, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { SiteText } from '../components/site-text';
@@ -5,10 +6,11 @@ import '../info.css';
 
 /** /about: the admin's about text; buttons to the home page and the seller information. */
 export function AboutPage() {
-  useDocumentTitle('About');
+  const { t } = useTranslation();
+  useDocumentTitle(t('About'));
   return (
     <section className="page info-page">
-      <h1>About Torget</h1>
+      <h1>{t('About Torget')}</h1>
       <SiteText field="about_text" />
       <p className="button-row">
         <Link to="/" className="button button-secondary">

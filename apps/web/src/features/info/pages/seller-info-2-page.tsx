@@ -1,4 +1,5 @@
 import { PLAN_CODES } from '@torget/shared/rules/plans';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { PlanCard } from '../components/plan-card';
@@ -7,10 +8,11 @@ import '../info.css';
 
 /** /seller_info_2: the plans (become_seller_text_2 and a card per plan). */
 export function SellerInfo2Page() {
-  useDocumentTitle('Become Seller: plans');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Become Seller: plans'));
   return (
     <section className="page info-page">
-      <h1>Choose a plan</h1>
+      <h1>{t('Choose a plan')}</h1>
       <SiteText field="become_seller_text_2" />
       <ul className="plan-grid">
         {PLAN_CODES.map((code) => (

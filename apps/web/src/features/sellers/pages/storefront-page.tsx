@@ -1,6 +1,7 @@
 import type { PublicSeller, SellerProfile } from '@torget/shared/api-types';
 import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useProducts } from '#web/api/get-products.ts';
 import { usePublicSeller } from '#web/api/get-seller.ts';
@@ -49,6 +50,7 @@ function bannerStyle(image: string): CSSProperties | undefined {
 }
 
 function ShopFooter({ seller }: { seller: PublicSeller }) {
+  const { t } = useTranslation();
   const shop = seller.seller;
   const place = [shop.post_number, shop.city].filter((part) => part.trim() !== '').join(' ');
   return (
@@ -60,17 +62,19 @@ function ShopFooter({ seller }: { seller: PublicSeller }) {
           {place !== '' && <span>{place}</span>}
           {shop.email !== '' && (
             <span>
-              {'E-mail: '}
+              {t('E-mail: ')}
               <a href={`mailto:${shop.email}`}>{shop.email}</a>
             </span>
           )}
           {shop.phone !== '' && (
             <span>
-              {'Phone: '}
+              {t('Phone: ')}
               <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</a>
             </span>
           )}
-          {shop.organisation_number !== '' && <span>{`Organisation number: ${shop.organisation_number}`}</span>}
+          {shop.organisation_number !== '' && (
+            <span>{t('Organisation number: {{number}}', { number: shop.organisation_number })}</span>
+          )}
         </address>
       </div>
     </footer>
@@ -86,17 +90,18 @@ function ShopProducts({
   page: number;
   pageHref: (n: number) => string;
 }) {
+  const { t } = useTranslation();
   const products = useProducts({ seller: sellerId, pageNumber: page, pageSize: DEFAULT_PUBLIC_PAGE_SIZE });
   return (
     <section className="storefront-products" aria-labelledby="storefront-products-heading">
       <div className="storefront-inner">
-        <h2 id="storefront-products-heading">Products</h2>
+        <h2 id="storefront-products-heading">{t('Products')}</h2>
         {products.isPending ? (
           <LoadingBox />
         ) : products.isError ? (
           <MessageBox variant="danger">{products.error.message}</MessageBox>
         ) : products.data.products.length === 0 ? (
-          <MessageBox>No Product Found</MessageBox>
+          <MessageBox>{t('No Product Found')}</MessageBox>
         ) : (
           <div className={products.isPlaceholderData ? 'product-grid is-stale' : 'product-grid'}>
             {products.data.products.map((product, index) => (
@@ -105,7 +110,7 @@ function ShopProducts({
           </div>
         )}
         {products.data && (
-          <Pager page={page} pages={products.data.pages} hrefFor={pageHref} label="Shop product pages" />
+          <Pager page={page} pages={products.data.pages} hrefFor={pageHref} label={t('Shop product pages')} />
         )}
       </div>
     </section>
@@ -126,11 +131,12 @@ interface StorefrontProps {
  * numbered pages, and a footer with the shop's contact details, in the seller's own colours.
  */
 export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
+  const { t } = useTranslation();
   const seller = usePublicSeller(sellerId);
   const shop = seller.data?.seller;
   useDocumentTitle(shop?.name);
   const home = isMainHost() && (
-    <nav className="storefront-topbar" aria-label="Marketplace">
+    <nav className="storefront-topbar" aria-label={t('Marketplace')}>
       <Link to="/" className="storefront-home">
         Torget
       </Link>
@@ -152,7 +158,7 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
       <div className="storefront">
         {home}
         <div className="storefront-inner storefront-error">
-          <MessageBox variant="danger">{seller.error?.message ?? 'User Not Found'}</MessageBox>
+          <MessageBox variant="danger">{t(seller.error?.message ?? 'User Not Found')}</MessageBox>
         </div>
       </div>
     );
@@ -168,16 +174,28 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
       >
         <div className="storefront-inner storefront-banner-inner">
           {showLogo && (
-            <img className="storefront-logo" src={shop.logo} alt={`${shop.name} logo`} width={96} height={96} />
+            <img
+              className="storefront-logo"
+              src={shop.logo}
+              alt={t('{{name}} logo', { name: shop.name })}
+              width={96}
+              height={96}
+            />
           )}
           <div className="storefront-titles">
-            <h1 className="storefront-name">{shop.name}</h1>
-            {shop.subtitle !== '' && <p className="storefront-subtitle">{shop.subtitle}</p>}
+            <h1 className="storefront-name" lang="sv">
+              {shop.name}
+            </h1>
+            {shop.subtitle !== '' && (
+              <p className="storefront-subtitle" lang="sv">
+                {shop.subtitle}
+              </p>
+            )}
           </div>
         </div>
       </header>
       {shop.description.trim() !== '' && (
-        <section className="storefront-description" aria-label={`About ${shop.name}`}>
+        <section className="storefront-description" aria-label={t('About {{name}}', { name: shop.name })}>
           <RichText html={shop.description} className="storefront-inner storefront-description-text" />
         </section>
       )}
