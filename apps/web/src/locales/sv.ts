@@ -218,6 +218,14 @@ export const swedishCatalogue: Record<string, string> = {
   'No shop here': 'Ingen butik här',
   'There is no Torget shop at {{hostname}}.': 'Det finns ingen Torget-butik på {{hostname}}.',
 
+  // Info pages
+  'About Torget': 'Om Torget',
+  'Read the privacy policy': 'Läs integritetspolicyn',
+  'Privacy policy': 'Integritetspolicy',
+  Back: 'Tillbaka',
+  'Become Seller: plans': 'Bli säljare: planer',
+  'Choose a plan': 'Välj en plan',
+
   // Dialogs
   OK: 'OK',
   Cancel: 'Avbryt',
