@@ -226,6 +226,18 @@ export const swedishCatalogue: Record<string, string> = {
   'Become Seller: plans': 'Bli säljare: planer',
   'Choose a plan': 'Välj en plan',
 
+  // Address map
+  'Confirm your address': 'Bekräfta din adress',
+  'Address confirmation on a map is not configured.': 'Adressbekräftelse på karta är inte inställd.',
+  'Enter the address on the shipping page': 'Ange adressen på leveranssidan',
+  'Your address': 'Din adress',
+  'Enter your address': 'Ange din adress',
+  Confirm: 'Bekräfta',
+  'The map could not be loaded.': 'Kartan kunde inte laddas.',
+  'Please enter your address.': 'Ange din adress.',
+  'Geolocation is not supported by this browser.': 'Den här webbläsaren kan inte ange din position.',
+  'location selected successfully.': 'Platsen har valts.',
+
   // Dialogs
   OK: 'OK',
   Cancel: 'Avbryt',
