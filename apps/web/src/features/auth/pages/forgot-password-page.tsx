@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { FormField } from '#web/components/form-field.tsx';
+import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useForgotPassword } from '../api/forgot-password';
@@ -30,7 +30,7 @@ export function ForgotPasswordPage() {
         <p className="muted">
           {t('Enter the e-mail address of your account and we will send you a link to set a new password.')}
         </p>
-        <FormField
+        <FormTextField
           label={t('Email address')}
           type="email"
           autoComplete="email"

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useUserDetails } from '#web/api/user-details.ts';
-import { FormField } from '#web/components/form-field.tsx';
+import { FormTextField } from '#web/components/form-text-field.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Snackbar, useSnackbar } from '#web/components/snackbar.tsx';
@@ -96,7 +96,7 @@ function ProfileForm({ details }: { details: UserDetails }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       {updateProfile.isError && <MessageBox variant="danger">{t(updateProfile.error.message)}</MessageBox>}
-      <FormField
+      <FormTextField
         label={t('Name')}
         autoComplete="name"
         required
@@ -104,7 +104,7 @@ function ProfileForm({ details }: { details: UserDetails }) {
         registration={register('name')}
         error={errors.name?.message}
       />
-      <FormField
+      <FormTextField
         label={t('Email address')}
         type="email"
         autoComplete="email"
@@ -112,7 +112,7 @@ function ProfileForm({ details }: { details: UserDetails }) {
         registration={register('email')}
         error={errors.email?.message}
       />
-      <FormField
+      <FormTextField
         label={t('Password')}
         type="password"
         autoComplete="new-password"
@@ -122,7 +122,7 @@ function ProfileForm({ details }: { details: UserDetails }) {
         registration={register('password')}
         error={errors.password?.message}
       />
-      <FormField
+      <FormTextField
         label={t('Confirm Password')}
         type="password"
         autoComplete="new-password"
@@ -132,20 +132,20 @@ function ProfileForm({ details }: { details: UserDetails }) {
       {isSeller && (
         <fieldset className="form-fieldset">
           <legend>{t('Shop')}</legend>
-          <FormField
+          <FormTextField
             label={t('Shop name')}
             maxLength={SELLER_FIELDS.name.max}
             registration={register('seller_name')}
             lang="sv"
           />
-          <FormField
+          <FormTextField
             label={t('Shop logo')}
             maxLength={SELLER_FIELDS.logo.max}
             placeholder="/uploads/…"
             hint={t('The path of an uploaded image. Upload a new logo in My Shop → Settings.')}
             registration={register('seller_logo')}
           />
-          <FormField
+          <FormTextField
             label={t('Shop subtitle')}
             maxLength={SELLER_FIELDS.subtitle.max}
             registration={register('seller_subtitle')}

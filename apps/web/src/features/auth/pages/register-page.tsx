@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import type { z } from 'zod';
-import { FormField } from '#web/components/form-field.tsx';
+import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
@@ -44,7 +44,7 @@ export function RegisterPage() {
       >
         <h1 id="register-heading">{t('Create Account')}</h1>
         {registration.isError && <MessageBox variant="danger">{t(registration.error.message)}</MessageBox>}
-        <FormField
+        <FormTextField
           label={t('Name')}
           autoComplete="name"
           required
@@ -52,7 +52,7 @@ export function RegisterPage() {
           registration={register('name')}
           error={errors.name?.message}
         />
-        <FormField
+        <FormTextField
           label={t('Email address')}
           type="email"
           autoComplete="email"
@@ -60,7 +60,7 @@ export function RegisterPage() {
           registration={register('email')}
           error={errors.email?.message}
         />
-        <FormField
+        <FormTextField
           label={t('Password')}
           type="password"
           autoComplete="new-password"
@@ -71,7 +71,7 @@ export function RegisterPage() {
           registration={register('password')}
           error={errors.password?.message}
         />
-        <FormField
+        <FormTextField
           label={t('Confirm Password')}
           type="password"
           autoComplete="new-password"

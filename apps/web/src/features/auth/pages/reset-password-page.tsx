@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
-import { FormField } from '#web/components/form-field.tsx';
+import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
@@ -52,7 +52,7 @@ export function ResetPasswordPage() {
           </MessageBox>
         ) : (
           <>
-            <FormField
+            <FormTextField
               label={t('Email address')}
               type="email"
               autoComplete="email"
@@ -60,7 +60,7 @@ export function ResetPasswordPage() {
               registration={register('email')}
               error={errors.email?.message}
             />
-            <FormField
+            <FormTextField
               label={t('New Password')}
               type="password"
               autoComplete="new-password"
@@ -71,7 +71,7 @@ export function ResetPasswordPage() {
               registration={register('new_password')}
               error={errors.new_password?.message}
             />
-            <FormField
+            <FormTextField
               label={t('Confirm Password')}
               type="password"
               autoComplete="new-password"

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import type { z } from 'zod';
-import { FormField } from '#web/components/form-field.tsx';
+import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
@@ -35,7 +35,7 @@ export function SignInPage() {
       <form className="form-card" onSubmit={handleSubmit((values) => signIn.mutate(values))} noValidate>
         <h1 id="signin-heading">{t('Sign In')}</h1>
         {signIn.isError && <MessageBox variant="danger">{t(signIn.error.message)}</MessageBox>}
-        <FormField
+        <FormTextField
           label={t('Email address')}
           type="email"
           autoComplete="email"
@@ -43,7 +43,7 @@ export function SignInPage() {
           registration={register('email')}
           error={errors.email?.message}
         />
-        <FormField
+        <FormTextField
           label={t('Password')}
           type="password"
           autoComplete="current-password"

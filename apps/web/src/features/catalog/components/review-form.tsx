@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FieldMessage } from '#web/components/field-message.tsx';
+import { FieldError } from '#web/components/field-error.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useCreateReview } from '../api/create-review';
@@ -73,7 +73,7 @@ export function ReviewForm({ productId, userName }: ReviewFormProps) {
             </option>
           ))}
         </select>
-        <FieldMessage id="review-rating-message" message={errors.rating?.message} />
+        <FieldError id="review-rating-message" message={errors.rating?.message} />
       </div>
       <div className="form-field">
         <label htmlFor="review-comment">{t('Comment')}</label>
@@ -85,7 +85,7 @@ export function ReviewForm({ productId, userName }: ReviewFormProps) {
           aria-describedby={errors.comment ? 'review-comment-message' : undefined}
           {...register('comment')}
         />
-        <FieldMessage id="review-comment-message" message={errors.comment?.message} />
+        <FieldError id="review-comment-message" message={errors.comment?.message} />
       </div>
       <div className="form-actions">
         <button type="submit" className="button" disabled={createReview.isPending}>

@@ -1,19 +1,20 @@
 import { type InputHTMLAttributes, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FieldMessage } from './field-message';
+import { FieldError } from './field-error';
 
-interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur'> {
+interface FormTextFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange' | 'onBlur'> {
   label: string;
-  /** What react-hook-form's `register(name)` answers. */
+  /** What react-hook-form's `register(name)` gives. */
   registration: UseFormRegisterReturn;
-  /** The field's validation message (a shared schema's text), shown under the input. */
-  error?: string;
+  /** The field's validation message, shown under it. */
+  error?: string | undefined;
   /** A line of help under the input, read out with it. */
   hint?: string;
 }
 
-/** A labelled input of a react-hook-form form, with its hint and its validation message. */
-export function FormField({ label, registration, error, hint, ...input }: FormFieldProps) {
+/** A labelled text input for a react-hook-form form, with its hint and its message beside it. */
+export function FormTextField({ label, registration, error, hint, ...input }: FormTextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -23,17 +24,17 @@ export function FormField({ label, registration, error, hint, ...input }: FormFi
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        {...registration}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...input}
-        {...registration}
       />
       {hint && (
         <p id={hintId} className="form-hint">
           {hint}
         </p>
       )}
-      <FieldMessage id={errorId} message={error} />
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
