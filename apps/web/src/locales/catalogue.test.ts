@@ -78,4 +78,4 @@ describe('the Swedish catalogue', () => {
   });
 });
 
-const SAME_IN_BOTH = ['Admin', 'Info', 'OK', 'Status'];
+const SAME_IN_BOTH = ['Admin', 'ID', 'Info', 'OK', 'Order {{id}}', 'Status'];
