@@ -136,6 +136,11 @@ export const swedishCatalogue: Record<string, string> = {
   'Subtotal ({{count}} items) : _one': 'Delsumma ({{count}} vara): ',
   'Subtotal ({{count}} items) : _other': 'Delsumma ({{count}} varor): ',
   'Proceed to checkout': 'Gå till kassan',
+  // The shared cart rule's conflict sentence (rules/orders.ts), with the shop's name as {{name}}.
+  "Can't add to cart. Buy from the first item's seller, named in the message, in this order. Seller: {{name}}":
+    'Det gick inte att lägga i varukorgen. Köp från den första varans säljare i den här ordern. Säljare: {{name}}',
+  "Can't add to cart. Buy from the first item's seller, named in the message, in this order. Your cart holds items from {{name}}: buy from them in this order, or empty the cart first.":
+    'Det gick inte att lägga i varukorgen. Varukorgen har varor från {{name}}: köp från dem i den här ordern, eller töm varukorgen först.',
 
   // Order summary and items
   'Order Items': 'Varor i ordern',
@@ -291,8 +296,7 @@ export const swedishCatalogue: Record<string, string> = {
   'Delivered at': 'Levererad',
   'Expired: this order was not paid in time, and its items were released. Please place a new order.':
     'Förfallen: ordern betalades inte i tid och varorna har släppts. Lägg en ny order.',
-  'Cancelled by the seller. This order can no longer be paid.':
-    'Avbruten av säljaren. Ordern kan inte längre betalas.',
+  'Cancelled by the seller. This order can no longer be paid.': 'Avbruten av säljaren. Ordern kan inte längre betalas.',
   'Cancel this order? Its items go back on sale.': 'Avbryta ordern? Varorna blir till salu igen.',
   'Yes, cancel it': 'Ja, avbryt den',
   'Keep it': 'Behåll den',
@@ -306,8 +310,7 @@ export const swedishCatalogue: Record<string, string> = {
   'Swish QR code': 'QR-kod för Swish',
   'Scan the QR code with the Swish app.': 'Skanna QR-koden med Swish-appen.',
   'PayPal is not configured on this server.': 'PayPal är inte inställt på den här servern.',
-  'The PayPal script could not be loaded. Please reload the page.':
-    'PayPals skript kunde inte laddas. Ladda om sidan.',
+  'The PayPal script could not be loaded. Please reload the page.': 'PayPals skript kunde inte laddas. Ladda om sidan.',
   'The PayPal payment failed. Please try again.': 'Betalningen med PayPal misslyckades. Försök igen.',
   'Update order': 'Uppdatera order',
   'Order was updated.': 'Ordern har uppdaterats.',

@@ -22,6 +22,15 @@ function requestedQty(param: string | undefined): number {
   return Number.isInteger(qty) && qty >= 1 ? qty : 1;
 }
 
+/**
+ * The cart conflict in the UI language: the shared rule's sentence names the shop, so the
+ * catalogue's key is that sentence with the name as a placeholder (locales/sv.ts).
+ */
+function conflictText(message: string, sellerName: string): string {
+  if (sellerName === '' || !message.includes(sellerName)) return i18n.t(message);
+  return i18n.t(message.split(sellerName).join('{{name}}'), { name: sellerName });
+}
+
 function toCartItem(product: ProductDetails, qty: number): CartItem {
   return {
     product: product._id,
@@ -66,7 +75,7 @@ function useAddFromRoute(): { adding: boolean; error: string | null } {
             toCartItem(product, requestedQty(qty)),
           );
           if (result.ok) saveCartItems(result.items);
-          else problem = result.error;
+          else problem = conflictText(result.error, result.seller.name);
         }
         setError(problem);
         setAdding(false);
