@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { canonicalMainHost, normaliseHost, type Site } from '@torget/shared/rules/hosts';
-import type { Language } from '@torget/shared/rules/languages';
+import { DEFAULT_LANGUAGE, type Language } from '@torget/shared/rules/languages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageLanguage } from '#api/lib/request-language.ts';
 import { canonicalOrigin } from '#api/site/origin.ts';
@@ -117,11 +117,13 @@ export function withoutDefaultHead(html: string): string {
   return html.replace(/<title>[^<]*<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
 }
 
-/** The page with `<html lang>` naming the visitor's chosen UI language. */
+/**
+ * The page with `<html lang>` naming the visitor's chosen UI language. The default leaves a page
+ * without a lang as it is (index.html itself says `lang="en"`).
+ */
 export function withLanguage(html: string, language: Language): string {
-  return html.replace(/<html\b[^>]*>/i, (tag) =>
-    /\blang=/i.test(tag)
-      ? tag.replace(/\blang="[^"]*"/i, `lang="${language}"`)
-      : tag.replace(/^<html/i, `<html lang="${language}"`),
-  );
+  return html.replace(/<html\b[^>]*>/i, (tag) => {
+    if (/\blang=/i.test(tag)) return tag.replace(/\blang="[^"]*"/i, `lang="${language}"`);
+    return language === DEFAULT_LANGUAGE ? tag : tag.replace(/^<html/i, `<html lang="${language}"`);
+  });
 }
