@@ -26,6 +26,7 @@ const SWEDISH: Wording = { label: (sv) => sv, price: formatSekSwedish };
 function summary(order: Order, w: Wording = BILINGUAL): string[] {
   const a = order.shippingAddress;
   return [
+    `${w.label('Ordernummer', 'Order number')}: ${order.orderNumber}`,
     `Order ${order._id}`,
     '',
     ...order.orderItems.map((item) => `${item.qty} × ${item.name}  ${w.price(lineTotalSek(item.qty, item.price))}`),
@@ -68,7 +69,7 @@ export function orderConfirmationMail(placed: NewOrder, siteOrigin: string, lang
   const w = swedish ? SWEDISH : BILINGUAL;
   return {
     to: buyer.email,
-    subject: `Orderbekräftelse från ${order.seller.seller.name}${swedish ? '' : ' / Order confirmation'}`,
+    subject: `Orderbekräftelse från ${order.seller.seller.name}${swedish ? '' : ' / Order confirmation'} ${order.orderNumber}`,
     text: [
       `Hej ${buyer.name}!`,
       '',
@@ -89,7 +90,7 @@ export function newOrderNoticeMail(placed: NewOrder, siteOrigin: string): Mail {
   const link = `${siteOrigin}/order/${order._id}`;
   return {
     to: seller.email,
-    subject: `Ny order på Torget / New order: ${formatSek(order.totalPrice)}`,
+    subject: `Ny order på Torget / New order: ${formatSek(order.totalPrice)} · ${order.orderNumber}`,
     text: [
       `Hej ${order.seller.seller.name}!`,
       '',
