@@ -275,6 +275,8 @@ export const swedishCatalogue: Record<string, string> = {
   USER: 'ANVÄNDARE',
   DATE: 'DATUM',
   SHOP: 'BUTIK',
+  CITY: 'ORT',
+  ITEMS: 'VAROR',
   TOTAL: 'TOTALT',
   PAID: 'BETALD',
   DELIVERED: 'LEVERERAD',

@@ -12,6 +12,7 @@ import { parseCartItems, useCartItems } from '#web/hooks/use-cart-items.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { changeQuantity, removeFromCart, saveCartItems } from '#web/lib/cart-storage.ts';
+import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
 import { i18n } from '#web/lib/i18n.ts';
 import { readRaw, STORAGE_KEYS } from '#web/lib/storage.ts';
 import '../cart.css';
@@ -65,6 +66,11 @@ function useAddFromRoute(): { adding: boolean; error: string | null } {
     queryClient.fetchQuery({ ...productQueryOptions(id), staleTime: 0 }).then(
       (product) => {
         if (cancelled) return;
+        // Another seller's product on a seller's domain is bought on the marketplace (issue 18).
+        if (productBelongsOnMainHost(product.seller._id)) {
+          window.location.replace(mainHostUrl(`/cart/${encodeURIComponent(product._id)}/${requestedQty(qty)}`));
+          return;
+        }
         let problem: string | null = null;
         if (product.countInStock < 1) {
           problem = i18n.t('{{name}} is not in stock.', { name: product.name });
@@ -105,7 +111,12 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
     <li className="card cart-line">
       <img className="cart-line-image" src={item.image} alt="" width={80} height={80} decoding="async" />
       <div className="cart-line-name">
-        <Link to={`/product/${item.product}`}>{item.name}</Link>
+        {productBelongsOnMainHost(item.seller._id) ? (
+          // Another seller's product is on the marketplace, not on this seller's domain.
+          <a href={mainHostUrl(`/product/${encodeURIComponent(item.product)}`)}>{item.name}</a>
+        ) : (
+          <Link to={`/product/${item.product}`}>{item.name}</Link>
+        )}
       </div>
       <div className="cart-line-qty">
         <label htmlFor={qtyId} className="visually-hidden">

@@ -1,5 +1,5 @@
 import type { ProductDetails } from '@torget/shared/api-types';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useProduct } from '#web/api/get-product.ts';
@@ -8,6 +8,7 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
+import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { ReviewForm } from '../components/review-form';
 import { ReviewList } from '../components/review-list';
@@ -165,6 +166,13 @@ function ProductView({ product }: { product: ProductDetails }) {
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  // Another seller's product on a seller's domain is on the marketplace (issue 18). The server
+  // redirects a page load; this covers a link followed inside the app.
+  const elsewhere = product.data !== undefined && productBelongsOnMainHost(product.data.seller._id);
+  useEffect(() => {
+    if (elsewhere) window.location.replace(mainHostUrl(`/product/${encodeURIComponent(id)}`));
+  }, [elsewhere, id]);
+  if (elsewhere) return null;
   return (
     <article className="page product-page">
       <BackLink />

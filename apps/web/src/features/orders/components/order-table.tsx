@@ -16,6 +16,8 @@ interface OrderTableProps {
   showBuyer?: boolean;
   /** The SHOP column: the order history and the admin's list of all shops' orders. */
   showShop?: boolean;
+  /** CITY (shipping city) and ITEMS (units ordered): the seller's incoming orders (issue 16). */
+  showShipping?: boolean;
   /** Rows offering Delete (Swish orders not paid or delivered); none when absent. */
   canDelete?: (order: Order) => boolean;
   onDelete?: (order: Order) => void;
@@ -24,6 +26,8 @@ interface OrderTableProps {
 }
 
 const buyerName = (order: Order) => (typeof order.user === 'string' ? '' : order.user.name);
+/** Units ordered, over all lines. */
+const itemCount = (order: Order) => order.orderItems.reduce((sum, item) => sum + item.qty, 0);
 
 /**
  * The order tables of /orderhistory, /orderlist and /orderlist/seller (spec section 2): ID,
@@ -31,7 +35,16 @@ const buyerName = (order: Order) => (typeof order.user === 'string' ? '' : order
  * The ID cell leads with the order number (`T-100001`, issue 19); no column is added, so every
  * column keeps its place.
  */
-export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDelete, deletingId }: OrderTableProps) {
+export function OrderTable({
+  orders,
+  label,
+  showBuyer,
+  showShop,
+  showShipping,
+  canDelete,
+  onDelete,
+  deletingId,
+}: OrderTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -46,6 +59,8 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
             {showBuyer && <th scope="col">{t('USER')}</th>}
             <th scope="col">{t('DATE')}</th>
             {showShop && <th scope="col">{t('SHOP')}</th>}
+            {showShipping && <th scope="col">{t('CITY')}</th>}
+            {showShipping && <th scope="col">{t('ITEMS')}</th>}
             <th scope="col">{t('TOTAL')}</th>
             <th scope="col">{t('PAID')}</th>
             <th scope="col">{t('DELIVERED')}</th>
@@ -68,6 +83,12 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
                 {showBuyer ? format.dateTime(order.createdAt) : format.date(order.createdAt)}
               </td>
               {showShop && <td data-label={t('SHOP')}>{order.seller.seller.name}</td>}
+              {showShipping && <td data-label={t('CITY')}>{order.shippingAddress.city}</td>}
+              {showShipping && (
+                <td className="cell-number" data-label={t('ITEMS')}>
+                  {itemCount(order)}
+                </td>
+              )}
               <td className="cell-number" data-label={t('TOTAL')}>
                 {format.price(order.totalPrice)}
               </td>

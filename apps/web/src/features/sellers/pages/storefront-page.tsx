@@ -1,6 +1,4 @@
-import type { PublicSeller, SellerProfile } from '@torget/shared/api-types';
 import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useProducts } from '#web/api/get-products.ts';
@@ -9,77 +7,15 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { ProductCard } from '#web/components/product-card.tsx';
-import { RichText } from '#web/components/rich-text.tsx';
+import { ShopFooter } from '#web/components/shop-footer.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { isMainHost } from '#web/lib/hosts.ts';
+import { domainShop, isMainHost } from '#web/lib/hosts.ts';
+import { shopStyle } from '#web/lib/shop-style.ts';
+import { ShopBanner, ShopDescription } from '../components/storefront-parts';
 import { useForeignHostRedirect } from '../hooks/use-foreign-host-redirect';
 import '../storefront.css';
 
 const EAGER_IMAGES = 4;
-
-/** The seller's colour settings and the CSS variables they set; an unset ('') colour keeps the default. */
-const COLOUR_VARIABLES = {
-  name_text_color: '--shop-name-color',
-  subtitle_text_color: '--shop-subtitle-color',
-  description_background_color: '--shop-description-bg',
-  description_text_color: '--shop-description-color',
-  products_background_color: '--shop-products-bg',
-  footer_background_color: '--shop-footer-bg',
-  footer_text_color: '--shop-footer-color',
-} as const satisfies Record<string, `--${string}`>;
-
-/** Colours are '#RRGGBB' (spec section 5); anything else falls back to the default. */
-const COLOUR_PATTERN = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-function shopStyle(shop: SellerProfile): CSSProperties {
-  const style: Record<string, string> = {};
-  for (const [field, variable] of Object.entries(COLOUR_VARIABLES)) {
-    const value = shop[field as keyof typeof COLOUR_VARIABLES].trim();
-    if (COLOUR_PATTERN.test(value)) style[variable] = value;
-  }
-  return style as CSSProperties;
-}
-
-function bannerStyle(image: string): CSSProperties | undefined {
-  if (image.trim() === '') return undefined;
-  // A light shade keeps the shop name readable on any picture. The path is a quoted CSS string:
-  // JSON's escaping of quotes and backslashes is valid CSS escaping too.
-  return {
-    backgroundImage: `linear-gradient(rgb(0 0 0 / 18%), rgb(0 0 0 / 18%)), url(${JSON.stringify(image.trim())})`,
-  };
-}
-
-function ShopFooter({ seller }: { seller: PublicSeller }) {
-  const { t } = useTranslation();
-  const shop = seller.seller;
-  const place = [shop.post_number, shop.city].filter((part) => part.trim() !== '').join(' ');
-  return (
-    <footer className="storefront-footer">
-      <div className="storefront-inner">
-        <h2 className="storefront-footer-name">{shop.name}</h2>
-        <address>
-          {shop.address !== '' && <span>{shop.address}</span>}
-          {place !== '' && <span>{place}</span>}
-          {shop.email !== '' && (
-            <span>
-              {t('E-mail: ')}
-              <a href={`mailto:${shop.email}`}>{shop.email}</a>
-            </span>
-          )}
-          {shop.phone !== '' && (
-            <span>
-              {t('Phone: ')}
-              <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</a>
-            </span>
-          )}
-          {shop.organisation_number !== '' && (
-            <span>{t('Organisation number: {{number}}', { number: shop.organisation_number })}</span>
-          )}
-        </address>
-      </div>
-    </footer>
-  );
-}
 
 function ShopProducts({
   sellerId,
@@ -164,43 +100,14 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
     );
   }
 
-  const showLogo = shop.has_logo && shop.logo !== '';
   return (
     <div className="storefront" style={shopStyle(shop)}>
       {home}
-      <header
-        className={shop.banner_background_image ? 'storefront-banner has-image' : 'storefront-banner'}
-        style={bannerStyle(shop.banner_background_image)}
-      >
-        <div className="storefront-inner storefront-banner-inner">
-          {showLogo && (
-            <img
-              className="storefront-logo"
-              src={shop.logo}
-              alt={t('{{name}} logo', { name: shop.name })}
-              width={96}
-              height={96}
-            />
-          )}
-          <div className="storefront-titles">
-            <h1 className="storefront-name" lang="sv">
-              {shop.name}
-            </h1>
-            {shop.subtitle !== '' && (
-              <p className="storefront-subtitle" lang="sv">
-                {shop.subtitle}
-              </p>
-            )}
-          </div>
-        </div>
-      </header>
-      {shop.description.trim() !== '' && (
-        <section className="storefront-description" aria-label={t('About {{name}}', { name: shop.name })}>
-          <RichText html={shop.description} className="storefront-inner storefront-description-text" />
-        </section>
-      )}
+      <ShopBanner shop={shop} />
+      <ShopDescription shop={shop} />
       <ShopProducts sellerId={sellerId} page={page} pageHref={pageHref} />
-      <ShopFooter seller={seller.data} />
+      {/* On the seller's own domain the shop's layout has the footer already. */}
+      {domainShop()?._id !== sellerId && <ShopFooter seller={seller.data} />}
     </div>
   );
 }
