@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/use-translation.ts';
 
 /**
  * A field's validation message beside its input, in the spec's words, announced at once

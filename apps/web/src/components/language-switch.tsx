@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { chooseLanguage, currentLanguage } from '#web/lib/i18n.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './language-switch.css';
 
 /**

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useDelayedFlag } from '#web/hooks/use-delayed-flag.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './loading-box.css';
 
 /** Spec section 9: the loading indicator appears only after 500 ms, so fast answers never flash it. */

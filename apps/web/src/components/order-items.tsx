@@ -1,7 +1,7 @@
 import { lineTotalSek } from '@torget/shared/rules/money';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './order-layout.css';
 
 /** A line as both the cart and a placed order have it. `product` is null once the product is gone. */

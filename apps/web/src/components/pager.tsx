@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './pager.css';
 
 interface PagerProps {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 
 /** Stand-in for a screen that is not built yet. */
 export function PlaceholderPage({ title }: { title: string }) {

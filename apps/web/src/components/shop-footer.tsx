@@ -1,6 +1,6 @@
 import type { SellerProfile } from '@torget/shared/api-types';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './shop-footer.css';
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, parseLanguage } from '@torget/shared/rules/languages';
-import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatPrice } from '#web/lib/format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 
 /** Price and date formatters for the UI language now shown (lib/format.ts); re-renders on a switch. */
 export function useFormat() {

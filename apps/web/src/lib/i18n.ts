@@ -1,12 +1,11 @@
 /**
- * i18next for the web app (issue 19). Keys are the spec's English texts, so the default UI needs
+ * i18next for the web app (issue 19); components read it through lib/use-translation.ts. Keys are the spec's English texts, so the default UI needs
  * no lookup: the bundled default catalogue (locales/en.ts) only holds plural forms. The Swedish
  * catalogue (locales/sv.ts) is its own chunk, imported only when Svenska is chosen.
  */
 
 import { DEFAULT_LANGUAGE, type Language, parseLanguage } from '@torget/shared/rules/languages';
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { defaultCatalogue } from '#web/locales/en.ts';
 import { readLanguageChoice, storeLanguageChoice } from './language';
 
@@ -27,7 +26,7 @@ export function currentLanguage(): Language {
 /** Starts i18next with the remembered choice; resolves once its catalogue is loaded. */
 export async function setupI18n(): Promise<void> {
   const language = readLanguageChoice();
-  await i18n.use(initReactI18next).init({
+  await i18n.init({
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     resources: { en: { translation: defaultCatalogue } },

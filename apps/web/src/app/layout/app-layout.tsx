@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '#web/components/error-boundary.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { useDismiss } from '#web/hooks/use-dismiss.ts';
 import { isMainHost } from '#web/lib/hosts.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { RouteError } from '../routes/route-error';
 import { CategoriesSidebar } from './categories-sidebar';
 import { Footer } from './footer';

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CategoryLinks } from '#web/features/catalog/components/category-links.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { PANEL_IDS } from './panels';
 import './sidebars.css';
 

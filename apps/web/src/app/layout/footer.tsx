@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '#web/components/language-switch.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './footer.css';
 
 /** Site footer: the 2021 copyright and the company's postal address in Sweden (spec section 1). */

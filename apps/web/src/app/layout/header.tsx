@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DropdownAction, DropdownDisabledItem, DropdownLink, DropdownMenu } from '#web/components/dropdown-menu.tsx';
 import { LanguageSwitch } from '#web/components/language-switch.tsx';
 import { useCartItems } from '#web/hooks/use-cart-items.ts';
 import { adminMenuShows, sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { PANEL_IDS, type Panel } from './panels';
 import { useSignOut } from './use-sign-out';
 import './header.css';

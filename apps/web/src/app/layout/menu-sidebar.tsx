@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminMenuShows, sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { PANEL_IDS } from './panels';
 import { useSignOut } from './use-sign-out';
 import './sidebars.css';

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FeaturedProducts } from '#web/features/catalog/components/featured-products.tsx';
 import { DomainStorefront } from '#web/features/sellers/components/domain-storefront.tsx';
@@ -6,6 +5,7 @@ import { TopSellers } from '#web/features/sellers/components/top-sellers.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { isMainHost } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './home.css';
 
 /**

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 
 /** Shown when a page fails to load or crashes. */
 export function RouteError({ error }: { error: unknown }) {

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordSchema } from '@torget/shared/schemas/accounts';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useForgotPassword } from '../api/forgot-password';
 
 /** /forgot_password (spec section 2): asks for a reset link by e-mail, with the spec's status texts. */

@@ -5,7 +5,6 @@ import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { profileFormSchema } from '@torget/shared/schemas/accounts';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useUserDetails } from '#web/api/user-details.ts';
 import { FormTextField } from '#web/components/form-text-field.tsx';
@@ -14,6 +13,7 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { Snackbar, useSnackbar } from '#web/components/snackbar.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { type ProfilePayload, useUpdateProfile } from '../api/update-profile';
 
 /** /profile (spec section 2): the signed-in user's details; the loading indicator waits 500 ms. */

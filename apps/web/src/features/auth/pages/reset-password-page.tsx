@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from '@torget/shared/rules/accounts';
 import { resetPasswordFormSchema } from '@torget/shared/schemas/accounts';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useResetPassword } from '../api/reset-password';
 
 /**

@@ -3,7 +3,6 @@ import type { ProductDetails } from '@torget/shared/api-types';
 import { oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { addToCart, type CartItem, cartTotals } from '@torget/shared/rules/orders';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { productQueryOptions } from '#web/api/get-product.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
@@ -15,6 +14,7 @@ import { changeQuantity, removeFromCart, saveCartItems } from '#web/lib/cart-sto
 import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
 import { i18n } from '#web/lib/i18n.ts';
 import { readRaw, STORAGE_KEYS } from '#web/lib/storage.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../cart.css';
 
 /** The quantity of `/cart/{id}/{qty}`: 1 unless the route names a whole number of at least 1. */

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCategories } from '#web/api/get-categories.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './category-links.css';
 
 export function categoryUrl(category: string): string {

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useProducts } from '#web/api/get-products.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { ProductCard } from '#web/components/product-card.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 
 /** How many cards load their image at once; the rest wait until scrolled near. */
 const EAGER_IMAGES = 4;

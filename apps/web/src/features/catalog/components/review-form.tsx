@@ -3,11 +3,11 @@ import { RATING_LABELS, REVIEW_COMMENT_MAX } from '@torget/shared/rules/catalog'
 import { reviewSchema } from '@torget/shared/schemas/catalog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FieldError } from '#web/components/field-error.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCreateReview } from '../api/create-review';
 import '../product-page.css';
 

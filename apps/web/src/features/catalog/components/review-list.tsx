@@ -1,8 +1,8 @@
 import type { Review } from '@torget/shared/api-types';
-import { useTranslation } from 'react-i18next';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../product-page.css';
 
 /**

@@ -1,11 +1,11 @@
 import { ALL } from '@torget/shared/rules/catalog-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCategories } from '#web/api/get-categories.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { PRICE_PRESETS, RATING_FILTERS, type SearchParams, searchUrl } from '../utils/search-url';
 import '../search.css';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { CategoryLinks } from '../components/category-links';
 
 /** /categories: every category name, each linking to its search page. */

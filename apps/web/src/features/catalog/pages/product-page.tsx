@@ -1,6 +1,5 @@
 import type { ProductDetails } from '@torget/shared/api-types';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useProduct } from '#web/api/get-product.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
@@ -10,6 +9,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { ReviewForm } from '../components/review-form';
 import { ReviewList } from '../components/review-list';
 import '../product-page.css';

@@ -1,6 +1,5 @@
 import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useProducts } from '#web/api/get-products.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
@@ -8,6 +7,7 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { ProductCard } from '#web/components/product-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { SearchFilters } from '../components/search-filters';
 import {
   hasFilters,

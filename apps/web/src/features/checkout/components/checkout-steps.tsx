@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../checkout.css';
 
 // The spec's labels (section 2, Checkout), as written there.

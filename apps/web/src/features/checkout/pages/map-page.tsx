@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
@@ -7,6 +6,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { saveAddressDraft, saveDeliveryLocation } from '#web/lib/cart-storage.ts';
 import { parseAddressFields } from '#web/lib/checkout-state.ts';
 import { readRaw, STORAGE_KEYS } from '#web/lib/storage.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useGoogleApiKey } from '../api/get-google-api-key';
 import {
   addressFieldsOf,

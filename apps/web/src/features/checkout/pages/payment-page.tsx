@@ -4,7 +4,6 @@ import type { PublicSeller } from '@torget/shared/api-types';
 import { defaultPaymentMethod, NO_PAYMENT_METHODS, paymentMethodsFor } from '@torget/shared/rules/orders';
 import { type PaymentChoiceInput, paymentChoiceSchema } from '@torget/shared/schemas/orders';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { publicSellerQueryOptions } from '#web/api/get-seller.ts';
 import { FieldError } from '#web/components/field-error.tsx';
@@ -15,6 +14,7 @@ import { useShippingAddress } from '#web/hooks/use-checkout-state.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useStepSubmit } from '#web/hooks/use-step-submit.ts';
 import { savePaymentMethod } from '#web/lib/cart-storage.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { CheckoutSteps } from '../components/checkout-steps';
 import '../checkout.css';
 

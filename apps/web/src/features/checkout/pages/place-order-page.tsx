@@ -1,6 +1,5 @@
 import { oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { cartTotals } from '@torget/shared/rules/orders';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { OrderItems } from '#web/components/order-items.tsx';
@@ -10,6 +9,7 @@ import { usePaymentMethod, useShippingAddress } from '#web/hooks/use-checkout-st
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useStepSubmit } from '#web/hooks/use-step-submit.ts';
 import { emptyCart } from '#web/lib/cart-storage.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCreateOrder } from '../api/create-order';
 import { CheckoutSteps } from '../components/checkout-steps';
 

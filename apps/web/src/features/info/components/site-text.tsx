@@ -1,9 +1,9 @@
 import type { SiteTextField } from '@torget/shared/rules/settings';
-import { useTranslation } from 'react-i18next';
 import { useSiteSettings } from '#web/api/get-site-settings.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../info.css';
 
 /**

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { SiteText } from '../components/site-text';
 import '../info.css';
 

@@ -1,7 +1,7 @@
 import { PLAN_CODES } from '@torget/shared/rules/plans';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { PlanCard } from '../components/plan-card';
 import { SiteText } from '../components/site-text';
 import '../info.css';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import type { StatusBadge, StatusTone } from '../utils/order-status';
 
 /** A small drawn icon per tone, so the state is not told by colour alone. */

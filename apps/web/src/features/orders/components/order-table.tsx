@@ -1,7 +1,7 @@
 import type { Order } from '@torget/shared/api-types';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../orders.css';
 
 interface OrderTableProps {

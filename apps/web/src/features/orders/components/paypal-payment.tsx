@@ -6,9 +6,9 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import type { Order } from '@torget/shared/api-types';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCreatePaypalOrder } from '../api/create-paypal-order';
 import { usePaypalClientId } from '../api/get-paypal-client-id';
 import { type PaypalPaymentResult, usePayOrder } from '../api/pay-order';

@@ -1,8 +1,8 @@
 import { sekToOre } from '@torget/shared/rules/money';
 import { swishQrPayload } from '@torget/shared/rules/orders';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../orders.css';
 
 interface SwishPaymentProps {

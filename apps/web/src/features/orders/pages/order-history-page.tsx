@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { pageCount, useListPage } from '#web/hooks/use-list-page.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderTable } from '../components/order-table';
 

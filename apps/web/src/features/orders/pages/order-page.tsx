@@ -10,7 +10,6 @@ import {
 } from '@torget/shared/policies/orders';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { orderQueryKey, useOrder } from '#web/api/get-order.ts';
 import { DELETE_QUESTION, useConfirm } from '#web/components/confirm-dialog.tsx';
@@ -21,6 +20,7 @@ import { OrderSummary } from '#web/components/order-summary.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { StatusBadges, StatusBox } from '../components/order-status';

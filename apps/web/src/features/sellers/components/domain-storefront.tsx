@@ -1,8 +1,8 @@
 import { lazy } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { currentHostname } from '#web/lib/hosts.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { NO_DOMAIN_SELLER, useDomainSeller } from '../api/get-domain-seller';
 import './domain-storefront.css';
 

@@ -1,7 +1,7 @@
 import type { SellerProfile } from '@torget/shared/api-types';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RichText } from '#web/components/rich-text.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../storefront.css';
 
 /** What the storefront's parts show of a shop: the stored seller object, or the settings form's live values. */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useTopSellers } from '../api/get-top-sellers';
 import { SellerCard } from './seller-card';
 import './seller-card.css';

@@ -1,5 +1,4 @@
 import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useProducts } from '#web/api/get-products.ts';
 import { usePublicSeller } from '#web/api/get-seller.ts';
@@ -11,6 +10,7 @@ import { ShopFooter } from '#web/components/shop-footer.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { domainShop, isMainHost } from '#web/lib/hosts.ts';
 import { shopStyle } from '#web/lib/shop-style.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { ShopBanner, ShopDescription } from '../components/storefront-parts';
 import { useForeignHostRedirect } from '../hooks/use-foreign-host-redirect';
 import '../storefront.css';
