@@ -90,7 +90,10 @@ async function apiExchange<T>(path: string, options: ApiRequestOptions): Promise
 
   let response: Response;
   try {
-    response = await fetch(withQuery(path, query), { method, headers, body: payload, signal });
+    // `no-cache`: the browser may keep catalogue answers (the API sends ETag and a short
+    // max-age for CDNs) but must ask again each time, so the app never shows a list older than
+    // a write it just made; an unchanged answer comes back as a bodiless 304.
+    response = await fetch(withQuery(path, query), { method, headers, body: payload, signal, cache: 'no-cache' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiRequestError(error instanceof Error ? error.message : 'Network Error', 0);

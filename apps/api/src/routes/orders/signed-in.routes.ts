@@ -10,6 +10,7 @@ import {
   paypalPaymentResultSchema,
 } from '@torget/shared/schemas/orders';
 import { z } from 'zod';
+import { cacheTags, declareChanges } from '#api/lib/cache-changes.ts';
 import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
@@ -52,6 +53,12 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.post('/', { schema: { body: createOrderSchema } }, async (request, reply) => {
     const buyer = userOf(request);
+    // An order changes the stock of what it buys; lists keep theirs until they expire
+    // (lib/cache-changes.ts).
+    declareChanges(
+      request,
+      request.body.orderItems.map((item) => cacheTags.product(item.product)),
+    );
     await ordersPerAddress.hitAddress(request);
     await ordersPerAccount.hit(request, buyer.id);
     const placed = await placeOrder(db, buyer, request.body);

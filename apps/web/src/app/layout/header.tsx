@@ -1,5 +1,4 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { DropdownAction, DropdownDisabledItem, DropdownLink, DropdownMenu } from '#web/components/dropdown-menu.tsx';
 import { LanguageSwitch } from '#web/components/language-switch.tsx';
 import { useCartItems } from '#web/hooks/use-cart-items.ts';
@@ -7,6 +6,7 @@ import { adminMenuShows, sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { PANEL_IDS, type Panel } from './panels';
+import { SearchBox } from './search-box';
 import { useSignOut } from './use-sign-out';
 import './header.css';
 
@@ -28,40 +28,6 @@ function PanelToggle({ panel, label, openPanel, onTogglePanel }: HeaderProps & {
       <span className="hamburger" aria-hidden="true" />
       <span className="panel-toggle-label">{label}</span>
     </button>
-  );
-}
-
-function SearchBox() {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const navigate = useNavigate();
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const name = text.trim();
-    navigate(name === '' ? '/search/name' : `/search/name/${encodeURIComponent(name)}`);
-  }
-  return (
-    <search className="search-box">
-      <form className="search-form" onSubmit={onSubmit}>
-        <label htmlFor="header-search" className="visually-hidden">
-          {t('Search products')}
-        </label>
-        <input
-          id="header-search"
-          type="search"
-          name="q"
-          placeholder={t('Search products')}
-          autoComplete="off"
-          enterKeyHint="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <button type="submit" className="search-submit">
-          <span className="search-icon" aria-hidden="true" />
-          <span className="visually-hidden">{t('Search')}</span>
-        </button>
-      </form>
-    </search>
   );
 }
 

@@ -85,10 +85,26 @@ export function SearchPage() {
     order: params.order,
   });
 
+  // A category page (/search/category/{c}) is titled by its category, under a breadcrumb.
+  const categoryPage = category !== undefined && name === undefined;
   return (
     <section className="page search-page" aria-labelledby="search-heading">
-      <h1 id="search-heading" className="visually-hidden">
-        {t('Search results')}
+      {category !== undefined && (
+        <nav className="breadcrumb" aria-label={t('Breadcrumb')}>
+          <ol>
+            <li>
+              <Link to="/">{t('Home')}</Link>
+            </li>
+            <li>
+              <Link to={searchUrl({ ...SEARCH_DEFAULTS, category })} aria-current={categoryPage ? 'page' : undefined}>
+                {category}
+              </Link>
+            </li>
+          </ol>
+        </nav>
+      )}
+      <h1 id="search-heading" className={categoryPage ? 'search-heading' : 'visually-hidden'}>
+        {categoryPage ? category : t('Search results')}
       </h1>
       <div className="search-layout">
         <div className="search-filters-column">

@@ -24,7 +24,6 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { StatusBadges, StatusBox } from '../components/order-status';
-import { OrderUpdateForm } from '../components/order-update-form';
 import { SwishOpenApp } from '../components/swish-open-app';
 import { SwishPayment } from '../components/swish-payment';
 import '../orders.css';
@@ -34,6 +33,10 @@ import { statusBadges } from '../utils/order-status';
 // PayPal's SDK wrapper loads only when an unpaid PayPal order is shown to its buyer.
 const PaypalPayment = lazy(async () => ({
   default: (await import('../components/paypal-payment')).PaypalPayment,
+}));
+// The seller's update form (react-hook-form and the zod schemas) loads only for the seller.
+const OrderUpdateForm = lazy(async () => ({
+  default: (await import('../components/order-update-form')).OrderUpdateForm,
 }));
 
 /** /order/{id} (spec section 2, Checkout): details, status, and paying or managing the order. */
@@ -200,7 +203,9 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
             <SwishPayment swishNumber={swishNumber} amount={data.totalPrice} orderNumber={data.orderNumber} />
           )}
           {data.paymentMethod === 'Swish' && isSellerOf(actor, facts) && (
-            <OrderUpdateForm key={data._id} order={data} />
+            <Suspense fallback={<LoadingBox />}>
+              <OrderUpdateForm key={data._id} order={data} />
+            </Suspense>
           )}
           {canCancelOrder(actor, facts) && (
             <DangerAction
