@@ -15,6 +15,7 @@ import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
+import { requestLanguage } from '#api/lib/request-language.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '#api/mails/order-mails.ts';
 import {
   cancelOrder,
@@ -62,7 +63,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
     await ordersPerAccount.hit(request, buyer.id);
     const placed = await placeOrder(db, buyer, request.body);
     const origin = mailLinkOrigin(request, deps.config.mainHosts);
-    sendInBackground(mailer, orderConfirmationMail(placed, origin), request.log);
+    sendInBackground(mailer, orderConfirmationMail(placed, origin, requestLanguage(request)), request.log);
     sendInBackground(mailer, newOrderNoticeMail(placed, origin), request.log);
     return reply.status(201).send({ message: 'New Order Created', order: placed.order });
   });

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { DropdownAction, DropdownDisabledItem, DropdownLink, DropdownMenu } from '#web/components/dropdown-menu.tsx';
+import { LanguageSwitch } from '#web/components/language-switch.tsx';
 import { useCartItems } from '#web/hooks/use-cart-items.ts';
 import { adminMenuShows, sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { PANEL_IDS, type Panel } from './panels';
 import { SearchBox } from './search-box';
 import { useSignOut } from './use-sign-out';
@@ -35,6 +37,7 @@ function PanelToggle({ panel, label, openPanel, onTogglePanel }: HeaderProps & {
  * is open; on wide screens the categories sit beside the content and the Menu toggle joins the header.
  */
 export function Header(props: HeaderProps) {
+  const { t } = useTranslation();
   const { user } = useSession();
   const cartCount = useCartItems().length;
   const signOut = useSignOut();
@@ -44,11 +47,11 @@ export function Header(props: HeaderProps) {
   return (
     <>
       <div className="mobile-bar">
-        <PanelToggle {...props} panel="categories" label="Categories" />
+        <PanelToggle {...props} panel="categories" label={t('Categories')} />
         <Link to="/" className="brand">
           Torget
         </Link>
-        <PanelToggle {...props} panel="menu" label="Menu" />
+        <PanelToggle {...props} panel="menu" label={t('Menu')} />
       </div>
       <header className="site-header">
         <div className="header-bar">
@@ -56,52 +59,53 @@ export function Header(props: HeaderProps) {
             Torget
           </Link>
           <SearchBox />
-          <nav className="header-nav" aria-label="Main">
-            <DropdownMenu label="Info">
-              <DropdownLink to="/about">About</DropdownLink>
+          <nav className="header-nav" aria-label={t('Main')}>
+            <DropdownMenu label={t('Info')}>
+              <DropdownLink to="/about">{t('About')}</DropdownLink>
               {user?.is_seller ? (
-                <DropdownDisabledItem reason="You are already a seller">Become Seller</DropdownDisabledItem>
+                <DropdownDisabledItem reason={t('You are already a seller')}>{t('Become Seller')}</DropdownDisabledItem>
               ) : (
-                <DropdownLink to="/seller_info_1">Become Seller</DropdownLink>
+                <DropdownLink to="/seller_info_1">{t('Become Seller')}</DropdownLink>
               )}
-              <DropdownLink to="/privacy">Privacy</DropdownLink>
+              <DropdownLink to="/privacy">{t('Privacy')}</DropdownLink>
             </DropdownMenu>
             <Link to="/cart" className="cart-link">
-              Cart
+              {t('Cart')}
               {cartCount > 0 && (
                 <span className="badge">
-                  <span className="visually-hidden">, items: </span>
+                  <span className="visually-hidden">{t(', items: ')}</span>
                   {cartCount}
                 </span>
               )}
             </Link>
             {user ? (
-              <DropdownMenu label={user.name || 'Account'} align="end" className="user-menu">
-                <DropdownLink to="/profile">User Profile</DropdownLink>
-                <DropdownLink to="/orderhistory">Order History</DropdownLink>
-                <DropdownAction onSelect={signOut}>Sign Out</DropdownAction>
+              <DropdownMenu label={user.name || t('Account')} align="end" className="user-menu">
+                <DropdownLink to="/profile">{t('User Profile')}</DropdownLink>
+                <DropdownLink to="/orderhistory">{t('Order History')}</DropdownLink>
+                <DropdownAction onSelect={signOut}>{t('Sign Out')}</DropdownAction>
               </DropdownMenu>
             ) : (
-              <Link to="/signin">Sign In</Link>
+              <Link to="/signin">{t('Sign In')}</Link>
             )}
             {showShop && user && (
-              <DropdownMenu label="My Shop" align="end">
-                <DropdownLink to="/productlist/seller">Products</DropdownLink>
-                <DropdownLink to="/orderlist/seller">Orders</DropdownLink>
-                <DropdownLink to={`/seller/${user._id}`}>View shop</DropdownLink>
-                <DropdownLink to="/seller_profile">Settings</DropdownLink>
+              <DropdownMenu label={t('My Shop')} align="end">
+                <DropdownLink to="/productlist/seller">{t('Products')}</DropdownLink>
+                <DropdownLink to="/orderlist/seller">{t('Orders')}</DropdownLink>
+                <DropdownLink to={`/seller/${user._id}`}>{t('View shop')}</DropdownLink>
+                <DropdownLink to="/seller_profile">{t('Settings')}</DropdownLink>
               </DropdownMenu>
             )}
             {showAdmin && (
-              <DropdownMenu label="Admin" align="end">
-                <DropdownLink to="/productlist">Products</DropdownLink>
-                <DropdownLink to="/orderlist">Orders</DropdownLink>
-                <DropdownLink to="/userlist">Users</DropdownLink>
-                <DropdownLink to="/admin_settings">Settings</DropdownLink>
+              <DropdownMenu label={t('Admin')} align="end">
+                <DropdownLink to="/productlist">{t('Products')}</DropdownLink>
+                <DropdownLink to="/orderlist">{t('Orders')}</DropdownLink>
+                <DropdownLink to="/userlist">{t('Users')}</DropdownLink>
+                <DropdownLink to="/admin_settings">{t('Settings')}</DropdownLink>
               </DropdownMenu>
             )}
+            <LanguageSwitch />
           </nav>
-          <PanelToggle {...props} panel="menu" label="Menu" />
+          <PanelToggle {...props} panel="menu" label={t('Menu')} />
         </div>
       </header>
     </>

@@ -3,6 +3,7 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SUGGEST_MIN_LETTERS, useSuggestions } from '#web/api/get-suggestions.ts';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './search-suggestions.css';
 
 /** Long enough that a fast typist sends one request per pause, short enough to feel immediate. */
@@ -32,6 +33,7 @@ export function nameSearchHref(text: string): string {
  * The number of suggestions is announced in a polite live region.
  */
 export function SearchBox() {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -114,7 +116,7 @@ export function SearchBox() {
     <search className="search-box">
       <form className="search-form" onSubmit={onSubmit}>
         <label htmlFor="header-search" className="visually-hidden">
-          Search products
+          {t('Search products')}
         </label>
         {/* The ARIA 1.1 combobox pattern: the box keeps its searchbox role (the spec's search box,
             which scripts and assistive technology already know by that role) inside a combobox
@@ -131,7 +133,7 @@ export function SearchBox() {
             id="header-search"
             type="search"
             name="q"
-            placeholder="Search products"
+            placeholder={t('Search products')}
             autoComplete="off"
             enterKeyHint="search"
             aria-autocomplete="list"
@@ -150,9 +152,9 @@ export function SearchBox() {
         </div>
         <button type="submit" className="search-submit">
           <span className="search-icon" aria-hidden="true" />
-          <span className="visually-hidden">Search</span>
+          <span className="visually-hidden">{t('Search')}</span>
         </button>
-        <div id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!expanded}>
+        <div id={listId} role="listbox" aria-label={t('Suggestions')} className="search-suggestions" hidden={!expanded}>
           {options.map((option, index) => (
             // Options are chosen with the pointer on mousedown (before the input's blur closes the
             // list); the keyboard chooses with the arrows and Enter through the input.

@@ -7,6 +7,7 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { domainShop } from '#web/lib/hosts.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useFacets } from '../api/get-facets';
 import { PRICE_PRESETS, RATING_FILTERS, type SearchParams, searchFilters, searchUrl } from '../utils/search-url';
 import '../search.css';
@@ -62,13 +63,14 @@ function CategoryFilter({
   /** On a seller's domain: only the categories the shop sells in. */
   ownShopOnly: boolean;
 }) {
+  const { t } = useTranslation();
   const categories = useCategories();
   const counts = countsOf(facets, (f) => f.categories);
   const shown = (category: string) =>
     !ownShopOnly || !facets || category === params.category || counts.some((c) => c.name === category && c.count > 0);
   return (
     <section className="filter-group" aria-labelledby="filter-department">
-      <h2 id="filter-department">Department</h2>
+      <h2 id="filter-department">{t('Department')}</h2>
       {categories.isPending ? (
         <LoadingBox />
       ) : categories.isError ? (
@@ -76,7 +78,7 @@ function CategoryFilter({
       ) : (
         <ul>
           <FilterLink to={searchUrl(params, { category: ALL })} active={params.category === ALL}>
-            Any
+            {t('Any')}
           </FilterLink>
           {categories.data.filter(shown).map((category) => (
             <FilterLink
@@ -160,6 +162,7 @@ function CustomPriceForm({ params }: { params: SearchParams }) {
  * and a price range of the shopper's own.
  */
 export function SearchFilters({ params }: { params: SearchParams }) {
+  const { t } = useTranslation();
   const { name, category } = searchFilters(params);
   // On a seller's domain the results are that shop's products (api/get-products.ts), so are the counts.
   const seller = domainShop()?._id;
@@ -177,7 +180,7 @@ export function SearchFilters({ params }: { params: SearchParams }) {
     <>
       <CategoryFilter params={params} facets={facets} ownShopOnly={seller !== undefined} />
       <section className="filter-group" aria-labelledby="filter-price">
-        <h2 id="filter-price">Price</h2>
+        <h2 id="filter-price">{t('Price')}</h2>
         <ul>
           {PRICE_PRESETS.map((preset) => (
             <FilterLink
@@ -190,14 +193,14 @@ export function SearchFilters({ params }: { params: SearchParams }) {
                   : prices.find((entry) => entry.min === preset.min && (entry.max ?? 0) === preset.max)
               }
             >
-              {preset.label}
+              {t(preset.label)}
             </FilterLink>
           ))}
         </ul>
         <CustomPriceForm key={`${params.min}-${params.max}`} params={params} />
       </section>
       <section className="filter-group" aria-labelledby="filter-rating">
-        <h2 id="filter-rating">Avg. Customer Review</h2>
+        <h2 id="filter-rating">{t('Avg. Customer Review')}</h2>
         <ul>
           {RATING_FILTERS.map((rating) => (
             <FilterLink
@@ -207,7 +210,7 @@ export function SearchFilters({ params }: { params: SearchParams }) {
               count={ratings.find((entry) => entry.rating === rating)}
             >
               <Rating value={rating} />
-              <span className="filter-and-up">&amp; up</span>
+              <span className="filter-and-up">{t('& up')}</span>
             </FilterLink>
           ))}
         </ul>

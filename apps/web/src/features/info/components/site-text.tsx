@@ -3,6 +3,7 @@ import { useSiteSettings } from '#web/api/get-site-settings.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../info.css';
 
 /**
@@ -10,8 +11,9 @@ import '../info.css';
  * 500 ms; a failure shows the red error box.
  */
 export function SiteText({ field }: { field: SiteTextField }) {
+  const { t } = useTranslation();
   const settings = useSiteSettings();
   if (settings.isPending) return <LoadingBox />;
-  if (settings.isError) return <MessageBox variant="danger">{settings.error.message}</MessageBox>;
+  if (settings.isError) return <MessageBox variant="danger">{t(settings.error.message)}</MessageBox>;
   return <RichText html={settings.data[field]} className="site-text" />;
 }
