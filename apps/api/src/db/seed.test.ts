@@ -5,6 +5,7 @@ import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
 import { isValidOrganisationNumber } from '@torget/shared/rules/sweden';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localImageStorage } from '#api/lib/image-storage.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
 import type { Database } from './client';
 import { products, reviews, sellers, siteSettings, users } from './schema';
@@ -44,7 +45,7 @@ describe('demo seed', () => {
     database = await createTestDatabase();
     uploadsDir = await mkdtemp(join(tmpdir(), 'torget-seed-'));
     const started = performance.now();
-    signIns = await seedDemoIfEmpty(database, { uploadsDir });
+    signIns = await seedDemoIfEmpty(database, { storage: localImageStorage(uploadsDir) });
     seedMs = performance.now() - started;
   }, 60_000);
 
@@ -151,7 +152,7 @@ describe('demo seed', () => {
 
   it('does nothing the second time', async () => {
     const before = await counts(database);
-    expect(await seedDemoIfEmpty(database, { uploadsDir })).toBeNull();
+    expect(await seedDemoIfEmpty(database, { storage: localImageStorage(uploadsDir) })).toBeNull();
     expect(await counts(database)).toEqual(before);
   });
 });
