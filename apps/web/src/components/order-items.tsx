@@ -1,6 +1,7 @@
 import { formatSek, lineTotalSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
 import './order-layout.css';
+import { ResponsiveImage } from './responsive-image';
 
 /** A line as both the cart and a placed order have it. `product` is null once the product is gone. */
 export interface OrderItemsLine {
@@ -21,7 +22,14 @@ export function OrderItems({ items }: { items: readonly OrderItemsLine[] }) {
       <ul className="order-items">
         {items.map((item, index) => (
           <li key={item.product ?? `gone-${index}`} className="order-item">
-            <img className="order-item-image" src={item.image} alt="" width={56} height={56} decoding="async" />
+            <ResponsiveImage
+              className="order-item-image"
+              src={item.image}
+              sizes="3.5rem"
+              width={56}
+              height={56}
+              decoding="async"
+            />
             <div className="order-item-name">
               {item.product ? <Link to={`/product/${item.product}`}>{item.name}</Link> : item.name}
             </div>

@@ -8,6 +8,7 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { ProductCard } from '#web/components/product-card.tsx';
+import { backgroundVariant, ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { isMainHost } from '#web/lib/hosts.ts';
@@ -43,8 +44,10 @@ function bannerStyle(image: string): CSSProperties | undefined {
   if (image.trim() === '') return undefined;
   // A light shade keeps the shop name readable on any picture. The path is a quoted CSS string:
   // JSON's escaping of quotes and backslashes is valid CSS escaping too.
+  // The banner spans the screen: the stored copy as wide as this screen, not the 1600-px original.
+  const path = backgroundVariant(image.trim(), globalThis.innerWidth || 1280);
   return {
-    backgroundImage: `linear-gradient(rgb(0 0 0 / 18%), rgb(0 0 0 / 18%)), url(${JSON.stringify(image.trim())})`,
+    backgroundImage: `linear-gradient(rgb(0 0 0 / 18%), rgb(0 0 0 / 18%)), url(${JSON.stringify(path)})`,
   };
 }
 
@@ -168,7 +171,14 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
       >
         <div className="storefront-inner storefront-banner-inner">
           {showLogo && (
-            <img className="storefront-logo" src={shop.logo} alt={`${shop.name} logo`} width={96} height={96} />
+            <ResponsiveImage
+              className="storefront-logo"
+              src={shop.logo}
+              alt={`${shop.name} logo`}
+              sizes="6rem"
+              width={96}
+              height={96}
+            />
           )}
           <div className="storefront-titles">
             <h1 className="storefront-name">{shop.name}</h1>
