@@ -81,15 +81,14 @@ function ShopFooter({ seller }: { seller: PublicSeller }) {
 }
 
 function ShopProducts({
-  sellerId,
+  products,
   page,
   pageHref,
 }: {
-  sellerId: string;
+  products: ReturnType<typeof useProducts>;
   page: number;
   pageHref: (n: number) => string;
 }) {
-  const products = useProducts({ seller: sellerId, pageNumber: page, pageSize: DEFAULT_PUBLIC_PAGE_SIZE });
   return (
     <section className="storefront-products" aria-labelledby="storefront-products-heading">
       <div className="storefront-inner">
@@ -130,6 +129,9 @@ interface StorefrontProps {
  */
 export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
   const seller = usePublicSeller(sellerId);
+  // Both requests start at once, and the shop shows when both have answered: the product grid
+  // arriving after the banner would push the footer (and everything below the grid) down.
+  const products = useProducts({ seller: sellerId, pageNumber: page, pageSize: DEFAULT_PUBLIC_PAGE_SIZE });
   const shop = seller.data?.seller;
   useDocumentTitle(shop?.name);
   const home = isMainHost() && (
@@ -140,7 +142,7 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
     </nav>
   );
 
-  if (seller.isPending) {
+  if (seller.isPending || (products.isPending && !seller.isError)) {
     return (
       <div className="storefront">
         {home}
@@ -191,7 +193,7 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
           <RichText html={shop.description} className="storefront-inner storefront-description-text" />
         </section>
       )}
-      <ShopProducts sellerId={sellerId} page={page} pageHref={pageHref} />
+      <ShopProducts products={products} page={page} pageHref={pageHref} />
       <ShopFooter seller={seller.data} />
     </div>
   );
