@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { IMAGE_ACCEPT, useImageFileUpload } from '#web/api/upload-image.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import '../sellers.css';
 
 interface ShopImageFieldProps {
@@ -14,6 +15,12 @@ interface ShopImageFieldProps {
   /** 'logo' previews small and square, 'banner' wide. */
   kind: 'logo' | 'banner';
 }
+
+/** The preview's drawn size (sellers.css): a 6rem square logo, a banner up to 24rem by 6rem. */
+const PREVIEW = {
+  logo: { sizes: '6rem', width: 96, height: 96 },
+  banner: { sizes: '24rem', width: 384, height: 96 },
+} as const;
 
 /**
  * A shop image (logo, banner): a file input that uploads the picture at once and keeps its path,
@@ -43,7 +50,7 @@ export function ShopImageField({ label, value, onChange, previewAlt, kind }: Sho
       )}
       {value !== '' && (
         <div className={`shop-image-preview shop-image-preview-${kind}`}>
-          <img src={value} alt={previewAlt} />
+          <ResponsiveImage src={value} alt={previewAlt} {...PREVIEW[kind]} />
           <button type="button" className="link-button" onClick={() => onChange('')}>
             {`Remove ${kind}`}
           </button>
