@@ -430,12 +430,6 @@ function svgOf(image: DemoImage): string {
   }
 }
 
-/** Renders one SVG to a file in the given format; used for WebP here and PNG previews in checks. */
-export async function renderSvg(svg: string, path: string, format: 'webp' | 'png' = 'webp'): Promise<void> {
-  const image = sharp(Buffer.from(svg));
-  await (format === 'webp' ? image.webp({ quality: WEBP_QUALITY }) : image.png()).toFile(path);
-}
-
 /**
  * Stores every picture, with its narrower copies, in the image storage. File names are fixed, so
  * running it again (for example after a seed that failed half-way) simply overwrites the same files.

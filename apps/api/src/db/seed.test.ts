@@ -1,6 +1,7 @@
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { IMAGE_WIDTHS, imageVariant } from '@torget/shared/rules/images';
 import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
 import { isValidOrganisationNumber } from '@torget/shared/rules/sweden';
 import { eq, sql } from 'drizzle-orm';
@@ -116,6 +117,18 @@ describe('demo seed', () => {
       const bytes = await firstBytes(join(uploadsDir, image.replace('/uploads/', '')), 12);
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
       expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    }
+  });
+
+  it('stores the narrower copies of every demo picture with it', async () => {
+    const rows = await database.db.select({ image: products.image }).from(products);
+    for (const { image } of rows) {
+      for (const width of IMAGE_WIDTHS) {
+        const copy = imageVariant(image, width);
+        expect(copy).not.toBe(image);
+        const bytes = await firstBytes(join(uploadsDir, copy.replace('/uploads/', '')), 12);
+        expect(bytes.subarray(8, 12).toString('latin1'), copy).toBe('WEBP');
+      }
     }
   });
 

@@ -10,8 +10,13 @@ import type { ImageStorage } from '#api/lib/image-storage.ts';
 const VARIANT_QUALITY = 80;
 export const WEBP = 'image/webp';
 
-/** One copy `width` px wide (never wider than the original: a small image is only re-encoded). */
+/**
+ * One copy `width` px wide. Never wider than the original: an original that is not wider than
+ * `width` is its own copy (the same bytes, no second encoding).
+ */
 export async function resizeToWidth(original: Buffer, width: ImageWidth): Promise<Buffer> {
+  const { width: originalWidth } = await sharp(original, { failOn: 'error' }).metadata();
+  if (originalWidth !== undefined && originalWidth <= width) return original;
   return sharp(original, { failOn: 'error' })
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: VARIANT_QUALITY })
