@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { acceptDialog, productNamed } from './support/catalog';
+import { confirmInPage } from './support/answer-confirm';
+import { productNamed } from './support/catalog';
 import { cartLines, checkoutFromCart, orderByApi, SHOPS, sek, stockOf } from './support/checkout';
 import { ACCOUNTS, signIn } from './support/sign-in';
 
@@ -106,15 +107,15 @@ test('full Swish checkout; the seller marks paid and delivered; the buyer sees i
   await expect(deliveredDate).toBeDisabled();
   await paid.check();
   await expect(paidDate).toBeEnabled();
-  await acceptDialog(sellerPage, 'Please enter the payment date.', () =>
-    sellerPage.getByRole('button', { name: 'Update' }).click(),
-  );
+  // A ticked box without its date: the spec's message beside the date, and nothing is sent.
+  await sellerPage.getByRole('button', { name: 'Update' }).click();
+  await expect(sellerPage.getByRole('alert')).toHaveText('Please enter the payment date.');
+  await expect(paidDate).toHaveAttribute('aria-invalid', 'true');
   await paidDate.fill('2026-01-15');
   await delivered.check();
   await expect(deliveredDate).toBeEnabled();
-  await acceptDialog(sellerPage, 'Please enter the delivery date.', () =>
-    sellerPage.getByRole('button', { name: 'Update' }).click(),
-  );
+  await sellerPage.getByRole('button', { name: 'Update' }).click();
+  await expect(sellerPage.getByRole('alert')).toHaveText('Please enter the delivery date.');
   await deliveredDate.fill('2026-01-17');
   await sellerPage.getByRole('button', { name: 'Update' }).click();
   await expect(sellerPage.getByText('Order was updated.')).toBeVisible();
@@ -150,7 +151,9 @@ test('the buyer deletes an unpaid Swish order and its stock comes back', async (
   expect(await stockOf(page.request, book._id)).toBe(stockBefore - 3);
   await expect(page.getByRole('region', { name: 'Pay with Swish' })).toContainText(SHOPS.karin.swishNumber);
 
-  await acceptDialog(page, 'Are you sure to delete?', () => page.getByRole('button', { name: 'Delete Order' }).click());
+  await confirmInPage(page, 'Are you sure to delete?', 'Delete', () =>
+    page.getByRole('button', { name: 'Delete Order' }).click(),
+  );
   await expect(page.getByText('Order was deleted.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete Order' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Order Summary' })).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { acceptDialog, productNamed } from './support/catalog';
+import { confirmInPage } from './support/answer-confirm';
+import { productNamed } from './support/catalog';
 import { orderByApi, placeOrderByApi, SHOPS, stockOf } from './support/checkout';
 import { ACCOUNTS, signIn, signInByApi } from './support/sign-in';
 
@@ -20,7 +21,7 @@ test('the seller cancels an unpaid PayPal order; seller and buyer see it cancell
   await signIn(page, ACCOUNTS.anna);
   await page.goto(`/order/${orderId}`);
   await expect(page.getByText('Not Paid')).toBeVisible();
-  await acceptDialog(page, 'Cancel this order? Its items go back on sale.', () =>
+  await confirmInPage(page, 'Cancel this order? Its items go back on sale.', 'Yes, cancel it', () =>
     page.getByRole('button', { name: 'Cancel Order' }).click(),
   );
   await expect(page.getByText(/^Cancelled \d{4}-\d{2}-\d{2}/)).toBeVisible();

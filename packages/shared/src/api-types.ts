@@ -185,6 +185,8 @@ export interface OrderSellerRef {
  */
 export interface Order {
   _id: string;
+  /** Added (issue 19): the number people read and quote, `T-100001` (rules/order-number.ts). */
+  orderNumber: string;
   orderItems: OrderItem[];
   shippingAddress: ShippingAddress;
   paymentMethod: 'PayPal' | 'Swish';

@@ -8,6 +8,7 @@ function newOrder(paymentMethod: Order['paymentMethod']): NewOrder {
   return {
     order: {
       _id: 'a1b2c3',
+      orderNumber: 'T-100042',
       orderItems: [
         { qty: 2, price: 129.5, shipping_price: 0, image: '', name: 'Lampa X', product: 'p1' },
         { qty: 1, price: 0.1, shipping_price: 0, image: '', name: 'Tändsticka', product: null },
@@ -44,9 +45,10 @@ describe('order confirmation mail', () => {
   it('goes to the buyer with every line, the totals, the address and a link to the order', () => {
     const mail = orderConfirmationMail(newOrder('Swish'), ORIGIN);
     expect(mail.to).toBe('kim@example.se');
-    expect(mail.subject).toBe('Orderbekräftelse från Annas Ateljé / Order confirmation');
+    expect(mail.subject).toBe('Orderbekräftelse från Annas Ateljé / Order confirmation T-100042');
     const lines = mail.text.split('\n');
     expect(lines[0]).toBe('Hej Kim Köpare!');
+    expect(lines).toContain('Ordernummer / Order number: T-100042');
     expect(lines).toContain('2 × Lampa X  SEK 259.00');
     expect(lines).toContain('1 × Tändsticka  SEK 0.10');
     expect(lines).toContain('Totalt / Total: SEK 288.10');
@@ -69,7 +71,8 @@ describe('new order notice', () => {
   it('goes to the seller with the total in the subject, the buyer, and no payment hint', () => {
     const mail = newOrderNoticeMail(newOrder('Swish'), ORIGIN);
     expect(mail.to).toBe('anna@example.se');
-    expect(mail.subject).toBe('Ny order på Torget / New order: SEK 288.10');
+    expect(mail.subject).toBe('Ny order på Torget / New order: SEK 288.10 · T-100042');
+    expect(mail.text).toContain('Ordernummer / Order number: T-100042');
     expect(mail.text.split('\n')[0]).toBe('Hej Annas Ateljé!');
     expect(mail.text).toContain('You have a new order from Kim Köpare.');
     expect(mail.text).toContain('2 × Lampa X  SEK 259.00');

@@ -13,6 +13,7 @@ export interface NewOrder {
 function summary(order: Order): string[] {
   const a = order.shippingAddress;
   return [
+    `Ordernummer / Order number: ${order.orderNumber}`,
     `Order ${order._id}`,
     '',
     ...order.orderItems.map((item) => `${item.qty} × ${item.name}  ${formatSek(lineTotalSek(item.qty, item.price))}`),
@@ -42,7 +43,7 @@ export function orderConfirmationMail(placed: NewOrder, siteOrigin: string): Mai
   const link = `${siteOrigin}/order/${order._id}`;
   return {
     to: buyer.email,
-    subject: `Orderbekräftelse från ${order.seller.seller.name} / Order confirmation`,
+    subject: `Orderbekräftelse från ${order.seller.seller.name} / Order confirmation ${order.orderNumber}`,
     text: [
       `Hej ${buyer.name}!`,
       '',
@@ -63,7 +64,7 @@ export function newOrderNoticeMail(placed: NewOrder, siteOrigin: string): Mail {
   const link = `${siteOrigin}/order/${order._id}`;
   return {
     to: seller.email,
-    subject: `Ny order på Torget / New order: ${formatSek(order.totalPrice)}`,
+    subject: `Ny order på Torget / New order: ${formatSek(order.totalPrice)} · ${order.orderNumber}`,
     text: [
       `Hej ${order.seller.seller.name}!`,
       '',

@@ -3,8 +3,9 @@
  * screen is a lazily loaded chunk, one per feature area. (Declarative routing: the data-router
  * runtime would add about 18 KB gzip to the first load, and data loading is TanStack Query's job.)
  */
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useRef } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { registerRouteModule } from '#web/lib/route-preload.ts';
 import { RequireAdmin, RequireSeller, RequireSellerOrApplicant, RequireSignIn } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
@@ -12,6 +13,26 @@ import { HomePage } from './routes/home';
 /** A lazily loaded page: loads a module and takes one component from it. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(async () => ({ default: pick(await load()) }));
+}
+
+/**
+ * A lazily loaded page whose chunk a feature may load before navigating to it
+ * (lib/route-preload.ts). Once loaded, the page renders at once instead of suspending for a
+ * tick, so the navigation commits in one render and the old page never shows under the new URL.
+ * Which of the two a mounted page uses is fixed when it mounts, so it never remounts.
+ */
+function preloadablePage<M>(pattern: string, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  let loaded: ComponentType | null = null;
+  const loadPage = async () => {
+    loaded = pick(await load());
+    return loaded;
+  };
+  registerRouteModule(pattern, loadPage);
+  const LazyPage = lazy(async () => ({ default: await loadPage() }));
+  return function PreloadablePage() {
+    const Page = useRef(loaded).current;
+    return Page ? <Page /> : <LazyPage />;
+  };
 }
 
 const productManagement = () => import('#web/features/product-management/pages/product-list-page.tsx');
@@ -59,11 +80,13 @@ const ShippingPage = lazyPage(
   () => import('#web/features/checkout/pages/shipping-page.tsx'),
   (m) => m.ShippingPage,
 );
-const PaymentPage = lazyPage(
+const PaymentPage = preloadablePage(
+  '/payment',
   () => import('#web/features/checkout/pages/payment-page.tsx'),
   (m) => m.PaymentPage,
 );
-const PlaceOrderPage = lazyPage(
+const PlaceOrderPage = preloadablePage(
+  '/placeorder',
   () => import('#web/features/checkout/pages/place-order-page.tsx'),
   (m) => m.PlaceOrderPage,
 );
@@ -72,7 +95,8 @@ const MapPage = lazyPage(
   (m) => m.MapPage,
 );
 
-const OrderPage = lazyPage(
+const OrderPage = preloadablePage(
+  '/order/:id',
   () => import('#web/features/orders/pages/order-page.tsx'),
   (m) => m.OrderPage,
 );

@@ -11,6 +11,7 @@ import {
   paymentMethodsFor,
   SHIPPING_ADDRESS_FIELDS,
   swishAmount,
+  swishAppLink,
   swishQrPayload,
 } from './orders';
 
@@ -78,14 +79,16 @@ describe('adding to the cart', () => {
     const result = addToCart([item('p1', anna)], item('p9', sellerRef('b')));
     expect(result).toEqual({
       ok: false,
-      error: `${CART_SELLER_CONFLICT} Seller: Annas Ateljé`,
+      error:
+        "Can't add to cart. Buy from the first item's seller, named in the message, in this order. " +
+        'Your cart holds items from Annas Ateljé: buy from them in this order, or empty the cart first.',
       seller: { _id: 'a', name: 'Annas Ateljé' },
     });
   });
 
   it('names the seller by their own name while the shop has none', () => {
     const result = addToCart([item('p1', sellerRef('c', ''))], item('p2', anna));
-    expect(!result.ok && result.error).toContain('Seller: Ägare c');
+    expect(!result.ok && result.error).toContain('Your cart holds items from Ägare c:');
   });
 
   const products = fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5');
@@ -102,7 +105,7 @@ describe('adding to the cart', () => {
           expect(result.ok).toBe(!conflict);
           if (!result.ok) {
             expect(result.error.startsWith(CART_SELLER_CONFLICT)).toBe(true);
-            expect(result.error).toContain(`Butik ${before[0]?.seller._id}`);
+            expect(result.error).toContain(`items from Butik ${before[0]?.seller._id}:`);
             continue;
           }
           cart = result.items;
@@ -155,6 +158,53 @@ describe('Swish QR', () => {
     expect(swishQrPayload('123 456 78-90', 12_345, 'order-1')).toBe('C1234567890;123,45;order-1;0');
     expect(swishQrPayload('1231234567', 5, 'x;y')).toBe('C1231234567;0,05;x y;0');
     expect(swishAmount(100_000)).toBe('1000,00');
+  });
+});
+
+describe('the link that opens the Swish app', () => {
+  /** What the Swish app reads from the link: the JSON after `data=`, URL-decoded. */
+  function decode(link: string): unknown {
+    const prefix = 'swish://payment?data=';
+    expect(link.startsWith(prefix)).toBe(true);
+    const data = link.slice(prefix.length);
+    // Encoded as one query value: nothing in it that would end or split the value.
+    expect(data).not.toMatch(/[&#?={}" ]/);
+    return JSON.parse(decodeURIComponent(data));
+  }
+
+  it('carries the payee, the amount in SEK and the message, none editable', () => {
+    const link = swishAppLink({ swishNumber: '123 456 78-90', amountOre: 28_810, message: 'T-100001' });
+    expect(decode(link)).toEqual({
+      version: 1,
+      payee: { value: '1234567890', editable: false },
+      amount: { value: 288.1, editable: false },
+      message: { value: 'T-100001', editable: false },
+    });
+  });
+
+  it('gives any amount in öre back exactly, and the same payment as the QR code', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000_000 }), (amountOre) => {
+        const request = { swishNumber: '1231234567', amountOre, message: 'T-123456' };
+        const data = decode(swishAppLink(request)) as { amount: { value: number }; payee: { value: string } };
+        expect(Math.round(data.amount.value * 100)).toBe(amountOre);
+        expect(String(data.amount.value)).toBe(
+          swishAmount(amountOre)
+            .replace(',', '.')
+            .replace(/\.?0+$/, ''),
+        );
+        expect(swishQrPayload(request.swishNumber, amountOre, request.message)).toBe(
+          `C${data.payee.value};${swishAmount(amountOre)};T-123456;0`,
+        );
+      }),
+    );
+  });
+
+  it('keeps a message with Swedish letters and signs intact', () => {
+    const data = decode(swishAppLink({ swishNumber: '1231234567', amountOre: 100, message: 'Åsa & Örjan?' })) as {
+      message: { value: string };
+    };
+    expect(data.message.value).toBe('Åsa & Örjan?');
   });
 });
 

@@ -112,10 +112,19 @@ export function sellerDisplayName(seller: CartSellerRef): string {
 }
 
 /**
+ * Why an item was refused (issue 19): the spec's sentence word for word, then one that names the
+ * shop and says what to do: "Can't add to cart. Buy from the first item's seller, named in the
+ * message, in this order. Your cart holds items from Annas Ateljé: buy from them in this order,
+ * or empty the cart first."
+ */
+export function cartConflictMessage(sellerName: string): string {
+  return `${CART_SELLER_CONFLICT} Your cart holds items from ${sellerName}: buy from them in this order, or empty the cart first.`;
+}
+
+/**
  * Adds an item to the cart (spec section 4). The same product replaces its line in place;
- * another product is appended. An item from another seller than the first item's is refused:
- * the error is the spec's sentence followed by "Seller: <first item's shop name>", so the
- * sentence stays word for word and the name is still in the message.
+ * another product is appended. An item from another seller than the first item's is refused
+ * with cartConflictMessage.
  */
 export function addToCart<T extends { product: string; seller: CartSellerRef }>(
   cartItems: readonly T[],
@@ -124,7 +133,7 @@ export function addToCart<T extends { product: string; seller: CartSellerRef }>(
   const first = cartItems[0];
   if (first && first.seller._id !== item.seller._id) {
     const name = sellerDisplayName(first.seller);
-    return { ok: false, error: `${CART_SELLER_CONFLICT} Seller: ${name}`, seller: { _id: first.seller._id, name } };
+    return { ok: false, error: cartConflictMessage(name), seller: { _id: first.seller._id, name } };
   }
   const exists = cartItems.some((line) => line.product === item.product);
   const items = exists ? cartItems.map((line) => (line.product === item.product ? item : line)) : [...cartItems, item];
@@ -179,4 +188,27 @@ export function swishQrPayload(swishNumber: string, amountOre: number, reference
   const number = swishNumber.replace(/[\s-]/g, '');
   const message = reference.replaceAll(';', ' ').slice(0, 50);
   return `C${number};${swishAmount(amountOre)};${message};0`;
+}
+
+/** The payment a Swish order asks for: to the seller's number, the exact total, the order number as message. */
+export interface SwishPaymentRequest {
+  swishNumber: string;
+  amountOre: number;
+  message: string;
+}
+
+/**
+ * The link that opens the Swish app with the payment filled in (a phone cannot scan its own
+ * screen): `swish://payment?data=` and the URL-encoded JSON Swish reads, version 1, with payee,
+ * amount (SEK, a JSON number: öre / 100 exactly) and message, none editable, as the QR code
+ * locks them. Same number and message rules as swishQrPayload.
+ */
+export function swishAppLink({ swishNumber, amountOre, message }: SwishPaymentRequest): string {
+  const data = {
+    version: 1,
+    payee: { value: swishNumber.replace(/[\s-]/g, ''), editable: false },
+    amount: { value: amountOre / 100, editable: false },
+    message: { value: message.replaceAll(';', ' ').slice(0, 50), editable: false },
+  };
+  return `swish://payment?data=${encodeURIComponent(JSON.stringify(data))}`;
 }

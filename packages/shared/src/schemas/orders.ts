@@ -46,6 +46,12 @@ export const orderLineSchema = z.object({
     .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}.`),
 });
 
+const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: 'Choose PayPal or Swish as payment method.' });
+
+/** The payment step's form (/payment): one of the methods. */
+export const paymentChoiceSchema = z.object({ paymentMethod: paymentMethodSchema });
+export type PaymentChoiceInput = z.infer<typeof paymentChoiceSchema>;
+
 /** POST /api/orders: the cart's product ids and quantities, the address and the method. */
 export const createOrderSchema = z.object({
   orderItems: z
@@ -53,7 +59,7 @@ export const createOrderSchema = z.object({
     .min(1, 'Cart is empty.')
     .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines.`),
   shippingAddress: shippingAddressSchema,
-  paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Choose PayPal or Swish as payment method.' }),
+  paymentMethod: paymentMethodSchema,
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 

@@ -17,7 +17,7 @@ import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, conflict, forbidden } from '#api/lib/http-errors.ts';
 import type { OrderRow } from './order-json';
-import { orderFacts, orderJson, visibleOrder } from './orders.service';
+import { orderFacts, orderJson, visibleOrder, visibleOrderByIdOrNumber } from './orders.service';
 
 export const DEFAULT_ORDER_HOLD_MINUTES = 30;
 export type CancelReason = 'expired' | 'cancelled';
@@ -113,8 +113,9 @@ export async function expireIfOverdue(db: Db, order: OrderRow, holdMinutes: numb
 }
 
 /** GET /api/orders/{id}: the order, expired first if its time is up (so the buyer sees it at once). */
-export async function readOrder(db: Db, user: AuthUser, id: string, holdMinutes: number): Promise<Order> {
-  return orderJson(db, await expireIfOverdue(db, await visibleOrder(db, user, id), holdMinutes));
+/** GET /api/orders/{id}: by id, or by the order number (`T-100001`). */
+export async function readOrder(db: Db, user: AuthUser, idOrNumber: string, holdMinutes: number): Promise<Order> {
+  return orderJson(db, await expireIfOverdue(db, await visibleOrderByIdOrNumber(db, user, idOrNumber), holdMinutes));
 }
 
 /** PUT /api/orders/{id}/cancel: the seller of an unpaid PayPal order, or an admin, cancels it. */

@@ -1,6 +1,7 @@
 /** Shapes order rows into the order JSON of spec section 3 (SEK numbers, `_id`, ISO dates). */
 import type { Order, OrderItem, PaymentResult } from '@torget/shared/api-types';
 import { oreToSek } from '@torget/shared/rules/money';
+import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { isPaymentMethod } from '@torget/shared/rules/orders';
 import { z } from 'zod';
 import type { orderItems, orders } from '#api/db/schema.ts';
@@ -50,6 +51,7 @@ export function toOrderJson(order: OrderRow, items: readonly OrderItemRow[], wit
   const paymentResult = paymentResultOf(order);
   return {
     _id: order.id,
+    orderNumber: formatOrderNumber(order.number),
     orderItems: sortItems(items).map(toItemJson),
     shippingAddress: {
       fullName: order.shippingFullName,

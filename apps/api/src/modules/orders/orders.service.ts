@@ -15,6 +15,7 @@ import {
   SELLER_STATUS_REVOKED,
 } from '@torget/shared/policies/orders';
 import { formDateToDate } from '@torget/shared/rules/dates';
+import { parseOrderNumber } from '@torget/shared/rules/order-number';
 import type { OrderUpdateInput } from '@torget/shared/schemas/orders';
 import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
@@ -47,6 +48,22 @@ export async function visibleOrder(db: Db, user: AuthUser, id: string, lock = fa
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
   const query = db.select().from(orders).where(eq(orders.id, id));
   const [order] = lock ? await query.for('update') : await query;
+  return seenBy(user, order);
+}
+
+/**
+ * GET /api/orders/{id} only: the order by its id or by its number as people quote it
+ * (`T-100001`, rules/order-number.ts). Every other action takes the id alone.
+ */
+export async function visibleOrderByIdOrNumber(db: Db, user: AuthUser, key: string): Promise<OrderRow> {
+  const number = parseOrderNumber(key);
+  if (number === null) return visibleOrder(db, user, key);
+  const [order] = await db.select().from(orders).where(eq(orders.number, number));
+  return seenBy(user, order);
+}
+
+/** The order, if there is one and the user may see it; else the same 404 either way. */
+function seenBy(user: AuthUser, order: OrderRow | undefined): OrderRow {
   if (!order || !canSeeOrder(user, orderFacts(order))) {
     throw notFound(ORDER_NOT_FOUND);
   }

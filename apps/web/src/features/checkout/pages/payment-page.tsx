@@ -1,19 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSeller } from '@torget/shared/api-types';
-import {
-  defaultPaymentMethod,
-  NO_PAYMENT_METHODS,
-  type PaymentMethod,
-  paymentMethodsFor,
-} from '@torget/shared/rules/orders';
-import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { defaultPaymentMethod, NO_PAYMENT_METHODS, paymentMethodsFor } from '@torget/shared/rules/orders';
+import { type PaymentChoiceInput, paymentChoiceSchema } from '@torget/shared/schemas/orders';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate } from 'react-router';
 import { publicSellerQueryOptions } from '#web/api/get-seller.ts';
+import { FieldError } from '#web/components/field-error.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useCartItems } from '#web/hooks/use-cart-items.ts';
 import { useShippingAddress } from '#web/hooks/use-checkout-state.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useStepSubmit } from '#web/hooks/use-step-submit.ts';
 import { savePaymentMethod } from '#web/lib/cart-storage.ts';
 import { CheckoutSteps } from '../components/checkout-steps';
 import '../checkout.css';
@@ -54,40 +53,45 @@ export function PaymentPage() {
 }
 
 function PaymentForm({ seller }: { seller: PublicSeller }) {
-  const navigate = useNavigate();
   const methods = paymentMethodsFor(seller.seller);
+  const step = useStepSubmit();
   // Spec section 4: Swish when the seller has a Swish number, otherwise PayPal.
-  const [method, setMethod] = useState<PaymentMethod | null>(defaultPaymentMethod(seller.seller));
+  const defaultMethod = defaultPaymentMethod(seller.seller);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PaymentChoiceInput>({
+    resolver: zodResolver(paymentChoiceSchema),
+    defaultValues: { paymentMethod: defaultMethod ?? undefined },
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!method) return;
-    savePaymentMethod(method);
-    navigate('/placeorder');
-  }
+  const onValid = ({ paymentMethod }: PaymentChoiceInput) =>
+    step.submit(async () => {
+      savePaymentMethod(paymentMethod);
+      return '/placeorder';
+    });
 
   if (methods.length === 0) return <MessageBox>{NO_PAYMENT_METHODS}</MessageBox>;
 
   return (
-    <form onSubmit={onSubmit}>
-      <fieldset className="form-fieldset payment-methods">
+    <form onSubmit={handleSubmit(onValid)} noValidate>
+      <fieldset
+        className="form-fieldset payment-methods"
+        aria-invalid={errors.paymentMethod ? true : undefined}
+        aria-describedby={errors.paymentMethod ? 'payment-method-error' : undefined}
+      >
         <legend>{`Pay ${seller.seller.name || seller.name} with`}</legend>
         {methods.map((option) => (
           <label key={option} className="form-check payment-method">
-            <input
-              type="radio"
-              name="paymentMethod"
-              value={option}
-              checked={method === option}
-              onChange={() => setMethod(option)}
-              required
-            />
+            <input type="radio" value={option} required {...register('paymentMethod')} />
             {option}
           </label>
         ))}
+        <FieldError id="payment-method-error" message={errors.paymentMethod?.message} />
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={!method}>
+        <button type="submit" className="button" disabled={step.busy}>
           Continue
         </button>
       </div>

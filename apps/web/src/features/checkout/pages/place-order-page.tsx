@@ -1,12 +1,13 @@
 import { oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { cartTotals } from '@torget/shared/rules/orders';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { OrderItems } from '#web/components/order-items.tsx';
 import { OrderSummary } from '#web/components/order-summary.tsx';
 import { useCartItems } from '#web/hooks/use-cart-items.ts';
 import { usePaymentMethod, useShippingAddress } from '#web/hooks/use-checkout-state.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useStepSubmit } from '#web/hooks/use-step-submit.ts';
 import { emptyCart } from '#web/lib/cart-storage.ts';
 import { useCreateOrder } from '../api/create-order';
 import { CheckoutSteps } from '../components/checkout-steps';
@@ -18,7 +19,7 @@ import { CheckoutSteps } from '../components/checkout-steps';
  */
 export function PlaceOrderPage() {
   useDocumentTitle('Place Order');
-  const navigate = useNavigate();
+  const step = useStepSubmit();
   const items = useCartItems();
   const shippingAddress = useShippingAddress();
   const paymentMethod = usePaymentMethod();
@@ -35,17 +36,14 @@ export function PlaceOrderPage() {
     })),
   );
 
-  function placeOrder() {
+  async function placeOrder() {
     if (!paymentMethod || !shippingAddress) return;
-    createOrder.mutate(
-      { orderItems: items, shippingAddress, paymentMethod },
-      {
-        onSuccess: ({ order }) => {
-          emptyCart();
-          navigate(`/order/${order._id}`);
-        },
-      },
-    );
+    const placed = await step.submit(async () => {
+      const { order } = await createOrder.mutateAsync({ orderItems: items, shippingAddress, paymentMethod });
+      return `/order/${order._id}`;
+    });
+    // Emptied once the order page is on its way, so this page never flashes "Cart is empty".
+    if (placed) emptyCart();
   }
 
   return (
@@ -98,10 +96,10 @@ export function PlaceOrderPage() {
           <button
             type="button"
             className="button button-accent button-block"
-            disabled={items.length === 0 || createOrder.isPending}
-            onClick={placeOrder}
+            disabled={items.length === 0 || step.busy}
+            onClick={() => void placeOrder()}
           >
-            {createOrder.isPending ? 'Placing order...' : 'Place Order'}
+            {step.busy ? 'Placing order...' : 'Place Order'}
           </button>
         </OrderSummary>
       </div>

@@ -1,13 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { ShippingAddress, UserDetails } from '@torget/shared/api-types';
 import { SHIPPING_ADDRESS_LIMITS } from '@torget/shared/rules/orders';
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { shippingAddressSchema } from '@torget/shared/schemas/orders';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { useUserDetails } from '#web/api/user-details.ts';
+import { FormTextField } from '#web/components/form-text-field.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
-import { TextField } from '#web/components/text-field.tsx';
 import { useDeliveryLocation, useStoredAddressFields } from '#web/hooks/use-checkout-state.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useStepSubmit } from '#web/hooks/use-step-submit.ts';
 import { saveShippingAddress } from '#web/lib/cart-storage.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { toSaveShippingAddressPayload, useSaveShippingAddress } from '../api/save-shipping-address';
@@ -68,48 +71,41 @@ export function ShippingPage() {
 }
 
 function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAddress }) {
-  const navigate = useNavigate();
   const saveToUser = useSaveShippingAddress();
   const location = useDeliveryLocation();
-  const [fullName, setFullName] = useState(initial.fullName);
-  const [address, setAddress] = useState(initial.address);
-  const [city, setCity] = useState(initial.city);
-  const [postalCode, setPostalCode] = useState(initial.postalCode);
-  const [country, setCountry] = useState(initial.country);
+  const step = useStepSubmit();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ShippingAddress>({ resolver: zodResolver(shippingAddressSchema), defaultValues: initial });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const shippingAddress: ShippingAddress = {
-      fullName: fullName.trim(),
-      address: address.trim(),
-      city: city.trim(),
-      postalCode: postalCode.trim(),
-      country: country.trim(),
-    };
-    saveShippingAddress(shippingAddress);
-    saveToUser.mutate(toSaveShippingAddressPayload(userId, shippingAddress), {
-      onSuccess: () => navigate('/payment'),
+  // The schema has trimmed every field; the address is stored, then saved on the user.
+  const onValid = (shippingAddress: ShippingAddress) =>
+    step.submit(async () => {
+      saveShippingAddress(shippingAddress);
+      await saveToUser.mutateAsync(toSaveShippingAddressPayload(userId, shippingAddress));
+      return '/payment';
     });
-  }
 
   return (
-    <form onSubmit={onSubmit}>
+    <form onSubmit={handleSubmit(onValid)} noValidate>
       {saveToUser.isError && <MessageBox variant="danger">{saveToUser.error.message}</MessageBox>}
-      <TextField
+      <FormTextField
         label="Full Name"
         autoComplete="name"
         required
         maxLength={SHIPPING_ADDRESS_LIMITS.fullName}
-        value={fullName}
-        onChange={setFullName}
+        registration={register('fullName')}
+        error={errors.fullName?.message}
       />
-      <TextField
+      <FormTextField
         label="Address"
         autoComplete="street-address"
         required
         maxLength={SHIPPING_ADDRESS_LIMITS.address}
-        value={address}
-        onChange={setAddress}
+        registration={register('address')}
+        error={errors.address?.message}
       />
       <p className="map-choice">
         <Link to="/map" className="button button-small button-secondary">
@@ -117,32 +113,32 @@ function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAd
         </Link>
         {location && <span className="muted">{`Confirmed on the map: ${location.address}`}</span>}
       </p>
-      <TextField
+      <FormTextField
         label="City"
         autoComplete="address-level2"
         required
         maxLength={SHIPPING_ADDRESS_LIMITS.city}
-        value={city}
-        onChange={setCity}
+        registration={register('city')}
+        error={errors.city?.message}
       />
-      <TextField
+      <FormTextField
         label="Postal Code"
         autoComplete="postal-code"
         required
         maxLength={SHIPPING_ADDRESS_LIMITS.postalCode}
-        value={postalCode}
-        onChange={setPostalCode}
+        registration={register('postalCode')}
+        error={errors.postalCode?.message}
       />
-      <TextField
+      <FormTextField
         label="Country"
         autoComplete="country-name"
         required
         maxLength={SHIPPING_ADDRESS_LIMITS.country}
-        value={country}
-        onChange={setCountry}
+        registration={register('country')}
+        error={errors.country?.message}
       />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={saveToUser.isPending}>
+        <button type="submit" className="button" disabled={step.busy}>
           {saveToUser.isPending ? 'Saving...' : 'Continue'}
         </button>
       </div>

@@ -1,6 +1,7 @@
 import type { Order } from '@torget/shared/api-types';
 import { canDeleteOrder, orderFactsOf } from '@torget/shared/policies/orders';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
+import { DELETE_QUESTION, useConfirm } from '#web/components/confirm-dialog.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
@@ -26,9 +27,10 @@ export function IncomingOrders({ seller, label, showShop }: IncomingOrdersProps)
   const { page, hrefFor } = useListPage();
   const orders = useOrders(seller, page);
   const deleteOrder = useDeleteOrder();
+  const confirm = useConfirm();
 
-  function onDelete(order: Order) {
-    if (!window.confirm('Are you sure to delete?')) return;
+  async function onDelete(order: Order) {
+    if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: 'Delete', destructive: true }))) return;
     deleteOrder.mutate(order._id);
   }
 
@@ -50,7 +52,7 @@ export function IncomingOrders({ seller, label, showShop }: IncomingOrdersProps)
             showBuyer
             showShop={showShop}
             canDelete={(order) => canDeleteOrder(actor, orderFactsOf(order))}
-            onDelete={onDelete}
+            onDelete={(order) => void onDelete(order)}
             deletingId={deleteOrder.isPending ? deleteOrder.variables : undefined}
           />
           <Pager page={page} pages={pageCount(orders.data.total)} hrefFor={hrefFor} label="Order list pages" />

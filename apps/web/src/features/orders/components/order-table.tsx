@@ -2,6 +2,7 @@ import type { Order } from '@torget/shared/api-types';
 import { displayDate, displayDateTime } from '@torget/shared/rules/dates';
 import { formatSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
+import '../orders.css';
 
 interface OrderTableProps {
   orders: readonly Order[];
@@ -27,6 +28,8 @@ const buyerName = (order: Order) => (typeof order.user === 'string' ? '' : order
 /**
  * The order tables of /orderhistory, /orderlist and /orderlist/seller (spec section 2): ID,
  * DATE, SHOP, TOTAL, PAID, DELIVERED and a Details button; dates as 'YYYY-MM-DD', '-' when absent.
+ * The ID cell leads with the order number (`T-100001`, issue 19); no column is added, so every
+ * column keeps its place.
  */
 export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDelete, deletingId }: OrderTableProps) {
   return (
@@ -50,8 +53,13 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
         <tbody>
           {orders.map((order) => (
             <tr key={order._id}>
-              <td className="cell-id" data-label="ID">
-                {order._id}
+              <td className="order-id-cell" data-label="ID">
+                {/* The number people quote first; the id the URL carries under it. One box, so a
+                    phone's card puts both beside the ID heading. */}
+                <div>
+                  <span className="order-number-value">{order.orderNumber}</span>
+                  <span className="order-uuid">{order._id}</span>
+                </div>
               </td>
               {showBuyer && <td data-label="USER">{buyerName(order)}</td>}
               <td className="cell-date" data-label="DATE">
@@ -70,7 +78,7 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
               <td className="cell-actions" data-label="ACTIONS">
                 <div className="table-actions">
                   <Link to={`/order/${order._id}`} className="button button-small button-secondary">
-                    Details<span className="visually-hidden">{` of order ${order._id}`}</span>
+                    Details<span className="visually-hidden">{` of order ${order.orderNumber} ${order._id}`}</span>
                   </Link>
                   {onDelete && canDelete?.(order) && (
                     <button

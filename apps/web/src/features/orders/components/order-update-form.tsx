@@ -1,6 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Order } from '@torget/shared/api-types';
-import { DELIVERY_DATE_MISSING, PAYMENT_DATE_MISSING } from '@torget/shared/rules/orders';
-import { type FormEvent, useId, useState } from 'react';
+import { type OrderUpdateInput, orderUpdateSchema } from '@torget/shared/schemas/orders';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FieldError } from '#web/components/field-error.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useUpdateOrder } from '../api/update-order';
 import '../orders.css';
@@ -8,47 +12,61 @@ import '../orders.css';
 /** 'YYYY-MM-DD' of a stored timestamp, as a date input takes it; '' without one. */
 const dayOf = (iso: string | null) => (iso ? iso.substring(0, 10) : '');
 
+type OrderUpdateFields = z.input<typeof orderUpdateSchema>;
+
 /**
  * The seller's form of a Swish order (spec sections 2, 5 and 6): paid and delivered, each with
- * its date; a date input is enabled only while its box is ticked.
+ * its date; a date input is enabled only while its box is ticked. Validated on the shared
+ * schema, whose messages are the spec's ('Please enter the payment date.') beside the date.
  */
 export function OrderUpdateForm({ order }: { order: Order }) {
   const id = useId();
   const updateOrder = useUpdateOrder();
-  const [isPaid, setIsPaid] = useState(order.isPaid);
-  const [paidDate, setPaidDate] = useState(dayOf(order.paidAt));
-  const [isDelivered, setIsDelivered] = useState(order.isDelivered);
-  const [deliveredDate, setDeliveredDate] = useState(dayOf(order.deliveredAt));
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<OrderUpdateFields, unknown, OrderUpdateInput>({
+    resolver: zodResolver(orderUpdateSchema),
+    defaultValues: {
+      is_paid: order.isPaid,
+      paid_date: dayOf(order.paidAt),
+      is_delivered: order.isDelivered,
+      delivered_date: dayOf(order.deliveredAt),
+    },
+  });
+  const isPaid = watch('is_paid');
+  const isDelivered = watch('is_delivered');
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isPaid && paidDate === '') {
-      window.alert(PAYMENT_DATE_MISSING);
-      return;
-    }
-    if (isDelivered && deliveredDate === '') {
-      window.alert(DELIVERY_DATE_MISSING);
-      return;
-    }
-    updateOrder.mutate({
+  // An unticked box sends no date ('' on the wire, spec section 7), whatever its input holds.
+  const onValid = (update: OrderUpdateInput) =>
+    updateOrder.mutateAsync({
       id: order._id,
       update: {
-        is_paid: isPaid,
-        paid_date: isPaid ? paidDate : '',
-        is_delivered: isDelivered,
-        delivered_date: isDelivered ? deliveredDate : '',
+        is_paid: update.is_paid,
+        paid_date: update.is_paid ? (update.paid_date ?? '') : '',
+        is_delivered: update.is_delivered,
+        delivered_date: update.is_delivered ? (update.delivered_date ?? '') : '',
       },
     });
-  }
+
+  const paidError = errors.paid_date?.message;
+  const deliveredError = errors.delivered_date?.message;
 
   return (
-    <form className="order-update-form" onSubmit={onSubmit} aria-labelledby={`${id}-heading`}>
+    <form
+      className="order-update-form"
+      onSubmit={handleSubmit((update) => onValid(update).catch(() => undefined))}
+      aria-labelledby={`${id}-heading`}
+      noValidate
+    >
       <h3 id={`${id}-heading`}>Update order</h3>
       {updateOrder.isError && <MessageBox variant="danger">{updateOrder.error.message}</MessageBox>}
       {updateOrder.isSuccess && <MessageBox variant="success">Order was updated.</MessageBox>}
       <div className="order-update-row">
         <label className="form-check">
-          <input type="checkbox" checked={isPaid} onChange={(event) => setIsPaid(event.target.checked)} />
+          <input type="checkbox" {...register('is_paid')} />
           Paid
         </label>
         <div className="form-field">
@@ -56,15 +74,16 @@ export function OrderUpdateForm({ order }: { order: Order }) {
           <input
             id={`${id}-paid`}
             type="date"
-            value={paidDate}
-            disabled={!isPaid}
-            onChange={(event) => setPaidDate(event.target.value)}
+            {...register('paid_date', { disabled: !isPaid })}
+            aria-invalid={paidError ? true : undefined}
+            aria-describedby={paidError ? `${id}-paid-error` : undefined}
           />
+          <FieldError id={`${id}-paid-error`} message={paidError} />
         </div>
       </div>
       <div className="order-update-row">
         <label className="form-check">
-          <input type="checkbox" checked={isDelivered} onChange={(event) => setIsDelivered(event.target.checked)} />
+          <input type="checkbox" {...register('is_delivered')} />
           Delivered
         </label>
         <div className="form-field">
@@ -72,10 +91,11 @@ export function OrderUpdateForm({ order }: { order: Order }) {
           <input
             id={`${id}-delivered`}
             type="date"
-            value={deliveredDate}
-            disabled={!isDelivered}
-            onChange={(event) => setDeliveredDate(event.target.value)}
+            {...register('delivered_date', { disabled: !isDelivered })}
+            aria-invalid={deliveredError ? true : undefined}
+            aria-describedby={deliveredError ? `${id}-delivered-error` : undefined}
           />
+          <FieldError id={`${id}-delivered-error`} message={deliveredError} />
         </div>
       </div>
       <button type="submit" className="button button-block" disabled={updateOrder.isPending}>

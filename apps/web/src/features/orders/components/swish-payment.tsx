@@ -6,15 +6,17 @@ import '../orders.css';
 interface SwishPaymentProps {
   swishNumber: string;
   amount: number;
-  orderId: string;
+  /** The order number (`T-100001`): the payment's message, so the seller can match it. */
+  orderNumber: string;
 }
 
 /**
  * How to pay a Swish order (DESIGN.md: Swish): the seller's number, the amount and a QR code in
- * Swish's prefilled format for exactly that amount, with the order id as message.
+ * Swish's prefilled format for exactly that amount, with the order number as message. On a
+ * phone the "Öppna Swish" link at the top of the page (swish-open-app.tsx) asks for the same.
  */
-export function SwishPayment({ swishNumber, amount, orderId }: SwishPaymentProps) {
-  const payload = swishQrPayload(swishNumber, sekToOre(amount), orderId);
+export function SwishPayment({ swishNumber, amount, orderNumber }: SwishPaymentProps) {
+  const payload = swishQrPayload(swishNumber, sekToOre(amount), orderNumber);
   const [qr, setQr] = useState<{ payload: string; src: string } | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -51,7 +53,7 @@ export function SwishPayment({ swishNumber, amount, orderId }: SwishPaymentProps
         </div>
         <div>
           <dt>Message</dt>
-          <dd className="cell-id">{orderId}</dd>
+          <dd>{orderNumber}</dd>
         </div>
       </dl>
       {qr?.payload === payload ? (
@@ -59,7 +61,9 @@ export function SwishPayment({ swishNumber, amount, orderId }: SwishPaymentProps
       ) : (
         !failed && <div className="swish-qr swish-qr-placeholder" aria-hidden="true" />
       )}
-      <p className="form-hint">Scan the code in the Swish app. The seller marks the order paid when the money is in.</p>
+      <p className="form-hint">
+        Scan the QR code with the Swish app on your phone. The seller marks the order paid when the money is in.
+      </p>
     </section>
   );
 }

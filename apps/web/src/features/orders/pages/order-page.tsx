@@ -1,10 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { canCancelOrder, canDeleteOrder, canPayOrder, isSellerOf, orderFactsOf } from '@torget/shared/policies/orders';
+import type { Order } from '@torget/shared/api-types';
+import {
+  canCancelOrder,
+  canDeleteOrder,
+  canPayOrder,
+  isBuyerOf,
+  isSellerOf,
+  orderFactsOf,
+} from '@torget/shared/policies/orders';
 import { displayDate } from '@torget/shared/rules/dates';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { orderQueryKey, useOrder } from '#web/api/get-order.ts';
+import { DELETE_QUESTION, useConfirm } from '#web/components/confirm-dialog.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { OrderItems } from '#web/components/order-items.tsx';
@@ -13,10 +22,13 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
+import { StatusBadges, StatusBox } from '../components/order-status';
 import { OrderUpdateForm } from '../components/order-update-form';
+import { SwishOpenApp } from '../components/swish-open-app';
 import { SwishPayment } from '../components/swish-payment';
 import '../orders.css';
 import { cancelledText } from '../utils/cancelled-text';
+import { statusBadges } from '../utils/order-status';
 
 // PayPal's SDK wrapper loads only when an unpaid PayPal order is shown to its buyer.
 const PaypalPayment = lazy(async () => ({
@@ -57,24 +69,6 @@ export function OrderPage() {
   );
 }
 
-function StatusBox({
-  done,
-  at,
-  doneText,
-  notText,
-}: {
-  done: boolean;
-  at: string | null;
-  doneText: string;
-  notText: string;
-}) {
-  return done ? (
-    <MessageBox variant="success">{`${doneText} ${displayDate(at)}`}</MessageBox>
-  ) : (
-    <MessageBox variant="danger">{notText}</MessageBox>
-  );
-}
-
 /** A destructive action under the summary (cancel, delete): its button and its error. */
 function DangerAction({
   mutation,
@@ -102,8 +96,21 @@ function DangerAction({
   );
 }
 
+/** The order number and the friendly status badges, under the page's heading. */
+function OrderHeader({ order }: { order: Order }) {
+  return (
+    <div className="order-header">
+      <p className="order-number">
+        Order number <strong>{order.orderNumber}</strong>
+      </p>
+      <StatusBadges badges={statusBadges(order)} />
+    </div>
+  );
+}
+
 function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) {
   const { actor } = useSession();
+  const confirm = useConfirm();
   const order = useOrder(id);
   const deleteOrder = useDeleteOrder();
   const cancelOrder = useCancelOrder();
@@ -115,71 +122,96 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
   const { shippingAddress: address } = data;
   const facts = orderFactsOf(data);
   const swishNumber = data.seller.seller.swish_number;
+  const swishDue = data.paymentMethod === 'Swish' && !data.isPaid && !data.isCancelled && swishNumber !== '';
 
   const cancelled = cancelledText(data);
 
-  function onCancel() {
-    if (!window.confirm('Cancel this order? Its items go back on sale.')) return;
-    cancelOrder.mutate(id);
+  // The actions name the order by its id, even when the page was opened by its number.
+  async function onCancel() {
+    const question = 'Cancel this order? Its items go back on sale.';
+    if (
+      !(await confirm({ message: question, confirmLabel: 'Yes, cancel it', cancelLabel: 'Keep it', destructive: true }))
+    ) {
+      return;
+    }
+    cancelOrder.mutate(data._id);
   }
 
-  function onDelete() {
-    if (!window.confirm('Are you sure to delete?')) return;
-    deleteOrder.mutate(id, { onSuccess: onDeleted });
+  async function onDelete() {
+    if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: 'Delete', destructive: true }))) return;
+    deleteOrder.mutate(data._id, { onSuccess: onDeleted });
   }
 
   return (
-    <div className="order-layout">
-      <div className="order-main">
-        <section className="card order-card" aria-labelledby="order-shipping">
-          <h2 className="order-card-title" id="order-shipping">
-            Shipping
-          </h2>
-          <dl className="form-summary">
-            <dt>Name</dt>
-            <dd>{address.fullName}</dd>
-            <dt>Address</dt>
-            <dd>{`${address.address}, ${address.postalCode} ${address.city}, ${address.country}`}</dd>
-            <dt>Shop</dt>
-            <dd>{data.seller.seller.name}</dd>
-          </dl>
-          <StatusBox done={data.isDelivered} at={data.deliveredAt} doneText="Delivered at" notText="Not Delivered" />
-        </section>
-        <section className="card order-card" aria-labelledby="order-payment">
-          <h2 className="order-card-title" id="order-payment">
-            Payment
-          </h2>
-          <dl className="form-summary">
-            <dt>Method</dt>
-            <dd>{data.paymentMethod}</dd>
-          </dl>
-          {cancelled ? (
-            <MessageBox variant="danger">
-              <strong>{`Cancelled ${displayDate(data.cancelledAt)}`}</strong> {cancelled}
-            </MessageBox>
-          ) : (
-            <StatusBox done={data.isPaid} at={data.paidAt} doneText="Paid at" notText="Not Paid" />
+    <>
+      <OrderHeader order={data} />
+      {swishDue && isBuyerOf(actor, facts) && (
+        <SwishOpenApp swishNumber={swishNumber} amount={data.totalPrice} orderNumber={data.orderNumber} />
+      )}
+      <div className="order-layout">
+        <div className="order-main">
+          <section className="card order-card" aria-labelledby="order-shipping">
+            <h2 className="order-card-title" id="order-shipping">
+              Shipping
+            </h2>
+            <dl className="form-summary">
+              <dt>Name</dt>
+              <dd>{address.fullName}</dd>
+              <dt>Address</dt>
+              <dd>{`${address.address}, ${address.postalCode} ${address.city}, ${address.country}`}</dd>
+              <dt>Shop</dt>
+              <dd>{data.seller.seller.name}</dd>
+            </dl>
+            <StatusBox done={data.isDelivered} at={data.deliveredAt} doneText="Delivered at" notText="Not Delivered" />
+          </section>
+          <section className="card order-card" aria-labelledby="order-payment">
+            <h2 className="order-card-title" id="order-payment">
+              Payment
+            </h2>
+            <dl className="form-summary">
+              <dt>Method</dt>
+              <dd>{data.paymentMethod}</dd>
+            </dl>
+            {cancelled ? (
+              <MessageBox variant="danger">
+                <strong>{`Cancelled ${displayDate(data.cancelledAt)}`}</strong> {cancelled}
+              </MessageBox>
+            ) : (
+              <StatusBox done={data.isPaid} at={data.paidAt} doneText="Paid at" notText="Not Paid" />
+            )}
+          </section>
+          <OrderItems items={data.orderItems} />
+        </div>
+        <OrderSummary amounts={data}>
+          {data.paymentMethod === 'PayPal' && !data.isPaid && !data.isCancelled && canPayOrder(actor, facts) && (
+            <Suspense fallback={<LoadingBox />}>
+              <PaypalPayment order={data} />
+            </Suspense>
           )}
-        </section>
-        <OrderItems items={data.orderItems} />
+          {swishDue && (
+            <SwishPayment swishNumber={swishNumber} amount={data.totalPrice} orderNumber={data.orderNumber} />
+          )}
+          {data.paymentMethod === 'Swish' && isSellerOf(actor, facts) && (
+            <OrderUpdateForm key={data._id} order={data} />
+          )}
+          {canCancelOrder(actor, facts) && (
+            <DangerAction
+              mutation={cancelOrder}
+              label="Cancel Order"
+              pendingLabel="Cancelling..."
+              onClick={() => void onCancel()}
+            />
+          )}
+          {canDeleteOrder(actor, facts) && (
+            <DangerAction
+              mutation={deleteOrder}
+              label="Delete Order"
+              pendingLabel="Deleting..."
+              onClick={() => void onDelete()}
+            />
+          )}
+        </OrderSummary>
       </div>
-      <OrderSummary amounts={data}>
-        {data.paymentMethod === 'PayPal' && !data.isPaid && !data.isCancelled && canPayOrder(actor, facts) && (
-          <Suspense fallback={<LoadingBox />}>
-            <PaypalPayment order={data} />
-          </Suspense>
-        )}
-        {data.paymentMethod === 'Swish' && !data.isPaid && swishNumber !== '' && (
-          <SwishPayment swishNumber={swishNumber} amount={data.totalPrice} orderId={data._id} />
-        )}
-        {data.paymentMethod === 'Swish' && isSellerOf(actor, facts) && <OrderUpdateForm key={data._id} order={data} />}
-        {canCancelOrder(actor, facts) && (
-          <DangerAction mutation={cancelOrder} label="Cancel Order" pendingLabel="Cancelling..." onClick={onCancel} />
-        )}
-        {canDeleteOrder(actor, facts) && (
-          <DangerAction mutation={deleteOrder} label="Delete Order" pendingLabel="Deleting..." onClick={onDelete} />
-        )}
-      </OrderSummary>
-    </div>
+    </>
   );
 }

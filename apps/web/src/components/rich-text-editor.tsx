@@ -1,0 +1,183 @@
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import './rich-text-editor.css';
+
+interface RichTextEditorProps {
+  label: string;
+  /** The HTML being edited. */
+  value: string;
+  onChange: (html: string) => void;
+  /** A line of help under the editor, read out with it. */
+  hint?: string;
+  /** A validation message shown under the editor and read out with it. */
+  error?: string;
+  /** The most characters of HTML the server accepts; shown as a counter when given. */
+  maxLength?: number;
+}
+
+/**
+ * A rich-text field for shop and product descriptions (TipTap). It writes only what the
+ * server's sanitiser keeps (`apps/api/src/lib/sanitize.ts`: paragraphs, headings 2–4, bold,
+ * italic, underline, strike, lists, quotes, rules and links), so what the seller sees is what
+ * is stored. The server sanitises again on save and the page again on display.
+ *
+ * Lazy: import it only from seller screens (it is about 100 KB), never from the first bundle.
+ */
+export function RichTextEditor({ label, value, onChange, hint, error, maxLength }: RichTextEditorProps) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        code: false,
+        codeBlock: false,
+        link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'], defaultProtocol: 'https' },
+      }),
+    ],
+    content: value,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(error ? { 'aria-invalid': 'true' } : {}),
+        class: 'rich-text rich-text-editor-content',
+      },
+    },
+    onUpdate: ({ editor: changed }) => onChange(changed.isEmpty ? '' : changed.getHTML()),
+  });
+
+  // A value set from outside (the form loaded its data, or was reset) replaces the content;
+  // the editor's own changes come back equal and are left alone, so the caret does not jump.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const current = editor.isEmpty ? '' : editor.getHTML();
+    if (current !== value) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e?.isActive('bold') ?? false,
+      italic: e?.isActive('italic') ?? false,
+      underline: e?.isActive('underline') ?? false,
+      h2: e?.isActive('heading', { level: 2 }) ?? false,
+      h3: e?.isActive('heading', { level: 3 }) ?? false,
+      bulletList: e?.isActive('bulletList') ?? false,
+      orderedList: e?.isActive('orderedList') ?? false,
+      blockquote: e?.isActive('blockquote') ?? false,
+      link: e?.isActive('link') ?? false,
+    }),
+  });
+
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [linkUrl, setLinkUrl] = useState('');
+
+  if (!editor) return null;
+  const chain = () => editor.chain().focus();
+
+  const tools: { name: string; pressed: boolean; run: () => void; text: string }[] = [
+    { name: 'Bold', pressed: !!active?.bold, run: () => chain().toggleBold().run(), text: 'B' },
+    { name: 'Italic', pressed: !!active?.italic, run: () => chain().toggleItalic().run(), text: 'I' },
+    { name: 'Underline', pressed: !!active?.underline, run: () => chain().toggleUnderline().run(), text: 'U' },
+    { name: 'Heading', pressed: !!active?.h2, run: () => chain().toggleHeading({ level: 2 }).run(), text: 'H2' },
+    { name: 'Subheading', pressed: !!active?.h3, run: () => chain().toggleHeading({ level: 3 }).run(), text: 'H3' },
+    { name: 'Bulleted list', pressed: !!active?.bulletList, run: () => chain().toggleBulletList().run(), text: '•' },
+    { name: 'Numbered list', pressed: !!active?.orderedList, run: () => chain().toggleOrderedList().run(), text: '1.' },
+    { name: 'Quote', pressed: !!active?.blockquote, run: () => chain().toggleBlockquote().run(), text: '❝' },
+  ];
+
+  const openLink = () => {
+    setLinkUrl(editor.getAttributes('link').href ?? '');
+    setLinkOpen(true);
+  };
+  const applyLink = (event: FormEvent) => {
+    event.preventDefault();
+    const url = linkUrl.trim();
+    if (url) chain().extendMarkRange('link').setLink({ href: url }).run();
+    else chain().extendMarkRange('link').unsetLink().run();
+    setLinkOpen(false);
+  };
+  const length = value.length;
+
+  return (
+    <div className="form-field rich-text-editor">
+      <span id={labelId} className="form-label">
+        {label}
+      </span>
+      <div className="rich-text-editor-toolbar" role="toolbar" aria-label={`${label}: formatting`}>
+        {tools.map((tool) => (
+          <button
+            key={tool.name}
+            type="button"
+            className="rich-text-editor-tool"
+            aria-label={tool.name}
+            title={tool.name}
+            aria-pressed={tool.pressed}
+            onClick={tool.run}
+          >
+            {tool.text}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="rich-text-editor-tool"
+          aria-label="Link"
+          title="Link"
+          aria-pressed={!!active?.link}
+          aria-expanded={linkOpen}
+          onClick={openLink}
+        >
+          🔗
+        </button>
+      </div>
+      {linkOpen && (
+        // A small inline form (not window.prompt); an empty address removes the link.
+        <fieldset className="rich-text-editor-link">
+          <legend className="visually-hidden">Link address</legend>
+          <input
+            type="url"
+            aria-label="Link address"
+            placeholder="https://"
+            value={linkUrl}
+            onChange={(event) => setLinkUrl(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') applyLink(event);
+              if (event.key === 'Escape') setLinkOpen(false);
+            }}
+          />
+          <button type="button" className="button button-small" onClick={applyLink}>
+            Apply
+          </button>
+          <button type="button" className="button button-small button-secondary" onClick={() => setLinkOpen(false)}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
+      <EditorContent editor={editor} className="rich-text-editor-frame" />
+      {hint && (
+        <p id={hintId} className="form-hint">
+          {hint}
+        </p>
+      )}
+      {maxLength !== undefined && (
+        <p className={length > maxLength ? 'rich-text-editor-count is-over' : 'rich-text-editor-count'}>
+          {length} / {maxLength}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

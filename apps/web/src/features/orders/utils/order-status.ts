@@ -1,0 +1,31 @@
+import type { Order } from '@torget/shared/api-types';
+import { displayDate } from '@torget/shared/rules/dates';
+
+/** Waiting is calm (neutral), done is green, and only something that went wrong is red. */
+export type StatusTone = 'waiting' | 'done' | 'problem';
+
+export interface StatusBadge {
+  tone: StatusTone;
+  text: string;
+}
+
+/**
+ * The order's state in friendly words for the badges at the top of the order page (issue 19):
+ * "Awaiting payment" / "Paid on 2026-11-22", "Not yet delivered" / "Delivered on …"; a cancelled
+ * or expired order says so, in red, and has no delivery badge. The cards below keep the
+ * established "Not Paid" / "Paid at …" texts (docs/decisions.md).
+ */
+export function statusBadges(order: Order): StatusBadge[] {
+  if (order.isCancelled) {
+    const what = order.cancelReason === 'expired' ? 'Expired' : 'Cancelled';
+    return [{ tone: 'problem', text: `${what} on ${displayDate(order.cancelledAt)}` }];
+  }
+  return [
+    order.isPaid
+      ? { tone: 'done', text: `Paid on ${displayDate(order.paidAt)}` }
+      : { tone: 'waiting', text: 'Awaiting payment' },
+    order.isDelivered
+      ? { tone: 'done', text: `Delivered on ${displayDate(order.deliveredAt)}` }
+      : { tone: 'waiting', text: 'Not yet delivered' },
+  ];
+}
