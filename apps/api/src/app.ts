@@ -80,7 +80,8 @@ export async function buildApp(options: BuildOptions) {
       mainHosts: config.mainHosts,
       resolve: (host) => resolveSite(database.db, config.mainHosts, host),
     },
-    (request, site, pathname) => describePage(database.db, pathname, metaContext(request, config.mainHosts, site)),
+    (request, site, pathname) =>
+      describePage(database.db, pathname, site, metaContext(request, config.mainHosts, site)),
   );
 
   app.setNotFoundHandler((request, reply) => {

@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import { canonicalMainHost, normaliseHost, type Site } from '@torget/shared/rules/hosts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalOrigin } from '#api/site/origin.ts';
-import { foreignStorefrontId, siteScript } from '#api/site/site-page.ts';
+import { mainHostPath, siteScript } from '#api/site/site-page.ts';
 
 export interface WebApp {
   /** A page: index.html with the request's site written in, or the redirect of a foreign storefront. */
@@ -26,12 +26,16 @@ export interface SiteSource {
   resolve(host: string): Promise<Site>;
 }
 
-/** The status of a page and the <head> tags replacing index.html's default title and description. */
+/**
+ * The status of a page and the <head> tags replacing index.html's default title and description;
+ * or 302 when the page belongs on the marketplace's main host (another seller's product opened
+ * on a seller's domain), at the same path and query.
+ */
 export type PageDescriber = (
   request: FastifyRequest,
   site: Site,
   pathname: string,
-) => Promise<{ status: 200 | 404; head: string | null }>;
+) => Promise<{ status: 200 | 404; head: string | null } | { status: 302 }>;
 
 export async function registerWebApp(
   app: FastifyInstance,
@@ -83,13 +87,9 @@ export async function registerWebApp(
         return reply.type('text/html; charset=utf-8').send(indexHtml);
       }
       const pathname = request.url.split('?')[0] ?? '/';
-      const foreignId = foreignStorefrontId(pathname, site);
-      if (foreignId !== null) {
-        return reply.redirect(
-          `${canonicalOrigin(request, sites.mainHosts)}/seller/${encodeURIComponent(foreignId)}`,
-          302,
-        );
-      }
+      // An admin screen or another seller's storefront on a seller's domain: the marketplace's.
+      const elsewhere = mainHostPath(request.url, site);
+      if (elsewhere !== null) return reply.redirect(`${canonicalOrigin(request, sites.mainHosts)}${elsewhere}`, 302);
       const script = siteScript({ site, host: normaliseHost(request.host), mainHost });
       let page: Awaited<ReturnType<PageDescriber>> = { status: 200, head: null };
       if (describe) {
@@ -100,6 +100,7 @@ export async function registerWebApp(
           request.log.error({ err: error }, 'The tags of a page could not be read.');
         }
       }
+      if (page.status === 302) return reply.redirect(`${canonicalOrigin(request, sites.mainHosts)}${request.url}`, 302);
       // A 404 still carries the SPA, which shows its not-found page.
       const body =
         page.head === null ? `${beforeSite}${script}${afterSite}` : `${beforeTags}${page.head}${script}${afterSite}`;

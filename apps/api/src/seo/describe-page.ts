@@ -1,21 +1,26 @@
 /**
  * What the server writes into a page's <head>, and its status: 404 for a path no SPA route
  * answers, an unknown or malformed product id, or an unknown seller; tags for the described
- * pages (page-routes.ts). At most one statement: the product, or a shop that is not the host's.
+ * pages (page-routes.ts); 302 for another seller's product on a seller's domain. At most one
+ * statement: the product, or a shop that is not the host's.
  */
 import type { Site } from '@torget/shared/rules/hosts';
 import type { Db } from '#api/db/client.ts';
 import { canonicalOrigin, type OriginSource, requestPort, requestScheme } from '#api/site/origin.ts';
+import { productBelongsOnMainHost } from '#api/site/site-page.ts';
 import { headTags, type PageMeta } from './head-tags';
 import { categoriesMeta, categoryMeta, homeMeta, type MetaContext, productMeta, shopMeta } from './page-meta';
 import { findProductMeta, findShopMeta } from './page-reads';
 import { describedPage, isKnownPage } from './page-routes';
 
-export interface PageDescription {
-  status: 200 | 404;
-  /** The tags replacing index.html's default title and description; null keeps them. */
-  head: string | null;
-}
+export type PageDescription =
+  | {
+      status: 200 | 404;
+      /** The tags replacing index.html's default title and description; null keeps them. */
+      head: string | null;
+    }
+  /** The page belongs on the marketplace's main host: another seller's product on a seller's domain. */
+  | { status: 302 };
 
 /** The origins of a request's links: its scheme and port, the canonical main host or a shop's domain. */
 export function metaContext(request: OriginSource, mainHosts: readonly string[], site: Site): MetaContext {
@@ -28,7 +33,12 @@ export function metaContext(request: OriginSource, mainHosts: readonly string[],
   };
 }
 
-async function pageMeta(db: Db, pathname: string, ctx: MetaContext): Promise<PageMeta | null | 'not found'> {
+async function pageMeta(
+  db: Db,
+  pathname: string,
+  site: Site,
+  ctx: MetaContext,
+): Promise<PageMeta | null | 'not found' | 'main host'> {
   const page = describedPage(pathname);
   if (!page) return null;
   switch (page.kind) {
@@ -40,7 +50,9 @@ async function pageMeta(db: Db, pathname: string, ctx: MetaContext): Promise<Pag
       return categoryMeta(page.category, ctx);
     case 'product': {
       const product = await findProductMeta(db, page.id);
-      return product ? productMeta(product, ctx) : 'not found';
+      if (!product) return 'not found';
+      // The row read for the tags also says whose product it is: no second statement.
+      return productBelongsOnMainHost(site, product.sellerId) ? 'main host' : productMeta(product, ctx);
     }
     case 'seller': {
       // The host's own shop was read with the host: no second read.
@@ -50,9 +62,10 @@ async function pageMeta(db: Db, pathname: string, ctx: MetaContext): Promise<Pag
   }
 }
 
-export async function describePage(db: Db, pathname: string, ctx: MetaContext): Promise<PageDescription> {
+export async function describePage(db: Db, pathname: string, site: Site, ctx: MetaContext): Promise<PageDescription> {
   if (!isKnownPage(pathname)) return { status: 404, head: null };
-  const meta = await pageMeta(db, pathname, ctx);
+  const meta = await pageMeta(db, pathname, site, ctx);
   if (meta === 'not found') return { status: 404, head: null };
+  if (meta === 'main host') return { status: 302 };
   return { status: 200, head: meta ? headTags(meta) : null };
 }

@@ -4,6 +4,7 @@
  * apart. Keep this list in step with the router: page-routes.test.ts reads the router's source
  * and fails when a route is missing here.
  */
+import { routePatternToRegExp } from '@torget/shared/rules/page-paths';
 
 /** Every route pattern of the router, in React Router's syntax (`:param`, `:param?`). */
 export const SPA_ROUTE_PATTERNS: readonly string[] = [
@@ -51,22 +52,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/seller_profile',
 ];
 
-/** A pattern as a regular expression over the path's segments (raw, still percent-encoded). */
-function patternToRegExp(pattern: string): RegExp {
-  if (pattern === '/') return /^\/?$/;
-  const body = pattern
-    .split('/')
-    .slice(1)
-    .map((segment) => {
-      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
-      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-    })
-    .join('');
-  // React Router ignores one trailing slash.
-  return new RegExp(`^${body}/?$`);
-}
-
-const ROUTE_EXPRESSIONS = SPA_ROUTE_PATTERNS.map(patternToRegExp);
+const ROUTE_EXPRESSIONS = SPA_ROUTE_PATTERNS.map(routePatternToRegExp);
 
 /** True when some page of the SPA answers `pathname` (without query). */
 export function isKnownPage(pathname: string): boolean {

@@ -2,7 +2,7 @@
 import type { PublicSeller } from '@torget/shared/api-types';
 import type { Site } from '@torget/shared/rules/hosts';
 import { describe, expect, it } from 'vitest';
-import { foreignStorefrontId, siteScript } from './site-page';
+import { foreignStorefrontId, mainHostPath, productBelongsOnMainHost, siteScript } from './site-page';
 
 const shop = (id: string, name: string): Site => ({
   kind: 'shop',
@@ -57,5 +57,33 @@ describe('foreignStorefrontId', () => {
 
   it('sends every storefront on a domain no seller owns to the marketplace', () => {
     expect(foreignStorefrontId('/seller/anna-id', { kind: 'unknown' })).toBe('anna-id');
+  });
+});
+
+describe('mainHostPath', () => {
+  const anna = shop('anna-id', 'Annas Ateljé');
+
+  it('sends admin screens, with their query, and foreign storefronts to the marketplace', () => {
+    expect(mainHostPath('/admin_menu', anna)).toBe('/admin_menu');
+    expect(mainHostPath('/productlist/pageNumber/2?x=1', anna)).toBe('/productlist/pageNumber/2?x=1');
+    expect(mainHostPath('/user/u1/edit', { kind: 'unknown' })).toBe('/user/u1/edit');
+    expect(mainHostPath('/seller/other-id/pageNumber/2?y', anna)).toBe('/seller/other-id');
+  });
+
+  it('keeps the shop’s own pages, the seller’s screens, and everything on the marketplace', () => {
+    for (const url of ['/', '/cart', '/product/p1', '/productlist/seller', '/seller/anna-id', '/signin?redirect=/x']) {
+      expect(mainHostPath(url, anna), url).toBeNull();
+    }
+    expect(mainHostPath('/admin_menu', { kind: 'marketplace' })).toBeNull();
+  });
+});
+
+describe('productBelongsOnMainHost', () => {
+  it('keeps the shop’s own products on its domain and every product on the marketplace', () => {
+    const anna = shop('anna-id', 'Annas Ateljé');
+    expect(productBelongsOnMainHost(anna, 'anna-id')).toBe(false);
+    expect(productBelongsOnMainHost(anna, 'other-id')).toBe(true);
+    expect(productBelongsOnMainHost({ kind: 'unknown' }, 'anna-id')).toBe(true);
+    expect(productBelongsOnMainHost({ kind: 'marketplace' }, 'other-id')).toBe(false);
   });
 });

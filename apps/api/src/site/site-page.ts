@@ -1,9 +1,11 @@
 /**
- * What the resolved site changes about a page: the JSON written into index.html, and the
- * redirect of a storefront opened on a host that is not that seller's. Pure, so it is tested
+ * What the resolved site changes about a page: the JSON written into index.html, and which
+ * pages opened on a host that is not the marketplace belong on the marketplace's main host
+ * instead (another seller's storefront or product, an admin screen). Pure, so it is tested
  * without a server.
  */
 import { SITE_ELEMENT_ID, type Site, type SiteInfo } from '@torget/shared/rules/hosts';
+import { isAdminPage } from '@torget/shared/rules/page-paths';
 
 /** Characters that must not appear raw inside a <script> element, and their JSON escapes. */
 const SCRIPT_UNSAFE: Record<string, string> = {
@@ -48,4 +50,28 @@ export function foreignStorefrontId(pathname: string, site: Site): string | null
     return null;
   }
   return site.kind === 'shop' && site.seller._id === id ? null : id;
+}
+
+/**
+ * Where a page opened on `site` belongs on the marketplace's main host, judged by its path alone
+ * (issue 18): on a seller's domain, or a domain no shop owns, an admin screen goes to the same
+ * path and query there, and another seller's storefront to the marketplace's /seller/{id}.
+ * Answers the path (and query) to send the visitor to on the main host, or null when the page
+ * stays. Another seller's product needs its row: see `productBelongsOnMainHost`.
+ */
+export function mainHostPath(url: string, site: Site): string | null {
+  if (site.kind === 'marketplace') return null;
+  const pathname = url.split('?')[0] ?? '/';
+  if (isAdminPage(pathname)) return url;
+  const foreignId = foreignStorefrontId(pathname, site);
+  return foreignId === null ? null : `/seller/${encodeURIComponent(foreignId)}`;
+}
+
+/**
+ * Whether a product of `sellerId` opened on `site` belongs on the marketplace's main host: a
+ * seller's domain offers only that seller's products, and a domain no shop owns offers none.
+ */
+export function productBelongsOnMainHost(site: Site, sellerId: string): boolean {
+  if (site.kind === 'marketplace') return false;
+  return site.kind === 'unknown' || site.seller._id !== sellerId;
 }

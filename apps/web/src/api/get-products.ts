@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ProductListResponse } from '@torget/shared/api-types';
 import type { ProductOrder } from '@torget/shared/rules/catalog-query';
 import { api } from '#web/lib/api-client.ts';
+import { domainShop } from '#web/lib/hosts.ts';
 
 /** Query of GET /api/products (spec section 7); left-out fields take the server's defaults. */
 export interface ProductListParams {
@@ -20,10 +21,20 @@ export function getProducts(params: ProductListParams, signal?: AbortSignal): Pr
   return api.get<ProductListResponse>('/api/products', { query: { ...params }, signal });
 }
 
+/**
+ * On a seller's own domain every list is that seller's products (issue 18: the shop's search and
+ * any other list offer only its own); elsewhere the parameters as they are.
+ */
+function onThisSite(params: ProductListParams): ProductListParams {
+  const shop = domainShop();
+  return shop && params.seller === undefined ? { ...params, seller: shop._id } : params;
+}
+
 export function productsQueryOptions(params: ProductListParams = {}) {
+  const scoped = onThisSite(params);
   return queryOptions({
-    queryKey: ['products', 'list', params],
-    queryFn: ({ signal }) => getProducts(params, signal),
+    queryKey: ['products', 'list', scoped],
+    queryFn: ({ signal }) => getProducts(scoped, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -7,7 +7,7 @@ import { type ComponentType, lazy, useRef } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { registerRouteModule } from '#web/lib/route-preload.ts';
 import { RequireAdmin, RequireSeller, RequireSellerOrApplicant, RequireSignIn } from './guards';
-import { AppLayout } from './layout/app-layout';
+import { SiteLayout } from './layout/site-layout';
 import { HomePage } from './routes/home';
 
 /** A lazily loaded page: loads a module and takes one component from it. */
@@ -191,7 +191,7 @@ export function AppRouter() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route element={<AppLayout />}>
+        <Route element={<SiteLayout />}>
           <Route index element={<HomePage />} />
           <Route path="/seller/:id" element={<StorefrontPage />} />
           <Route path="/seller/:id/pageNumber/:pageNumber" element={<StorefrontPage />} />

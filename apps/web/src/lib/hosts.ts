@@ -98,3 +98,30 @@ export function sellerStatusShows(user: { is_seller: boolean; seller?: { domain?
 export function adminMenuShows(user: { is_admin: boolean } | null): boolean {
   return user?.is_admin === true && isMainHost();
 }
+
+/**
+ * The seller whose own domain this page is on, as the server wrote it into the page; undefined on
+ * the marketplace, on a domain no shop owns, and where no site was written (the dev server).
+ * Read synchronously, so the shop's layout is the first thing painted.
+ */
+export function domainShop(): PublicSeller | undefined {
+  const site = siteInfo()?.site;
+  return site?.kind === 'shop' ? site.seller : undefined;
+}
+
+/** `path` (with its query) on the marketplace's canonical main host, keeping this page's scheme and port. */
+export function mainHostUrl(path: string): string {
+  const { protocol, port } = window.location;
+  return `${protocol}//${canonicalMainHost()}${port ? `:${port}` : ''}${path}`;
+}
+
+/**
+ * Whether a product of `sellerId` belongs on the marketplace rather than on this host (issue 18):
+ * a seller's domain offers only that seller's products, a domain no shop owns none. Only where
+ * the server wrote the site; the marketplace keeps everything.
+ */
+export function productBelongsOnMainHost(sellerId: string): boolean {
+  const site = siteInfo()?.site;
+  if (!site || site.kind === 'marketplace') return false;
+  return site.kind === 'unknown' || site.seller._id !== sellerId;
+}

@@ -11,6 +11,7 @@ import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { parseCartItems, useCartItems } from '#web/hooks/use-cart-items.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { changeQuantity, removeFromCart, saveCartItems } from '#web/lib/cart-storage.ts';
+import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
 import { readRaw, STORAGE_KEYS } from '#web/lib/storage.ts';
 import '../cart.css';
 
@@ -54,6 +55,11 @@ function useAddFromRoute(): { adding: boolean; error: string | null } {
     queryClient.fetchQuery({ ...productQueryOptions(id), staleTime: 0 }).then(
       (product) => {
         if (cancelled) return;
+        // Another seller's product on a seller's domain is bought on the marketplace (issue 18).
+        if (productBelongsOnMainHost(product.seller._id)) {
+          window.location.replace(mainHostUrl(`/cart/${encodeURIComponent(product._id)}/${requestedQty(qty)}`));
+          return;
+        }
         let problem: string | null = null;
         if (product.countInStock < 1) {
           problem = `${product.name} is not in stock.`;
@@ -99,7 +105,12 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
         decoding="async"
       />
       <div className="cart-line-name">
-        <Link to={`/product/${item.product}`}>{item.name}</Link>
+        {productBelongsOnMainHost(item.seller._id) ? (
+          // Another seller's product is on the marketplace, not on this seller's domain.
+          <a href={mainHostUrl(`/product/${encodeURIComponent(item.product)}`)}>{item.name}</a>
+        ) : (
+          <Link to={`/product/${item.product}`}>{item.name}</Link>
+        )}
       </div>
       <div className="cart-line-qty">
         <label htmlFor={qtyId} className="visually-hidden">{`Quantity of ${item.name}`}</label>

@@ -1,6 +1,6 @@
 import type { ProductDetails } from '@torget/shared/api-types';
 import { formatSek } from '@torget/shared/rules/money';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useProduct } from '#web/api/get-product.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
@@ -8,6 +8,7 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { ReviewForm } from '../components/review-form';
 import { ReviewList } from '../components/review-list';
@@ -166,6 +167,13 @@ function ProductView({ product }: { product: ProductDetails }) {
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  // Another seller's product on a seller's domain is on the marketplace (issue 18). The server
+  // redirects a page load; this covers a link followed inside the app.
+  const elsewhere = product.data !== undefined && productBelongsOnMainHost(product.data.seller._id);
+  useEffect(() => {
+    if (elsewhere) window.location.replace(mainHostUrl(`/product/${encodeURIComponent(id)}`));
+  }, [elsewhere, id]);
+  if (elsewhere) return null;
   return (
     <article className="page product-page">
       <BackLink />

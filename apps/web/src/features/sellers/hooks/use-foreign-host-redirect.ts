@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { canonicalMainHost, currentHostname, isMainHost } from '#web/lib/hosts.ts';
+import { currentHostname, isMainHost, mainHostUrl } from '#web/lib/hosts.ts';
 import { useDomainSeller } from '../api/get-domain-seller';
 
 /** The marketplace's own address of a storefront: `{protocol}//{main host}{:port}/seller/{id}`. */
 export function mainSiteStorefrontUrl(sellerId: string): string {
-  const { protocol, port } = window.location;
-  return `${protocol}//${canonicalMainHost()}${port ? `:${port}` : ''}/seller/${encodeURIComponent(sellerId)}`;
+  return mainHostUrl(`/seller/${encodeURIComponent(sellerId)}`);
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { PublicSeller, SellerProfile } from '@torget/shared/api-types';
 import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
 import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,35 +9,14 @@ import { Pager } from '#web/components/pager.tsx';
 import { ProductCard } from '#web/components/product-card.tsx';
 import { backgroundVariant, ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
+import { ShopFooter } from '#web/components/shop-footer.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { isMainHost } from '#web/lib/hosts.ts';
+import { domainShop, isMainHost } from '#web/lib/hosts.ts';
+import { shopStyle } from '#web/lib/shop-style.ts';
 import { useForeignHostRedirect } from '../hooks/use-foreign-host-redirect';
 import '../storefront.css';
 
 const EAGER_IMAGES = 4;
-
-/** The seller's colour settings and the CSS variables they set; an unset ('') colour keeps the default. */
-const COLOUR_VARIABLES = {
-  name_text_color: '--shop-name-color',
-  subtitle_text_color: '--shop-subtitle-color',
-  description_background_color: '--shop-description-bg',
-  description_text_color: '--shop-description-color',
-  products_background_color: '--shop-products-bg',
-  footer_background_color: '--shop-footer-bg',
-  footer_text_color: '--shop-footer-color',
-} as const satisfies Record<string, `--${string}`>;
-
-/** Colours are '#RRGGBB' (spec section 5); anything else falls back to the default. */
-const COLOUR_PATTERN = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-function shopStyle(shop: SellerProfile): CSSProperties {
-  const style: Record<string, string> = {};
-  for (const [field, variable] of Object.entries(COLOUR_VARIABLES)) {
-    const value = shop[field as keyof typeof COLOUR_VARIABLES].trim();
-    if (COLOUR_PATTERN.test(value)) style[variable] = value;
-  }
-  return style as CSSProperties;
-}
 
 function bannerStyle(image: string): CSSProperties | undefined {
   if (image.trim() === '') return undefined;
@@ -49,35 +27,6 @@ function bannerStyle(image: string): CSSProperties | undefined {
   return {
     backgroundImage: `linear-gradient(rgb(0 0 0 / 18%), rgb(0 0 0 / 18%)), url(${JSON.stringify(path)})`,
   };
-}
-
-function ShopFooter({ seller }: { seller: PublicSeller }) {
-  const shop = seller.seller;
-  const place = [shop.post_number, shop.city].filter((part) => part.trim() !== '').join(' ');
-  return (
-    <footer className="storefront-footer">
-      <div className="storefront-inner">
-        <h2 className="storefront-footer-name">{shop.name}</h2>
-        <address>
-          {shop.address !== '' && <span>{shop.address}</span>}
-          {place !== '' && <span>{place}</span>}
-          {shop.email !== '' && (
-            <span>
-              {'E-mail: '}
-              <a href={`mailto:${shop.email}`}>{shop.email}</a>
-            </span>
-          )}
-          {shop.phone !== '' && (
-            <span>
-              {'Phone: '}
-              <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</a>
-            </span>
-          )}
-          {shop.organisation_number !== '' && <span>{`Organisation number: ${shop.organisation_number}`}</span>}
-        </address>
-      </div>
-    </footer>
-  );
 }
 
 function ShopProducts({
@@ -194,7 +143,8 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
         </section>
       )}
       <ShopProducts products={products} page={page} pageHref={pageHref} />
-      <ShopFooter seller={seller.data} />
+      {/* On the seller's own domain the shop's layout has the footer already. */}
+      {domainShop()?._id !== sellerId && <ShopFooter seller={seller.data} />}
     </div>
   );
 }

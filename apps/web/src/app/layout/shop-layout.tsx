@@ -1,0 +1,55 @@
+import type { PublicSeller } from '@torget/shared/api-types';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '#web/components/error-boundary.tsx';
+import { LoadingBox } from '#web/components/loading-box.tsx';
+import { ShopFooter } from '#web/components/shop-footer.tsx';
+import { mainHostUrl } from '#web/lib/hosts.ts';
+import { shopStyle } from '#web/lib/shop-style.ts';
+import { RouteError } from '../routes/route-error';
+import { ShopHeader } from './shop-header';
+import './shop-layout.css';
+
+/** The storefront's own paths: its banner shows the shop's subtitle, so the header leaves it out. */
+function isStorefront(pathname: string): boolean {
+  return pathname === '/' || pathname.startsWith('/seller/');
+}
+
+/**
+ * Every page on a seller's own domain (issue 18): the shop's header (logo, name, subtitle, search
+ * of the shop's products, account menu, cart) and footer around the page, in the shop's colours,
+ * so the shop reads as the seller's own site from the first paint to the order page.
+ */
+export function ShopLayout({ seller }: { seller: PublicSeller }) {
+  const { pathname } = useLocation();
+
+  // A new page starts at the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  const storefront = isStorefront(pathname);
+  return (
+    <div className="app shop-app" style={shopStyle(seller.seller)}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <ShopHeader seller={seller} showSubtitle={!storefront} />
+      <main id="main" className={storefront ? 'shop-main is-storefront' : 'shop-main'} tabIndex={-1}>
+        {/* A crash or a failed chunk load shows inside the layout, so the header stays usable. */}
+        <ErrorBoundary resetKey={pathname} fallback={(error) => <RouteError error={error} />}>
+          <Suspense fallback={<LoadingBox />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <ShopFooter seller={seller}>
+        <p className="shop-footer-marketplace">
+          {'A shop on '}
+          <a href={mainHostUrl('/')}>the Torget marketplace</a>
+        </p>
+      </ShopFooter>
+    </div>
+  );
+}
