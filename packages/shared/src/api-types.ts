@@ -210,3 +210,41 @@ export interface Order {
   cancelledAt: string | null;
   cancelReason: 'expired' | 'cancelled' | null;
 }
+
+/** A day's or a week's sales in the seller's overview: orders placed and not cancelled, SEK. */
+export interface SalesOverviewBucket {
+  /** The day, or the Monday of the week, 'YYYY-MM-DD' in Swedish time. */
+  start: string;
+  orders: number;
+  revenue: number;
+}
+
+/** A product of the seller's with little stock left (issue 16). */
+export interface LowStockProduct {
+  _id: string;
+  /** The short product number (1001, …). */
+  number: number;
+  name: string;
+  countInStock: number;
+}
+
+/**
+ * GET /api/orders/seller/overview (seller, own shop; issue 16). Revenue counts orders placed and
+ * not cancelled, paid or not (rules/sales-overview.ts); days are Swedish calendar days.
+ */
+export interface SellerOverview {
+  /** Today in Sweden, 'YYYY-MM-DD'. */
+  today: string;
+  last30Days: { orders: number; revenue: number };
+  thisYear: { orders: number; revenue: number };
+  /** The last 30 days, oldest first, one bucket a day. */
+  daily: SalesOverviewBucket[];
+  /** This year's weeks, oldest first, one bucket a week (by its Monday). */
+  weekly: SalesOverviewBucket[];
+  /** Swish orders not paid yet and not cancelled: the seller confirms the payment. */
+  awaitingPayment: number;
+  /** Paid orders not delivered yet. */
+  toDeliver: number;
+  /** The shop's products (not drafts) with at most LOW_STOCK_LIMIT in stock, lowest first. */
+  lowStock: LowStockProduct[];
+}

@@ -232,6 +232,12 @@ const TABLE: Row[] = [
     request: () => ({ url: '/api/orders' }),
   },
   {
+    route: 'GET /api/orders/seller/overview',
+    note: 'issue 16: sellers only, always their own shop (the route takes no seller id)',
+    expected: [401, 403, 403, 200, 200, 403],
+    request: () => ({ url: '/api/orders/seller/overview' }),
+  },
+  {
     route: 'GET /api/orders/:id',
     expected: [401, 200, 404, 200, 404, 200],
     request: async () => ({ url: `/api/orders/${await sharedOrder()}` }),

@@ -119,24 +119,25 @@ export function RichTextEditor({ label, value, onChange, hint, error, maxLength 
             key={tool.name}
             type="button"
             className="rich-text-editor-tool"
-            aria-label={tool.name}
             title={tool.name}
             aria-pressed={tool.pressed}
             onClick={tool.run}
           >
-            {tool.text}
+            {/* The short mark is what the eye reads; the name is what a screen reader says. */}
+            <span aria-hidden="true">{tool.text}</span>
+            <span className="visually-hidden">{tool.name}</span>
           </button>
         ))}
         <button
           type="button"
           className="rich-text-editor-tool"
-          aria-label="Link"
           title="Link"
           aria-pressed={!!active?.link}
           aria-expanded={linkOpen}
           onClick={openLink}
         >
-          🔗
+          <span aria-hidden="true">🔗</span>
+          <span className="visually-hidden">Link</span>
         </button>
       </div>
       {linkOpen && (

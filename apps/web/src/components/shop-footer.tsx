@@ -1,4 +1,4 @@
-import type { PublicSeller } from '@torget/shared/api-types';
+import type { SellerProfile } from '@torget/shared/api-types';
 import type { ReactNode } from 'react';
 import './shop-footer.css';
 
@@ -7,7 +7,13 @@ import './shop-footer.css';
  * footer colours. Under the storefront on the marketplace, and under every page of the seller's
  * own domain; `children` adds a line below the details.
  */
-export function ShopFooter({ seller, children }: { seller: PublicSeller; children?: ReactNode }) {
+/** What the footer shows: a public seller's shop, or the settings form's live values (issue 16). */
+type FooterShop = Pick<
+  SellerProfile,
+  'name' | 'address' | 'post_number' | 'city' | 'email' | 'phone' | 'organisation_number'
+>;
+
+export function ShopFooter({ seller, children }: { seller: { seller: FooterShop }; children?: ReactNode }) {
   const shop = seller.seller;
   const place = [shop.post_number, shop.city].filter((part) => part.trim() !== '').join(' ');
   return (

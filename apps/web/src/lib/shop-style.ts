@@ -20,7 +20,8 @@ const COLOUR_VARIABLES = {
 /** Colours are '#RRGGBB' (spec section 5); anything else falls back to the default. */
 const COLOUR_PATTERN = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-export function shopStyle(shop: SellerProfile): CSSProperties {
+/** Takes the colour fields only, so the settings screen's preview can pass the form's live values. */
+export function shopStyle(shop: Pick<SellerProfile, keyof typeof COLOUR_VARIABLES>): CSSProperties {
   const style: Record<string, string> = {};
   for (const [field, variable] of Object.entries(COLOUR_VARIABLES)) {
     const value = shop[field as keyof typeof COLOUR_VARIABLES].trim();

@@ -1,6 +1,7 @@
 /** Payloads of the account endpoints (spec section 7, /api/users/*), shared by server and forms. */
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SIGNIN_PASSWORD_MAX } from '../rules/accounts';
+import { SHOP_STATUS_FILTER_KEYS } from '../rules/shop-status';
 import { checkSellerFields, domainSchema, sellerFieldsSchema } from './sellers';
 
 /** E-mails are compared and stored trimmed and lower-case. */
@@ -49,6 +50,18 @@ export const adminUserUpdateSchema = z.object({
   is_seller: z.boolean().optional(),
   is_admin: z.boolean().optional(),
   seller_domain: domainSchema.optional(),
+});
+
+/** GET /api/users/ (admin): `shop` keeps the users of one shop status (issue 16); '' or absent, all. */
+export const userListQuerySchema = z.object({
+  shop: z
+    .union([
+      z.literal(''),
+      z.enum(SHOP_STATUS_FILTER_KEYS, {
+        message: 'Filter by open, waiting or closed.',
+      }),
+    ])
+    .optional(),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });

@@ -16,8 +16,8 @@ import {
 } from '@torget/shared/policies/orders';
 import { formDateToDate } from '@torget/shared/rules/dates';
 import { parseOrderNumber } from '@torget/shared/rules/order-number';
-import type { OrderUpdateInput } from '@torget/shared/schemas/orders';
-import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { IncomingOrderFilter, OrderUpdateInput } from '@torget/shared/schemas/orders';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
@@ -133,15 +133,24 @@ export function sellerFilterFor(user: AuthUser, requested: string | undefined): 
   return sellerId;
 }
 
-/** GET /api/orders?seller=: a page of incoming orders with the buyer's name. */
+/** The orders an incoming-order filter keeps (issue 16; rule in @torget/shared/schemas/orders). */
+const INCOMING_FILTER_WHERE: Record<IncomingOrderFilter, () => SQL | undefined> = {
+  to_confirm_payment: () =>
+    and(eq(orders.paymentMethod, 'Swish'), eq(orders.isPaid, false), isNull(orders.cancelledAt)),
+  to_deliver: () => and(eq(orders.isPaid, true), eq(orders.isDelivered, false), isNull(orders.cancelledAt)),
+};
+
+/** GET /api/orders?seller=&status=: a page of incoming orders with the buyer's name. */
 export function listIncomingOrders(
   db: Db,
   user: AuthUser,
   requestedSeller: string | undefined,
   page: PageRequest,
+  filter?: IncomingOrderFilter,
 ): Promise<Paged<Order>> {
   const sellerId = sellerFilterFor(user, requestedSeller);
-  return listOrders(db, sellerId ? eq(orders.sellerId, sellerId) : undefined, true, page);
+  const where = and(sellerId ? eq(orders.sellerId, sellerId) : undefined, filter && INCOMING_FILTER_WHERE[filter]());
+  return listOrders(db, where, true, page);
 }
 
 /**

@@ -1,8 +1,9 @@
 /** Accounts: registration, sign-in, profile, admin management. */
 
 import type { UserDetails } from '@torget/shared/api-types';
+import type { ShopStatusFilter } from '@torget/shared/rules/shop-status';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#api/db/client.ts';
 import { orders, passwordResetTokens, reviews, sellers, users } from '#api/db/schema.ts';
@@ -109,13 +110,28 @@ export async function updateProfile(db: Db, me: AuthUser, input: ProfileUpdate, 
   }
 }
 
-/** GET /api/users/ (admin): a page of the accounts that are not deleted, newest first, and their count. */
-export async function listUsers(db: Db, page: PageRequest): Promise<Paged<typeof users.$inferSelect>> {
-  const [counted] = await db.select({ n: count() }).from(users).where(notDeleted);
+/** The users of one shop status (rules/shop-status.ts: seller, else applicant, else closed). */
+const SHOP_STATUS_WHERE: Record<ShopStatusFilter, () => SQL | undefined> = {
+  open: () => eq(users.isSeller, true),
+  waiting: () => and(eq(users.isSeller, false), eq(users.wantsToBeSeller, true)),
+  closed: () => and(eq(users.isSeller, false), eq(users.wantsToBeSeller, false)),
+};
+
+/**
+ * GET /api/users/ (admin): a page of the accounts that are not deleted, newest first, and their
+ * count; with `shop`, only the accounts of that shop status (issue 16).
+ */
+export async function listUsers(
+  db: Db,
+  page: PageRequest,
+  shop?: ShopStatusFilter,
+): Promise<Paged<typeof users.$inferSelect>> {
+  const where = and(notDeleted, shop && SHOP_STATUS_WHERE[shop]());
+  const [counted] = await db.select({ n: count() }).from(users).where(where);
   const rows = await db
     .select()
     .from(users)
-    .where(notDeleted)
+    .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(page.size)
     .offset(page.offset);

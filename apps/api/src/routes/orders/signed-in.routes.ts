@@ -73,7 +73,8 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   app.get('/', { schema: { querystring: orderListQuerySchema.extend(pageQuery.shape) } }, async (request, reply) => {
     const user = userOf(request);
     const page = pageRequest(request.query.pageNumber);
-    const { rows, total } = await listIncomingOrders(db, user, request.query.seller, page);
+    const filter = request.query.status || undefined;
+    const { rows, total } = await listIncomingOrders(db, user, request.query.seller, page, filter);
     setPageHeaders(request, reply, page, total);
     return rows;
   });

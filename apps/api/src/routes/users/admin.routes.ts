@@ -1,5 +1,5 @@
 /** /api/users, for admins: the user list, roles and domains, and deleting users. */
-import { adminUserUpdateSchema } from '@torget/shared/schemas/accounts';
+import { adminUserUpdateSchema, userListQuerySchema } from '@torget/shared/schemas/accounts';
 import { z } from 'zod';
 import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
@@ -16,9 +16,10 @@ export const adminUserRoutes: RoutePlugin = async (app, { deps }) => {
   const { mainHosts } = deps.config;
 
   // Paged (lib/paging.ts): still a JSON array, with X-Total-Count and Link headers.
-  app.get('/', { schema: { querystring: z.object({ pageNumber: pageNumberSchema }) } }, async (request, reply) => {
+  const listQuery = userListQuerySchema.extend({ pageNumber: pageNumberSchema });
+  app.get('/', { schema: { querystring: listQuery } }, async (request, reply) => {
     const page = pageRequest(request.query.pageNumber);
-    const { rows, total } = await listUsers(db, page);
+    const { rows, total } = await listUsers(db, page, request.query.shop || undefined);
     setPageHeaders(request, reply, page, total);
     return rows.map(toUserListEntry);
   });

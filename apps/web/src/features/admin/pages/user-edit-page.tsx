@@ -1,15 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserDetails } from '@torget/shared/api-types';
+import { planLabel } from '@torget/shared/rules/plans';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
-import { type FormEvent, useId, useState } from 'react';
+import { adminUserUpdateSchema } from '@torget/shared/schemas/accounts';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { useUserDetails } from '#web/api/user-details.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
-import { TextField } from '#web/components/text-field.tsx';
+import { RichText } from '#web/components/rich-text.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useUpdateUser } from '../api/update-user';
+import '../admin.css';
 
-/** /user/{id}/edit (spec section 2, admin): seller and admin roles and the seller's own domain. */
+/**
+ * /user/{id}/edit (spec section 2, admin): seller and admin roles and the seller's own domain,
+ * with the user's seller application to read before approving it (issue 16).
+ */
 export function UserEditPage() {
   const { id = '' } = useParams();
   const user = useUserDetails(id);
@@ -34,26 +43,68 @@ export function UserEditPage() {
   );
 }
 
+type UserEditInput = z.input<typeof adminUserUpdateSchema>;
+type UserEditOutput = z.output<typeof adminUserUpdateSchema>;
+
+/**
+ * The shop the user applied for (or runs): what the admin reads before approving (issue 16).
+ * The description is the seller's HTML, sanitised again for display.
+ */
+function SellerApplication({ user }: { user: UserDetails }) {
+  const shop = user.seller;
+  if (!shop) return null;
+  const waiting = user.wants_to_be_seller && !user.is_seller;
+  return (
+    <section className="seller-application-review" aria-labelledby="seller-application-heading">
+      <h2 id="seller-application-heading">{waiting ? 'Seller application' : 'Shop'}</h2>
+      <dl className="form-summary">
+        <dt>Plan</dt>
+        <dd>{shop.plan === '' ? '-' : `Plan ${shop.plan}: ${planLabel(shop.plan)}`}</dd>
+        <dt>Shop name</dt>
+        <dd>{shop.name}</dd>
+        <dt>Address</dt>
+        <dd>{shop.address || '-'}</dd>
+        <dt>Post number</dt>
+        <dd>{shop.post_number || '-'}</dd>
+        <dt>City</dt>
+        <dd>{shop.city || '-'}</dd>
+        <dt>Phone</dt>
+        <dd>{shop.phone || '-'}</dd>
+        <dt>Organisation number</dt>
+        <dd>{shop.organisation_number || '-'}</dd>
+        <dt>Description</dt>
+        <dd>{shop.description.trim() === '' ? '-' : <RichText html={shop.description} />}</dd>
+      </dl>
+    </section>
+  );
+}
+
 function UserEditForm({ user }: { user: UserDetails }) {
   const navigate = useNavigate();
   const updateUser = useUpdateUser();
-  const sellerId = useId();
-  const adminId = useId();
-  const [isSeller, setIsSeller] = useState(user.is_seller);
-  const [isAdmin, setIsAdmin] = useState(user.is_admin);
-  const [sellerDomain, setSellerDomain] = useState(user.seller?.domain ?? '');
+  const ids = { seller: useId(), admin: useId(), domain: useId(), domainHint: useId(), domainError: useId() };
+  const { register, handleSubmit, control, formState } = useForm<UserEditInput, unknown, UserEditOutput>({
+    resolver: zodResolver(adminUserUpdateSchema),
+    defaultValues: { is_seller: user.is_seller, is_admin: user.is_admin, seller_domain: user.seller?.domain ?? '' },
+  });
+  const isSeller = useWatch({ control, name: 'is_seller' });
+  const domainError = formState.errors.seller_domain?.message;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = handleSubmit((values) => {
     updateUser.mutate(
-      { _id: user._id, is_seller: isSeller, is_admin: isAdmin, seller_domain: sellerDomain },
+      {
+        _id: user._id,
+        is_seller: values.is_seller ?? false,
+        is_admin: values.is_admin ?? false,
+        // A disabled input (not a seller) hands on no value: the stored domain stays as it was.
+        seller_domain: values.seller_domain ?? user.seller?.domain ?? '',
+      },
       { onSuccess: () => navigate('/userlist') },
     );
-  }
+  });
 
   return (
-    <form onSubmit={onSubmit}>
-      {updateUser.isError && <MessageBox variant="danger">{updateUser.error.message}</MessageBox>}
+    <>
       <dl className="form-summary">
         <dt>Email</dt>
         <dd>{user.email}</dd>
@@ -64,36 +115,46 @@ function UserEditForm({ user }: { user: UserDetails }) {
           </>
         )}
       </dl>
-      <div className="form-check">
-        <input
-          id={sellerId}
-          type="checkbox"
-          checked={isSeller}
-          onChange={(event) => setIsSeller(event.target.checked)}
-        />
-        <label htmlFor={sellerId}>Is Seller</label>
-      </div>
-      <div className="form-check">
-        <input id={adminId} type="checkbox" checked={isAdmin} onChange={(event) => setIsAdmin(event.target.checked)} />
-        <label htmlFor={adminId}>Is Admin</label>
-      </div>
-      <TextField
-        label="Seller domain"
-        inputMode="url"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={SELLER_FIELDS.domain.max}
-        placeholder="butik.example.se"
-        hint="For sellers only: the shop’s own domain, without http://. Leave empty for none."
-        disabled={!isSeller}
-        value={sellerDomain}
-        onChange={setSellerDomain}
-      />
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={updateUser.isPending}>
-          {updateUser.isPending ? 'Updating...' : 'Update'}
-        </button>
-      </div>
-    </form>
+      <SellerApplication user={user} />
+      <form onSubmit={onSubmit} noValidate>
+        {updateUser.isError && <MessageBox variant="danger">{updateUser.error.message}</MessageBox>}
+        <div className="form-check">
+          <input id={ids.seller} type="checkbox" {...register('is_seller')} />
+          <label htmlFor={ids.seller}>Is Seller</label>
+        </div>
+        <div className="form-check">
+          <input id={ids.admin} type="checkbox" {...register('is_admin')} />
+          <label htmlFor={ids.admin}>Is Admin</label>
+        </div>
+        <div className="form-field">
+          <label htmlFor={ids.domain}>Seller domain</label>
+          <input
+            id={ids.domain}
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={SELLER_FIELDS.domain.max}
+            placeholder="butik.example.se"
+            disabled={!isSeller}
+            aria-invalid={domainError ? true : undefined}
+            aria-describedby={domainError ? `${ids.domainHint} ${ids.domainError}` : ids.domainHint}
+            {...register('seller_domain')}
+          />
+          <p id={ids.domainHint} className="form-hint">
+            For sellers only: the shop’s own domain, without http://. Leave empty for none.
+          </p>
+          {domainError && (
+            <p id={ids.domainError} className="form-error" role="alert">
+              {domainError}
+            </p>
+          )}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={updateUser.isPending}>
+            {updateUser.isPending ? 'Updating...' : 'Update'}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }

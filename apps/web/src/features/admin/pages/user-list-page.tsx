@@ -1,6 +1,13 @@
 import type { UserListEntry } from '@torget/shared/api-types';
-import { type ShopStatus, shopStatus } from '@torget/shared/rules/shop-status';
-import { Link } from 'react-router';
+import {
+  SHOP_STATUS_FILTER_KEYS,
+  SHOP_STATUS_FILTERS,
+  type ShopStatus,
+  type ShopStatusFilter,
+  shopStatus,
+} from '@torget/shared/rules/shop-status';
+import { Link, useSearchParams } from 'react-router';
+import { DELETE_QUESTION, useConfirm } from '#web/components/confirm-dialog.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
@@ -9,6 +16,10 @@ import { pageCount, useListPage } from '#web/hooks/use-list-page.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
+import '../admin.css';
+
+const isShopFilter = (value: string | null): value is ShopStatusFilter =>
+  (SHOP_STATUS_FILTER_KEYS as readonly string[]).includes(value ?? '');
 
 const STATUS_CLASS: Record<ShopStatus, string> = {
   Open: 'status-pill is-open',
@@ -16,22 +27,41 @@ const STATUS_CLASS: Record<ShopStatus, string> = {
   Closed: 'status-pill is-closed',
 };
 
-/** /userlist (spec section 2, admin): the users, 50 a page, newest first, with shop status, edit and delete. */
+/**
+ * /userlist (spec section 2, admin): the users, 50 a page, newest first, with shop status, edit
+ * and delete (asked in the page's dialog); `?shop=` keeps one shop status (issue 16).
+ */
 export function UserListPage() {
   useDocumentTitle('Users');
   const { user: me } = useSession();
+  const confirm = useConfirm();
+  const [params] = useSearchParams();
+  const asked = params.get('shop');
+  const shop = isShopFilter(asked) ? asked : '';
   const { page, hrefFor } = useListPage();
-  const users = useUsers(page);
+  const users = useUsers(page, shop);
   const deleteUser = useDeleteUser();
 
-  function onDelete(entry: UserListEntry) {
-    if (!window.confirm('Are you sure to delete?')) return;
+  async function onDelete(entry: UserListEntry) {
+    if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: 'Delete', destructive: true }))) return;
     deleteUser.mutate(entry._id);
   }
 
   return (
     <section className="page" aria-labelledby="users-heading">
       <h1 id="users-heading">Users</h1>
+      <nav className="user-filters" aria-label="Show users by shop status">
+        {(['', ...SHOP_STATUS_FILTER_KEYS] as const).map((filter) => (
+          <Link
+            key={filter || 'all'}
+            to={filter === '' ? '?' : `?shop=${filter}`}
+            className="user-filter"
+            aria-current={filter === shop ? 'page' : undefined}
+          >
+            {filter === '' ? 'All users' : SHOP_STATUS_FILTERS[filter]}
+          </Link>
+        ))}
+      </nav>
       {deleteUser.isError && <MessageBox variant="danger">{deleteUser.error.message}</MessageBox>}
       {deleteUser.isSuccess && <MessageBox variant="success">User deleted successfully.</MessageBox>}
       {users.isPending ? (
@@ -39,7 +69,9 @@ export function UserListPage() {
       ) : users.isError ? (
         <MessageBox variant="danger">{users.error.message}</MessageBox>
       ) : users.data.items.length === 0 ? (
-        <MessageBox>No users yet.</MessageBox>
+        <MessageBox>
+          {shop === '' ? 'No users yet.' : `No users with the shop status ${SHOP_STATUS_FILTERS[shop]}.`}
+        </MessageBox>
       ) : (
         <>
           {/* The table scrolls sideways in its own box on narrow screens, so the page does not. */}

@@ -1,6 +1,8 @@
 import type { Order } from '@torget/shared/api-types';
 import { canDeleteOrder, orderFactsOf } from '@torget/shared/policies/orders';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
+import { INCOMING_ORDER_FILTERS, type IncomingOrderFilter } from '@torget/shared/schemas/orders';
+import { Link, useSearchParams } from 'react-router';
 import { DELETE_QUESTION, useConfirm } from '#web/components/confirm-dialog.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
@@ -10,24 +12,58 @@ import { useSession } from '#web/lib/session.tsx';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
 import { OrderTable } from './order-table';
+import '../incoming-orders.css';
 
 interface IncomingOrdersProps {
   /** A seller's id, or '' for all orders (admin). */
   seller: string;
   label: string;
   showShop?: boolean;
+  /** The seller's list (issue 16): filters for the orders to act on, shipping city and item count. */
+  forSeller?: boolean;
+}
+
+const FILTER_TEXT: Record<IncomingOrderFilter | '', { tab: string; empty: string }> = {
+  '': { tab: 'All orders', empty: 'No orders yet.' },
+  to_confirm_payment: { tab: 'To confirm payment', empty: 'No Swish payments are waiting for you to confirm.' },
+  to_deliver: { tab: 'To deliver', empty: 'Every paid order has been delivered.' },
+};
+
+const isFilter = (value: string | null): value is IncomingOrderFilter =>
+  (INCOMING_ORDER_FILTERS as readonly string[]).includes(value ?? '');
+
+/** The filter links: each starts at page 1 of its list; the current one is marked for screen readers. */
+function OrderFilters({ current }: { current: IncomingOrderFilter | '' }) {
+  const filters = ['', ...INCOMING_ORDER_FILTERS] as const;
+  return (
+    <nav className="order-filters" aria-label="Show orders">
+      {filters.map((filter) => (
+        <Link
+          key={filter || 'all'}
+          to={filter === '' ? '?' : `?status=${filter}`}
+          className="order-filter"
+          aria-current={filter === current ? 'page' : undefined}
+        >
+          {FILTER_TEXT[filter].tab}
+        </Link>
+      ))}
+    </nav>
+  );
 }
 
 /**
- * An order list, 50 a page, with the buyer's name and Delete where allowed; the list reloads
- * after a delete.
+ * An order list, 50 a page, with the buyer's name and Delete where allowed (asked in the page's
+ * dialog); the list reloads after a delete. The seller's list can be filtered by `?status=`.
  */
-export function IncomingOrders({ seller, label, showShop }: IncomingOrdersProps) {
+export function IncomingOrders({ seller, label, showShop, forSeller }: IncomingOrdersProps) {
   const { actor } = useSession();
-  const { page, hrefFor } = useListPage();
-  const orders = useOrders(seller, page);
-  const deleteOrder = useDeleteOrder();
   const confirm = useConfirm();
+  const [params] = useSearchParams();
+  const asked = params.get('status');
+  const status = forSeller && isFilter(asked) ? asked : '';
+  const { page, hrefFor } = useListPage();
+  const orders = useOrders(seller, page, status);
+  const deleteOrder = useDeleteOrder();
 
   async function onDelete(order: Order) {
     if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: 'Delete', destructive: true }))) return;
@@ -36,6 +72,7 @@ export function IncomingOrders({ seller, label, showShop }: IncomingOrdersProps)
 
   return (
     <>
+      {forSeller && <OrderFilters current={status} />}
       {deleteOrder.isError && <MessageBox variant="danger">{deleteOrder.error.message}</MessageBox>}
       {deleteOrder.isSuccess && <MessageBox variant="success">{ORDER_DELETED}</MessageBox>}
       {orders.isPending ? (
@@ -43,7 +80,7 @@ export function IncomingOrders({ seller, label, showShop }: IncomingOrdersProps)
       ) : orders.isError ? (
         <MessageBox variant="danger">{orders.error.message}</MessageBox>
       ) : orders.data.items.length === 0 ? (
-        <MessageBox>No orders yet.</MessageBox>
+        <MessageBox>{FILTER_TEXT[status].empty}</MessageBox>
       ) : (
         <>
           <OrderTable
@@ -51,6 +88,7 @@ export function IncomingOrders({ seller, label, showShop }: IncomingOrdersProps)
             label={label}
             showBuyer
             showShop={showShop}
+            showShipping={forSeller}
             canDelete={(order) => canDeleteOrder(actor, orderFactsOf(order))}
             onDelete={(order) => void onDelete(order)}
             deletingId={deleteOrder.isPending ? deleteOrder.variables : undefined}

@@ -16,6 +16,8 @@ interface OrderTableProps {
   showBuyer?: boolean;
   /** The SHOP column: the order history and the admin's list of all shops' orders. */
   showShop?: boolean;
+  /** CITY (shipping city) and ITEMS (units ordered): the seller's incoming orders (issue 16). */
+  showShipping?: boolean;
   /** Rows offering Delete (Swish orders not paid or delivered); none when absent. */
   canDelete?: (order: Order) => boolean;
   onDelete?: (order: Order) => void;
@@ -24,6 +26,8 @@ interface OrderTableProps {
 }
 
 const buyerName = (order: Order) => (typeof order.user === 'string' ? '' : order.user.name);
+/** Units ordered, over all lines. */
+const itemCount = (order: Order) => order.orderItems.reduce((sum, item) => sum + item.qty, 0);
 
 /**
  * The order tables of /orderhistory, /orderlist and /orderlist/seller (spec section 2): ID,
@@ -31,7 +35,16 @@ const buyerName = (order: Order) => (typeof order.user === 'string' ? '' : order
  * The ID cell leads with the order number (`T-100001`, issue 19); no column is added, so every
  * column keeps its place.
  */
-export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDelete, deletingId }: OrderTableProps) {
+export function OrderTable({
+  orders,
+  label,
+  showBuyer,
+  showShop,
+  showShipping,
+  canDelete,
+  onDelete,
+  deletingId,
+}: OrderTableProps) {
   return (
     // Under 640 px each row shows as a card of "LABEL value" lines (styles/tables.css); wider, a
     // table that scrolls sideways inside its own box if it must, never the page.
@@ -44,6 +57,8 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
             {showBuyer && <th scope="col">USER</th>}
             <th scope="col">DATE</th>
             {showShop && <th scope="col">SHOP</th>}
+            {showShipping && <th scope="col">CITY</th>}
+            {showShipping && <th scope="col">ITEMS</th>}
             <th scope="col">TOTAL</th>
             <th scope="col">PAID</th>
             <th scope="col">DELIVERED</th>
@@ -66,6 +81,12 @@ export function OrderTable({ orders, label, showBuyer, showShop, canDelete, onDe
                 {showBuyer ? displayDateTime(order.createdAt) : displayDate(order.createdAt)}
               </td>
               {showShop && <td data-label="SHOP">{order.seller.seller.name}</td>}
+              {showShipping && <td data-label="CITY">{order.shippingAddress.city}</td>}
+              {showShipping && (
+                <td className="cell-number" data-label="ITEMS">
+                  {itemCount(order)}
+                </td>
+              )}
               <td className="cell-number" data-label="TOTAL">
                 {formatSek(order.totalPrice)}
               </td>

@@ -9,7 +9,7 @@ export function SellerOrderListPage() {
   return (
     <section className="page" aria-labelledby="seller-order-list-heading">
       <h1 id="seller-order-list-heading">My Shop / Orders</h1>
-      <IncomingOrders seller={user?._id ?? ''} label="Incoming orders" />
+      <IncomingOrders seller={user?._id ?? ''} label="Incoming orders" forSeller />
     </section>
   );
 }

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignedInUser } from '@torget/shared/api-types';
-import type { SellerFields } from '@torget/shared/schemas/sellers';
+import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
 import { userDetailsQueryKey } from '#web/api/user-details.ts';
 import { api } from '#web/lib/api-client.ts';
 import { saveUserInfo } from '#web/lib/session.tsx';
 
-/** The shop settings form's payload of PUT /api/users/profile: every seller_* field of spec section 7. */
-export type ShopSettings = Required<Omit<SellerFields, 'wants_to_be_seller' | 'seller_plan'>> & { userId: string };
+/**
+ * The shop settings form's payload of PUT /api/users/profile: the seller_* fields of spec section 7,
+ * as the shared profile schema hands them on after checking the form.
+ */
+export type ShopSettings = Omit<ProfileUpdate, 'wants_to_be_seller' | 'seller_plan'> & { userId: string };
 
 /** PUT /api/users/profile (bearer) with the shop settings: the updated user with a fresh token. */
 export function updateShopSettings(settings: ShopSettings): Promise<SignedInUser> {

@@ -8,18 +8,34 @@ const isColour = (value: string) => new RegExp(`^${COLOUR_PATTERN}$`).test(value
 
 interface ColourFieldProps {
   label: string;
+  /** What the picker is called by screen readers (not containing `label`, so labels stay unique). */
+  pickerLabel: string;
   value: string;
   onChange: (value: string) => void;
+  /** What the colour picker starts from while no colour is chosen (Torget's default look). */
+  fallback: string;
+  error?: string;
 }
 
-/** A shop colour as text ('#RRGGBB', empty for the default) with a swatch showing it. */
-export function ColourField({ label, value, onChange }: ColourFieldProps) {
+/**
+ * A shop colour: a colour picker beside its hex text ('#RRGGBB', empty for Torget's default),
+ * kept in step both ways, and a button back to the default.
+ */
+export function ColourField({ label, pickerLabel, value, onChange, fallback, error }: ColourFieldProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   const valid = isColour(value);
   return (
     <div className="form-field colour-field">
       <label htmlFor={id}>{label}</label>
       <div className="colour-field-row">
+        <input
+          type="color"
+          className="colour-picker"
+          aria-label={pickerLabel}
+          value={valid ? value.trim().toLowerCase() : fallback}
+          onChange={(event) => onChange(event.target.value)}
+        />
         <input
           id={id}
           type="text"
@@ -31,13 +47,23 @@ export function ColourField({ label, value, onChange }: ColourFieldProps) {
           maxLength={SELLER_FIELDS.name_text_color.max}
           spellCheck={false}
           autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
         />
-        <span
-          className={valid ? 'colour-swatch' : 'colour-swatch is-empty'}
-          style={valid ? { backgroundColor: value.trim() } : undefined}
-          aria-hidden="true"
-        />
+        <button
+          type="button"
+          className="link-button colour-default"
+          disabled={value === ''}
+          onClick={() => onChange('')}
+        >
+          Default<span className="visually-hidden">{` ${label.toLowerCase()}`}</span>
+        </button>
       </div>
+      {error && (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

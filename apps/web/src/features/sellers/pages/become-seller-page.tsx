@@ -1,15 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { planLabel } from '@torget/shared/rules/plans';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/rules/sweden';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { profileUpdateSchema } from '@torget/shared/schemas/accounts';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
-import { TextField } from '#web/components/text-field.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useApplyToSell } from '../api/apply-to-sell';
 import { AlreadySellerNotice } from '../components/already-seller-notice';
+import { FormTextField } from '../components/form-text-field';
 import '../sellers.css';
 
 const ALREADY_SELLER = 'Du är redan en säljare.';
@@ -75,90 +79,114 @@ interface CreateShopFormProps {
   apply: ReturnType<typeof useApplyToSell>;
 }
 
-function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
-  const [name, setName] = useState('');
-  const [address, setAddress] = useState('');
-  const [postNumber, setPostNumber] = useState('');
-  const [city, setCity] = useState('');
-  const [phone, setPhone] = useState('');
-  const [organisationNumber, setOrganisationNumber] = useState('');
-  const [description, setDescription] = useState('');
+/** The Create Shop form's values: the application fields, checked by the shared profile schema. */
+type ApplicationInput = z.input<typeof profileUpdateSchema>;
+type ApplicationOutput = z.output<typeof profileUpdateSchema>;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    apply.mutate({
-      userId,
-      seller_name: name,
-      seller_description: description,
+function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
+  const { control, handleSubmit } = useForm<ApplicationInput, unknown, ApplicationOutput>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: {
+      seller_name: '',
+      seller_address: '',
+      seller_post_number: '',
+      seller_city: '',
+      seller_phone: '',
+      seller_organisation_number: '',
+      seller_description: '',
+      // Not fields: they make the schema check the form as an application (checkSellerFields).
       wants_to_be_seller: true,
       seller_plan: plan,
-      seller_address: address,
-      seller_post_number: postNumber,
-      seller_city: city,
-      seller_phone: phone,
-      seller_organisation_number: organisationNumber,
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    apply.mutate({
+      userId,
+      seller_name: values.seller_name ?? '',
+      seller_description: values.seller_description ?? '',
+      wants_to_be_seller: true,
+      seller_plan: plan,
+      seller_address: values.seller_address ?? '',
+      seller_post_number: values.seller_post_number ?? '',
+      seller_city: values.seller_city ?? '',
+      seller_phone: values.seller_phone ?? '',
+      seller_organisation_number: values.seller_organisation_number ?? '',
     });
-  }
+  });
 
   return (
-    <form onSubmit={onSubmit} className="shop-form">
+    <form onSubmit={onSubmit} className="shop-form" noValidate>
       {apply.isError && <MessageBox variant="danger">{apply.error.message}</MessageBox>}
-      <TextField
+      <FormTextField
+        control={control}
+        name="seller_name"
         label="Shop Name"
         autoComplete="organization"
         maxLength={SELLER_FIELDS.name.max}
-        value={name}
-        onChange={setName}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="seller_address"
         label="Address"
         autoComplete="street-address"
         required
         maxLength={SELLER_FIELDS.address.max}
-        value={address}
-        onChange={setAddress}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="seller_post_number"
         label="Post number"
         autoComplete="postal-code"
         inputMode="numeric"
         required
         maxLength={SELLER_FIELDS.post_number.max}
         hint="Written NNN NN, for example 111 51."
-        value={postNumber}
-        onChange={setPostNumber}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="seller_city"
         label="City"
         autoComplete="address-level2"
         required
         maxLength={SELLER_FIELDS.city.max}
-        value={city}
-        onChange={setCity}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="seller_phone"
         label="Phone"
         type="tel"
         autoComplete="tel"
         required
         maxLength={SELLER_FIELDS.phone.max}
-        value={phone}
-        onChange={setPhone}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="seller_organisation_number"
         label="Organisation number"
         required
         maxLength={SELLER_FIELDS.organisation_number.max}
         placeholder={ORGANISATION_NUMBER_PLACEHOLDER}
-        value={organisationNumber}
-        onChange={setOrganisationNumber}
       />
-      <TextAreaField
-        label="Shop Description"
-        maxLength={SELLER_FIELDS.description.max}
-        hint="Tell customers about your shop. Simple HTML such as <p> and <strong> is kept."
-        value={description}
-        onChange={setDescription}
+      <Controller
+        control={control}
+        name="seller_description"
+        render={({ field, fieldState }) => (
+          <>
+            <TextAreaField
+              label="Shop Description"
+              maxLength={SELLER_FIELDS.description.max}
+              hint="Tell customers about your shop. Simple HTML such as <p> and <strong> is kept."
+              value={field.value ?? ''}
+              onChange={field.onChange}
+            />
+            {fieldState.error && (
+              <p className="form-error" role="alert">
+                {fieldState.error.message}
+              </p>
+            )}
+          </>
+        )}
       />
       <div className="form-actions">
         <button type="submit" className="button" disabled={apply.isPending}>

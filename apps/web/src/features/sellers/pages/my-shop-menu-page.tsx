@@ -3,10 +3,12 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { SalesOverview } from '../components/sales-overview';
 
 /**
- * /my_shop_menu (spec section 2, Layout): the seller's four buttons. Like the header's My Shop
- * menu, it applies on the marketplace and on the seller's own domain only.
+ * /my_shop_menu (spec section 2, Layout): the seller's four buttons, then the sales overview
+ * (issue 16). Like the header's My Shop menu, it applies on the marketplace and on the seller's
+ * own domain only.
  */
 export function MyShopMenuPage() {
   useDocumentTitle('My Shop');
@@ -21,17 +23,20 @@ export function MyShopMenuPage() {
     <section className="page" aria-labelledby="my-shop-heading">
       <h1 id="my-shop-heading">My Shop</h1>
       {user && sellerStatusShows(user) ? (
-        <nav aria-label="My Shop menu">
-          <ul className="menu-buttons">
-            {entries.map((entry) => (
-              <li key={entry.to}>
-                <Link to={entry.to} className="button">
-                  {entry.text}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <>
+          <nav aria-label="My Shop menu">
+            <ul className="menu-buttons">
+              {entries.map((entry) => (
+                <li key={entry.to}>
+                  <Link to={entry.to} className="button">
+                    {entry.text}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <SalesOverview />
+        </>
       ) : (
         <MessageBox>Your shop is managed on the marketplace’s main site or on your shop’s own domain.</MessageBox>
       )}

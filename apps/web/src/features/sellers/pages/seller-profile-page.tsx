@@ -1,273 +1,374 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserDetails } from '@torget/shared/api-types';
 import { planAllowsOwnDomain } from '@torget/shared/rules/plans';
-import {
-  LOGO_MISSING,
-  SELLER_COLOR_FIELDS,
-  SELLER_FIELDS,
-  SWISH_NUMBER_MISSING,
-  sellerFormValues,
-} from '@torget/shared/rules/seller-fields';
+import { type SELLER_COLOR_FIELDS, SELLER_FIELDS, sellerFormValues } from '@torget/shared/rules/seller-fields';
 import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/rules/sweden';
-import { type FormEvent, useId, useState } from 'react';
+import { profileUpdateSchema } from '@torget/shared/schemas/accounts';
+import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { useUserDetails } from '#web/api/user-details.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { RichTextEditor } from '#web/components/rich-text-editor.tsx';
 import { Snackbar, useSnackbar } from '#web/components/snackbar.tsx';
-import { TextAreaField } from '#web/components/text-area-field.tsx';
-import { TextField } from '#web/components/text-field.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
-import { type ShopSettings, useUpdateShopSettings } from '../api/update-shop-settings';
+import { useUpdateShopSettings } from '../api/update-shop-settings';
 import { ColourField } from '../components/colour-field';
+import { FormCheckbox, FormTextField } from '../components/form-text-field';
 import { ShopImageField } from '../components/shop-image-field';
+import type { ShopLook } from '../components/storefront-parts';
+import { StorefrontPreview } from '../components/storefront-preview';
 import '../sellers.css';
 
 const PROFILE_UPDATED = 'Profile Updated Successfully';
 
-type ShopForm = Omit<ShopSettings, 'userId'>;
+/** The form's values as typed, and as the shared schema hands them on (trimmed, normalised). */
+type ShopFormInput = z.input<typeof profileUpdateSchema>;
+type ShopFormOutput = z.output<typeof profileUpdateSchema>;
 type ColourKey = (typeof SELLER_COLOR_FIELDS)[number];
 
-const COLOUR_LABELS: Record<ColourKey, string> = {
-  seller_name_text_color: 'Name text colour',
-  seller_subtitle_text_color: 'Subtitle text colour',
-  seller_description_background_color: 'Description background colour',
-  seller_description_text_color: 'Description text colour',
-  seller_products_background_color: 'Products background colour',
-  seller_footer_background_color: 'Footer background colour',
-  seller_footer_text_color: 'Footer text colour',
-};
+interface ColourSetting {
+  key: ColourKey;
+  label: string;
+  /** The picker's name for screen readers. */
+  picker: string;
+  /** Torget's default for this colour (tokens.css), where the picker starts while none is set. */
+  fallback: string;
+}
+
+/** The colours by the part of the storefront they colour (spec: the seller object's colour fields). */
+const COLOUR_GROUPS: { legend: string; hint: string; colours: ColourSetting[] }[] = [
+  {
+    legend: 'Banner',
+    hint: 'The shop name and subtitle at the top of your shop.',
+    colours: [
+      {
+        key: 'seller_name_text_color',
+        label: 'Name text colour',
+        picker: 'Shop name colour picker',
+        fallback: '#ffffff',
+      },
+      {
+        key: 'seller_subtitle_text_color',
+        label: 'Subtitle text colour',
+        picker: 'Subtitle colour picker',
+        fallback: '#dbe4ee',
+      },
+    ],
+  },
+  {
+    legend: 'Description box',
+    hint: 'The box with your shop’s description, under the banner.',
+    colours: [
+      {
+        key: 'seller_description_background_color',
+        label: 'Description background colour',
+        picker: 'Description box background picker',
+        fallback: '#ffffff',
+      },
+      {
+        key: 'seller_description_text_color',
+        label: 'Description text colour',
+        picker: 'Description box text picker',
+        fallback: '#1c2430',
+      },
+    ],
+  },
+  {
+    legend: 'Products',
+    hint: 'Behind your product cards.',
+    colours: [
+      {
+        key: 'seller_products_background_color',
+        label: 'Products background colour',
+        picker: 'Product area background picker',
+        fallback: '#f5f6f8',
+      },
+    ],
+  },
+  {
+    legend: 'Footer',
+    hint: 'The bottom of your shop, with your contact details.',
+    colours: [
+      {
+        key: 'seller_footer_background_color',
+        label: 'Footer background colour',
+        picker: 'Shop footer background picker',
+        fallback: '#0b3d63',
+      },
+      {
+        key: 'seller_footer_text_color',
+        label: 'Footer text colour',
+        picker: 'Shop footer text picker',
+        fallback: '#ffffff',
+      },
+    ],
+  },
+];
 
 /**
  * /seller_profile, 'My Shop / Settings' (spec section 2): the whole shop form for a seller, or for
- * an applicant getting the shop ready. The loading indicator waits 500 ms.
+ * an applicant getting the shop ready, with a live preview of the storefront beside it (below it
+ * on phones). The loading indicator waits 500 ms.
  */
 export function SellerProfilePage() {
   useDocumentTitle('My Shop / Settings');
   const { user } = useSession();
   const details = useUserDetails(user?._id ?? '');
   return (
-    <section className="page form-page" aria-labelledby="shop-settings-heading">
-      <div className="form-card form-card-wide">
-        <h1 id="shop-settings-heading">My Shop / Settings</h1>
-        {details.isPending ? (
-          <LoadingBox />
-        ) : details.isError ? (
-          <MessageBox variant="danger">{details.error.message}</MessageBox>
-        ) : (
-          <ShopSettingsForm key={details.data._id} details={details.data} />
-        )}
-      </div>
+    <section className="page shop-settings-page" aria-labelledby="shop-settings-heading">
+      <h1 id="shop-settings-heading">My Shop / Settings</h1>
+      {details.isPending ? (
+        <LoadingBox />
+      ) : details.isError ? (
+        <MessageBox variant="danger">{details.error.message}</MessageBox>
+      ) : (
+        <ShopSettingsForm key={details.data._id} details={details.data} />
+      )}
     </section>
   );
+}
+
+/** The preview's shop from the form's current values (strings while typing; '' where unset). */
+function useLiveShop(control: Control<ShopFormInput, unknown, ShopFormOutput>, fallbackName: string): ShopLook {
+  const v = useWatch({ control });
+  const text = (value: string | undefined) => value ?? '';
+  return {
+    name: text(v.seller_name).trim() || fallbackName,
+    logo: text(v.seller_logo),
+    has_logo: v.seller_has_logo === true,
+    subtitle: text(v.seller_subtitle).trim(),
+    description: text(v.seller_description),
+    banner_background_image: text(v.seller_banner_background_image),
+    name_text_color: text(v.seller_name_text_color),
+    subtitle_text_color: text(v.seller_subtitle_text_color),
+    description_background_color: text(v.seller_description_background_color),
+    description_text_color: text(v.seller_description_text_color),
+    products_background_color: text(v.seller_products_background_color),
+    footer_background_color: text(v.seller_footer_background_color),
+    footer_text_color: text(v.seller_footer_text_color),
+    address: text(v.seller_address).trim(),
+    post_number: text(v.seller_post_number).trim(),
+    city: text(v.seller_city).trim(),
+    email: text(v.seller_email).trim(),
+    phone: text(v.seller_phone).trim(),
+    organisation_number: text(v.seller_organisation_number).trim(),
+  };
 }
 
 function ShopSettingsForm({ details }: { details: UserDetails }) {
   const update = useUpdateShopSettings();
   const [notice, showNotice] = useSnackbar();
-  const [form, setForm] = useState<ShopForm>(() => sellerFormValues(details.seller));
-  const ids = { hasLogo: useId(), hasSwish: useId(), hasPaypal: useId() };
-  const plan = details.seller?.plan ?? '';
-  const domainAllowed = planAllowsOwnDomain(plan);
+  const { control, handleSubmit, reset } = useForm<ShopFormInput, unknown, ShopFormOutput>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: sellerFormValues(details.seller),
+  });
+  const live = useLiveShop(control, details.name);
+  const domainAllowed = planAllowsOwnDomain(details.seller?.plan ?? '');
+  const domainEmpty = useWatch({ control, name: 'seller_domain' }) === '';
 
-  function set<K extends keyof ShopForm>(key: K) {
-    return (value: ShopForm[K]) => setForm((current) => ({ ...current, [key]: value }));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.seller_has_swish && form.seller_swish_number.trim() === '') {
-      window.alert(SWISH_NUMBER_MISSING);
-      return;
-    }
-    if (form.seller_has_logo && form.seller_logo === '') {
-      window.alert(LOGO_MISSING);
-      return;
-    }
+  const onSubmit = handleSubmit((values) => {
     update.mutate(
-      { userId: details._id, ...form },
+      { userId: details._id, ...values },
       {
         onSuccess: (user) => {
           // The server writes some values its own way (post number 'NNN NN', Swish digits only).
-          setForm(sellerFormValues(user.seller));
+          reset(sellerFormValues(user.seller));
           showNotice(PROFILE_UPDATED);
         },
       },
     );
-  }
+  });
 
   return (
-    <form onSubmit={onSubmit} className="shop-form">
-      {update.isError && <MessageBox variant="danger">{update.error.message}</MessageBox>}
+    <div className="shop-settings-layout">
+      <form onSubmit={onSubmit} className="shop-form shop-settings-form" noValidate>
+        {update.isError && <MessageBox variant="danger">{update.error.message}</MessageBox>}
 
-      <fieldset className="form-fieldset">
-        <legend>Shop</legend>
-        <TextField
-          label="Name"
-          required
-          maxLength={SELLER_FIELDS.name.max}
-          value={form.seller_name}
-          onChange={set('seller_name')}
-        />
-        <TextField
-          label="Subtitle"
-          maxLength={SELLER_FIELDS.subtitle.max}
-          value={form.seller_subtitle}
-          onChange={set('seller_subtitle')}
-        />
-        <TextAreaField
-          label="Description"
-          rows={6}
-          maxLength={SELLER_FIELDS.description.max}
-          hint="HTML for formatting: <p>, <strong>, <em>, lists and links are kept."
-          value={form.seller_description}
-          onChange={set('seller_description')}
-        />
-      </fieldset>
-
-      <fieldset className="form-fieldset">
-        <legend>Logo and banner</legend>
-        <div className="form-check">
-          <input
-            id={ids.hasLogo}
-            type="checkbox"
-            checked={form.seller_has_logo}
-            onChange={(event) => set('seller_has_logo')(event.target.checked)}
+        <fieldset className="form-fieldset">
+          <legend>Shop</legend>
+          <FormTextField control={control} name="seller_name" label="Name" maxLength={SELLER_FIELDS.name.max} />
+          <FormTextField
+            control={control}
+            name="seller_subtitle"
+            label="Subtitle"
+            maxLength={SELLER_FIELDS.subtitle.max}
           />
-          <label htmlFor={ids.hasLogo}>Has logo</label>
-        </div>
-        <ShopImageField
-          kind="logo"
-          label="Logo image"
-          previewAlt="Logo preview"
-          value={form.seller_logo}
-          onChange={set('seller_logo')}
-        />
-        <ShopImageField
-          kind="banner"
-          label="Banner background image"
-          previewAlt="Banner preview"
-          value={form.seller_banner_background_image}
-          onChange={set('seller_banner_background_image')}
-        />
-      </fieldset>
+          <Controller
+            control={control}
+            name="seller_description"
+            render={({ field, fieldState }) => (
+              <RichTextEditor
+                label="Description"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                maxLength={SELLER_FIELDS.description.max}
+                error={fieldState.error?.message}
+                hint="Shown under your shop’s banner. Headings, bold, lists, quotes and links are kept."
+              />
+            )}
+          />
+        </fieldset>
 
-      <fieldset className="form-fieldset">
-        <legend>Colours</legend>
-        <p className="form-hint">Write colours as #RRGGBB. Leave a colour empty for Torget’s default.</p>
-        <div className="colour-grid">
-          {SELLER_COLOR_FIELDS.map((key) => (
-            <ColourField key={key} label={COLOUR_LABELS[key]} value={form[key]} onChange={set(key)} />
+        <fieldset className="form-fieldset">
+          <legend>Logo and banner</legend>
+          <FormCheckbox control={control} name="seller_has_logo" label="Has logo" />
+          <Controller
+            control={control}
+            name="seller_logo"
+            render={({ field, fieldState }) => (
+              <ShopImageField
+                kind="logo"
+                label="Logo image"
+                previewAlt="Logo preview"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="seller_banner_background_image"
+            render={({ field, fieldState }) => (
+              <ShopImageField
+                kind="banner"
+                label="Banner background image"
+                previewAlt="Banner preview"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </fieldset>
+
+        <fieldset className="form-fieldset">
+          <legend>Colours</legend>
+          <p className="form-hint colour-intro">
+            Pick a colour or write it as #RRGGBB. “Default” gives that part Torget’s own colour.
+          </p>
+          <a className="preview-jump" href="#storefront-preview-heading">
+            See the live preview
+          </a>
+          {COLOUR_GROUPS.map((group) => (
+            <fieldset key={group.legend} className="colour-group">
+              <legend>{group.legend}</legend>
+              <p className="form-hint">{group.hint}</p>
+              <div className="colour-grid">
+                {group.colours.map((colour) => (
+                  <Controller
+                    key={colour.key}
+                    control={control}
+                    name={colour.key}
+                    render={({ field, fieldState }) => (
+                      <ColourField
+                        label={colour.label}
+                        pickerLabel={colour.picker}
+                        fallback={colour.fallback}
+                        value={field.value ?? ''}
+                        onChange={field.onChange}
+                        error={fieldState.error?.message}
+                      />
+                    )}
+                  />
+                ))}
+              </div>
+            </fieldset>
           ))}
-        </div>
-      </fieldset>
+        </fieldset>
 
-      <fieldset className="form-fieldset">
-        <legend>Contact details</legend>
-        <TextField
-          label="Address"
-          autoComplete="street-address"
-          required
-          maxLength={SELLER_FIELDS.address.max}
-          value={form.seller_address}
-          onChange={set('seller_address')}
-        />
-        <TextField
-          label="Post number"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          required
-          maxLength={SELLER_FIELDS.post_number.max}
-          hint="Written NNN NN, for example 111 51."
-          value={form.seller_post_number}
-          onChange={set('seller_post_number')}
-        />
-        <TextField
-          label="City"
-          autoComplete="address-level2"
-          required
-          maxLength={SELLER_FIELDS.city.max}
-          value={form.seller_city}
-          onChange={set('seller_city')}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={SELLER_FIELDS.phone.max}
-          value={form.seller_phone}
-          onChange={set('seller_phone')}
-        />
-        <TextField
-          label="Public e-mail (shown in the shop's footer)"
-          type="email"
-          autoComplete="off"
-          maxLength={254}
-          value={form.seller_email}
-          onChange={set('seller_email')}
-        />
-        <TextField
-          label="Organisation number"
-          required
-          maxLength={SELLER_FIELDS.organisation_number.max}
-          placeholder={ORGANISATION_NUMBER_PLACEHOLDER}
-          value={form.seller_organisation_number}
-          onChange={set('seller_organisation_number')}
-        />
-      </fieldset>
-
-      <fieldset className="form-fieldset">
-        <legend>Payments</legend>
-        <div className="form-check">
-          <input
-            id={ids.hasSwish}
-            type="checkbox"
-            checked={form.seller_has_swish}
-            onChange={(event) => set('seller_has_swish')(event.target.checked)}
+        <fieldset className="form-fieldset">
+          <legend>Contact details</legend>
+          <FormTextField
+            control={control}
+            name="seller_address"
+            label="Address"
+            autoComplete="street-address"
+            maxLength={SELLER_FIELDS.address.max}
           />
-          <label htmlFor={ids.hasSwish}>Has Swish</label>
-        </div>
-        <TextField
-          label="Swish number"
-          inputMode="numeric"
-          maxLength={SELLER_FIELDS.swish_number.max}
-          hint="Ten digits, for example 123 456 78 90."
-          value={form.seller_swish_number}
-          onChange={set('seller_swish_number')}
-        />
-        <div className="form-check">
-          <input
-            id={ids.hasPaypal}
-            type="checkbox"
-            checked={form.seller_has_paypal}
-            onChange={(event) => set('seller_has_paypal')(event.target.checked)}
+          <FormTextField
+            control={control}
+            name="seller_post_number"
+            label="Post number"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={SELLER_FIELDS.post_number.max}
+            hint="Written NNN NN, for example 111 51."
           />
-          <label htmlFor={ids.hasPaypal}>Has PayPal</label>
+          <FormTextField
+            control={control}
+            name="seller_city"
+            label="City"
+            autoComplete="address-level2"
+            maxLength={SELLER_FIELDS.city.max}
+          />
+          <FormTextField
+            control={control}
+            name="seller_phone"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={SELLER_FIELDS.phone.max}
+          />
+          <FormTextField
+            control={control}
+            name="seller_email"
+            label="Public e-mail (shown in the shop's footer)"
+            type="email"
+            autoComplete="off"
+            maxLength={SELLER_FIELDS.email.max}
+          />
+          <FormTextField
+            control={control}
+            name="seller_organisation_number"
+            label="Organisation number"
+            maxLength={SELLER_FIELDS.organisation_number.max}
+            placeholder={ORGANISATION_NUMBER_PLACEHOLDER}
+          />
+        </fieldset>
+
+        <fieldset className="form-fieldset">
+          <legend>Payments</legend>
+          <FormCheckbox control={control} name="seller_has_swish" label="Has Swish" />
+          <FormTextField
+            control={control}
+            name="seller_swish_number"
+            label="Swish number"
+            inputMode="numeric"
+            maxLength={SELLER_FIELDS.swish_number.max}
+            hint="Ten digits, for example 123 456 78 90."
+          />
+          <FormCheckbox control={control} name="seller_has_paypal" label="Has PayPal" />
+        </fieldset>
+
+        <fieldset className="form-fieldset">
+          <legend>Own domain</legend>
+          <FormTextField
+            control={control}
+            name="seller_domain"
+            label="Domain"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={SELLER_FIELDS.domain.max}
+            placeholder="butik.example.se"
+            disabled={!domainAllowed && domainEmpty}
+            hint={`Own domains come with plans 2 and 3${domainAllowed ? '' : ' (your plan does not include one)'}. Point your domain's DNS (A/CNAME) at Torget, then enter it here.`}
+          />
+        </fieldset>
+
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={update.isPending}>
+            {update.isPending ? 'Updating...' : 'Update'}
+          </button>
         </div>
-      </fieldset>
-
-      <fieldset className="form-fieldset">
-        <legend>Own domain</legend>
-        <TextField
-          label="Domain"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={SELLER_FIELDS.domain.max}
-          placeholder="butik.example.se"
-          disabled={!domainAllowed && form.seller_domain === ''}
-          hint={`Own domains come with plans 2 and 3${domainAllowed ? '' : ' (your plan does not include one)'}. Point your domain's DNS (A/CNAME) at Torget, then enter it here.`}
-          value={form.seller_domain}
-          onChange={set('seller_domain')}
-        />
-      </fieldset>
-
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={update.isPending}>
-          {update.isPending ? 'Updating...' : 'Update'}
-        </button>
+        <Snackbar message={notice} />
+      </form>
+      <div className="shop-settings-preview">
+        <StorefrontPreview shop={live} />
       </div>
-      <Snackbar message={notice} />
-    </form>
+    </div>
   );
 }

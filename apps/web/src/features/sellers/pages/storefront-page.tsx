@@ -1,5 +1,4 @@
 import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
-import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProducts } from '#web/api/get-products.ts';
 import { usePublicSeller } from '#web/api/get-seller.ts';
@@ -7,27 +6,15 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { ProductCard } from '#web/components/product-card.tsx';
-import { backgroundVariant, ResponsiveImage } from '#web/components/responsive-image.tsx';
-import { RichText } from '#web/components/rich-text.tsx';
 import { ShopFooter } from '#web/components/shop-footer.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { domainShop, isMainHost } from '#web/lib/hosts.ts';
 import { shopStyle } from '#web/lib/shop-style.ts';
+import { ShopBanner, ShopDescription } from '../components/storefront-parts';
 import { useForeignHostRedirect } from '../hooks/use-foreign-host-redirect';
 import '../storefront.css';
 
 const EAGER_IMAGES = 4;
-
-function bannerStyle(image: string): CSSProperties | undefined {
-  if (image.trim() === '') return undefined;
-  // A light shade keeps the shop name readable on any picture. The path is a quoted CSS string:
-  // JSON's escaping of quotes and backslashes is valid CSS escaping too.
-  // The banner spans the screen: the stored copy as wide as this screen, not the 1600-px original.
-  const path = backgroundVariant(image.trim(), globalThis.innerWidth || 1280);
-  return {
-    backgroundImage: `linear-gradient(rgb(0 0 0 / 18%), rgb(0 0 0 / 18%)), url(${JSON.stringify(path)})`,
-  };
-}
 
 function ShopProducts({
   products,
@@ -112,36 +99,11 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
     );
   }
 
-  const showLogo = shop.has_logo && shop.logo !== '';
   return (
     <div className="storefront" style={shopStyle(shop)}>
       {home}
-      <header
-        className={shop.banner_background_image ? 'storefront-banner has-image' : 'storefront-banner'}
-        style={bannerStyle(shop.banner_background_image)}
-      >
-        <div className="storefront-inner storefront-banner-inner">
-          {showLogo && (
-            <ResponsiveImage
-              className="storefront-logo"
-              src={shop.logo}
-              alt={`${shop.name} logo`}
-              sizes="6rem"
-              width={96}
-              height={96}
-            />
-          )}
-          <div className="storefront-titles">
-            <h1 className="storefront-name">{shop.name}</h1>
-            {shop.subtitle !== '' && <p className="storefront-subtitle">{shop.subtitle}</p>}
-          </div>
-        </div>
-      </header>
-      {shop.description.trim() !== '' && (
-        <section className="storefront-description" aria-label={`About ${shop.name}`}>
-          <RichText html={shop.description} className="storefront-inner storefront-description-text" />
-        </section>
-      )}
+      <ShopBanner shop={shop} />
+      <ShopDescription shop={shop} />
       <ShopProducts products={products} page={page} pageHref={pageHref} />
       {/* On the seller's own domain the shop's layout has the footer already. */}
       {domainShop()?._id !== sellerId && <ShopFooter seller={seller.data} />}

@@ -1,0 +1,9 @@
+/** /api/orders, for sellers: the sales overview of their own shop (issue 16). */
+import { sellerOverview } from '#api/modules/orders/sales-overview.service.ts';
+import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
+
+export const sellerOrderRoutes: RoutePlugin = async (app, { deps }) => {
+  const { db } = deps.database;
+  // Always the caller's own shop: the route takes no seller id, so none can be probed.
+  app.get('/seller/overview', async (request) => sellerOverview(db, userOf(request).id));
+};

@@ -1,0 +1,82 @@
+import type { SellerProfile } from '@torget/shared/api-types';
+import type { CSSProperties } from 'react';
+import { backgroundVariant, ResponsiveImage } from '#web/components/responsive-image.tsx';
+import { RichText } from '#web/components/rich-text.tsx';
+import '../storefront.css';
+
+/** What the storefront's parts show of a shop: the stored seller object, or the settings form's live values. */
+export type ShopLook = Pick<
+  SellerProfile,
+  | 'name'
+  | 'logo'
+  | 'has_logo'
+  | 'subtitle'
+  | 'description'
+  | 'banner_background_image'
+  | 'name_text_color'
+  | 'subtitle_text_color'
+  | 'description_background_color'
+  | 'description_text_color'
+  | 'products_background_color'
+  | 'footer_background_color'
+  | 'footer_text_color'
+  | 'address'
+  | 'post_number'
+  | 'city'
+  | 'email'
+  | 'phone'
+  | 'organisation_number'
+>;
+
+function bannerStyle(image: string): CSSProperties | undefined {
+  if (image.trim() === '') return undefined;
+  // A light shade keeps the shop name readable on any picture. The path is a quoted CSS string:
+  // JSON's escaping of quotes and backslashes is valid CSS escaping too.
+  // The banner spans the screen: the stored copy as wide as this screen, not the 1600-px original.
+  const path = backgroundVariant(image.trim(), globalThis.innerWidth || 1280);
+  return {
+    backgroundImage: `linear-gradient(rgb(0 0 0 / 18%), rgb(0 0 0 / 18%)), url(${JSON.stringify(path)})`,
+  };
+}
+
+/**
+ * The banner: optional background image and logo, the shop's name and subtitle. The storefront
+ * names the page with it (h1); the settings preview, whose page has its own h1, shows it as text.
+ */
+export function ShopBanner({ shop, nameAs = 'h1' }: { shop: ShopLook; nameAs?: 'h1' | 'p' }) {
+  const showLogo = shop.has_logo && shop.logo !== '';
+  const Name = nameAs;
+  return (
+    <header
+      className={shop.banner_background_image ? 'storefront-banner has-image' : 'storefront-banner'}
+      style={bannerStyle(shop.banner_background_image)}
+    >
+      <div className="storefront-inner storefront-banner-inner">
+        {showLogo && (
+          <ResponsiveImage
+            className="storefront-logo"
+            src={shop.logo}
+            alt={`${shop.name} logo`}
+            sizes="6rem"
+            width={96}
+            height={96}
+          />
+        )}
+        <div className="storefront-titles">
+          <Name className="storefront-name">{shop.name}</Name>
+          {shop.subtitle !== '' && <p className="storefront-subtitle">{shop.subtitle}</p>}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The shop's description, sanitised (RichText), in the description box's colours; nothing when empty. */
+export function ShopDescription({ shop }: { shop: ShopLook }) {
+  if (shop.description.trim() === '') return null;
+  return (
+    <section className="storefront-description" aria-label={`About ${shop.name}`}>
+      <RichText html={shop.description} className="storefront-inner storefront-description-text" />
+    </section>
+  );
+}
