@@ -3,6 +3,7 @@
  * so route plugins depend on it and not on app.ts (which imports every route plugin).
  */
 import type { FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Database } from '#api/db/client.ts';
 import type { Config } from '#api/env.ts';
 import { type Auth, createAuth } from '#api/lib/auth.ts';
@@ -23,6 +24,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** Where uploads and their narrower copies are stored (the uploads folder, or S3). */
   storage: ImageStorage;
+  /** The shared Redis when REDIS_URL is set (rate limits, the change bus); closed with the app. */
+  redis: Redis | null;
 }
 
 export interface BuildOptions {
@@ -47,8 +50,10 @@ export function createAppDeps(options: BuildOptions): AppDeps {
     config,
     auth: createAuth(database.db, config.jwtSecret),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
-    cache: config.readCache === false ? noReadCache : createReadCache({ generation: () => database.writeGeneration() }),
+    cache: config.readCache === false ? noReadCache : createReadCache(),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
     storage: options.storage ?? imageStorageFor(config),
+    // One failed attempt per command while Redis is away, rather than a queue that stalls requests.
+    redis: config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null,
   };
 }

@@ -5,9 +5,13 @@ import { mkdirSync } from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { type BuildOptions, createAppDeps } from '#api/app-deps.ts';
-import { countStatements, type StatementTally } from '#api/db/client.ts';
+import { countStatements, type Database, type StatementTally } from '#api/db/client.ts';
+import { registerCacheInvalidation } from '#api/lib/cache-changes.ts';
+import { type ChangeBus, localChangeBus, postgresChangeBus, redisChangeBus } from '#api/lib/change-bus.ts';
 import { errorHandler } from '#api/lib/error-handler.ts';
+import { registerHttpCaching } from '#api/lib/http-caching.ts';
 import { rateLimitStoreOptions } from '#api/lib/rate-limits.ts';
 import { registerSecurityHeaders } from '#api/lib/security-headers.ts';
 import { refuseMalformedText } from '#api/lib/text-guard.ts';
@@ -47,6 +51,15 @@ export async function buildApp(options: BuildOptions) {
     reply.header('x-request-id', request.id);
   });
   if (config.statementCountHeader) answerStatementCounts(app);
+  const redisKeyPrefix = config.redisKeyPrefix ?? 'torget:';
+  const { redis } = deps;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await registerCacheInvalidation(app, {
+    cache: deps.cache,
+    database,
+    bus: changeBusFor(deps.redis, database, redisKeyPrefix),
+    log: app.log,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -55,7 +68,7 @@ export async function buildApp(options: BuildOptions) {
   // Limits are set per route (lib/rate-limits.ts); counted after the body is parsed, because
   // some are keyed by the e-mail in it, or in the handler, where the account is known.
   await app.register(fastifyRateLimit, {
-    ...rateLimitStoreOptions(config),
+    ...rateLimitStoreOptions(deps.redis, redisKeyPrefix),
     global: false,
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) => ({
@@ -65,6 +78,7 @@ export async function buildApp(options: BuildOptions) {
   });
 
   await registerSecurityHeaders(app);
+  registerHttpCaching(app);
 
   await app.register(apiRoutes, { deps });
 
@@ -94,6 +108,13 @@ export async function buildApp(options: BuildOptions) {
   });
 
   return app;
+}
+
+/** Redis pub/sub when there is a Redis, else NOTIFY on a PostgreSQL server, else this process alone. */
+function changeBusFor(redis: Redis | null, database: Database, keyPrefix: string): ChangeBus {
+  if (redis) return redisChangeBus(redis, `${keyPrefix}cache-changes`);
+  if (database.notifications) return postgresChangeBus(database.notifications, 'torget_cache_changes');
+  return localChangeBus;
 }
 
 /**

@@ -75,6 +75,8 @@ const envSchema = z.object({
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
   GOOGLE_API_KEY: z.string().default(''),
   REDIS_URL: optionalText,
+  // Redis keys and channels of this deployment start with it (several shops on one Redis).
+  REDIS_KEY_PREFIX: z.string().trim().min(1).default('torget:'),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -82,6 +84,8 @@ const envSchema = z.object({
   WEB_DIST: optionalText,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   READ_CACHE: z.enum(['on', 'off']).default('on'),
+  // The embedded PGlite in a worker thread (on, the default) or on the API's own thread (off).
+  PGLITE_WORKER: z.enum(['on', 'off']).default('on'),
   PAYPAL_ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   BENCH_STATEMENT_COUNT: z
     .enum(['true', 'false', '1', '0', ''])
@@ -122,6 +126,8 @@ export interface Config {
   paypal: { clientId: string; clientSecret: string | undefined; apiBase: string };
   googleApiKey: string;
   redisUrl: string | undefined;
+  /** Redis keys and channels start with it (REDIS_KEY_PREFIX; 'torget:'). */
+  redisKeyPrefix?: string;
   seedDemo: boolean;
   /** The built web app to serve, if any. */
   webDist: string | undefined;
@@ -132,6 +138,8 @@ export interface Config {
   databasePoolSize?: number;
   /** Keep read results in memory for a short time (READ_CACHE=on, the default; off for measuring). */
   readCache?: boolean;
+  /** Run the embedded PGlite in a worker thread (PGLITE_WORKER=on, the default; db/pglite-worker.ts). */
+  pgliteWorker?: boolean;
   /** How long an unpaid PayPal order holds its stock before it expires (PAYPAL_ORDER_HOLD_MINUTES; 30). */
   paypalOrderHoldMinutes?: number;
   /** Answer `x-sql-statements` on every response (BENCH_STATEMENT_COUNT; for the benchmark only). */
@@ -183,12 +191,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     paypal: { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, apiBase: env.PAYPAL_API_BASE },
     googleApiKey: env.GOOGLE_API_KEY,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     seedDemo: env.SEED_DEMO,
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     readCache: env.READ_CACHE === 'on',
+    pgliteWorker: env.PGLITE_WORKER === 'on',
     paypalOrderHoldMinutes: env.PAYPAL_ORDER_HOLD_MINUTES,
     statementCountHeader: env.BENCH_STATEMENT_COUNT,
     rateLimits: rateLimits.limits,

@@ -34,6 +34,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: config.databaseUrl,
     dataDir: join(config.dataDir, 'pglite'),
     poolSize: config.databasePoolSize,
+    pgliteWorker: config.pgliteWorker ?? true,
   });
   try {
     await migrate(database);

@@ -64,6 +64,47 @@ export interface ProductListResponse {
    * something ("Did you mean …?"); absent otherwise.
    */
   suggestion?: string;
+  /**
+   * Added by issue 13: true when a free-text or combined search has more matches than
+   * COUNT_CAP; `count` is then the cap ("1 000+") and `pages` is counted from it, while later
+   * pages can still be asked for. Absent when the count is exact.
+   */
+  countIsCapped?: boolean;
+}
+
+/** GET /api/products/suggest: one suggested product (price in SEK). */
+export interface SuggestedProduct {
+  _id: string;
+  name: string;
+  image: string;
+  price: number;
+}
+
+/** GET /api/products/suggest: one suggested open shop; `_id` is the seller's user id (`/seller/{id}`). */
+export interface SuggestedShop {
+  _id: string;
+  name: string;
+  logo: string;
+}
+
+/** GET /api/products/suggest (issue 17): at most 6 products and 2 shops, best first. */
+export interface SuggestResponse {
+  products: SuggestedProduct[];
+  shops: SuggestedShop[];
+}
+
+/**
+ * GET /api/products/facets (issue 17): how many listed products each sidebar entry would give
+ * with the other filters kept. A count above COUNT_CAP is answered as the cap, and `capped`
+ * is then true.
+ */
+export interface ProductFacets {
+  categories: { name: string; count: number }[];
+  /** One per price preset of the spec; `max` null is open-ended ("Any"). */
+  prices: { min: number; max: number | null; count: number }[];
+  /** One per rating preset of the spec: products rated at least `rating`. */
+  ratings: { rating: number; count: number }[];
+  capped: boolean;
 }
 
 /** GET /api/users/top-sellers: one entry a seller. */

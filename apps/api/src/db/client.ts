@@ -15,6 +15,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { startPgliteWorker } from './pglite-worker';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,7 +36,21 @@ export interface Database {
    * again from 0). Tests show with it that no list binds one parameter per row.
    */
   takeParameterPeak(): number;
+  /**
+   * Calls `listener` whenever the write generation grows (a data-changing statement is sent, a
+   * transaction ends), in the async context of the code that wrote: the read cache's
+   * invalidation (lib/cache-changes.ts) tells a request's writes from anyone else's by it.
+   */
+  onWrite(listener: () => void): void;
+  /** PostgreSQL's LISTEN/NOTIFY between processes on one database; absent on PGlite (one process). */
+  notifications?: Notifications;
   close(): Promise<void>;
+}
+
+export interface Notifications {
+  notify(channel: string, payload: string): Promise<void>;
+  /** Listens on its own connection (reconnecting after a loss); answers how to stop. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -50,6 +65,11 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
   /** Most connections the pool opens (PostgreSQL only). */
   poolSize?: number;
+  /**
+   * PGlite in a worker thread, reached over a socket with the PostgreSQL pool code
+   * (db/pglite-worker.ts): its queries do not hold up the API's event loop. Needs `dataDir`.
+   */
+  pgliteWorker?: boolean;
 }
 
 /** Statements issued inside one `countStatements` scope (one request, when the benchmark asks). */
@@ -83,12 +103,17 @@ class StatementCounter implements Logger {
   count = 0;
   writes = 0;
   parameterPeak = 0;
+  readonly writeListeners: (() => void)[] = [];
   logQuery(query: string, params: unknown[]): void {
     this.count++;
     if (params.length > this.parameterPeak) this.parameterPeak = params.length;
-    if (!READ_ONLY.test(query)) this.writes++;
+    if (!READ_ONLY.test(query)) this.wrote();
     const tally = tallies.getStore();
     if (tally) tally.count++;
+  }
+  wrote(): void {
+    this.writes++;
+    for (const listener of this.writeListeners) listener();
   }
   takePeak(): number {
     const peak = this.parameterPeak;
@@ -107,7 +132,7 @@ function bumpAfterTransactions(db: Db, counter: StatementCounter): void {
     try {
       return await transaction(...args);
     } finally {
-      if (args[1]?.accessMode !== 'read only') counter.writes++;
+      if (args[1]?.accessMode !== 'read only') counter.wrote();
     }
   }) as Db['transaction'];
 }
@@ -131,10 +156,13 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       statementCount: () => counter.count,
       writeGeneration: () => counter.writes,
       takeParameterPeak: () => counter.takePeak(),
+      onWrite: (listener) => counter.writeListeners.push(listener),
+      notifications: postgresNotifications(pool, options.url),
       close: () => pool.end(),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.pgliteWorker && options.dataDir) return openPgliteWorker(options.dataDir, counter);
   const client = await PGlite.create(options.dataDir ?? 'memory://', {
     extensions: { pg_trgm, btree_gin, unaccent },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -149,7 +177,71 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     statementCount: () => counter.count,
     writeGeneration: () => counter.writes,
     takeParameterPeak: () => counter.takePeak(),
+    onWrite: (listener) => counter.writeListeners.push(listener),
     close: () => client.close(),
+  };
+}
+
+/**
+ * PGlite in a worker, through a pool of one connection: PGlite runs one statement at a time
+ * anyway, and its socket server interleaves the messages of concurrent connections, which the
+ * extended query protocol (parse, bind, execute, sync) does not survive.
+ */
+async function openPgliteWorker(dataDir: string, counter: StatementCounter): Promise<Database> {
+  const worker = await startPgliteWorker({
+    dataDir,
+    setup: [`set random_page_cost = ${RANDOM_PAGE_COST}`],
+    maxConnections: 2,
+  });
+  const pool = new pg.Pool({ ...worker.connection, max: 1, idleTimeoutMillis: 0 });
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
+  bumpAfterTransactions(db, counter);
+  return {
+    db,
+    kind: 'pglite',
+    statementCount: () => counter.count,
+    writeGeneration: () => counter.writes,
+    takeParameterPeak: () => counter.takePeak(),
+    onWrite: (listener) => counter.writeListeners.push(listener),
+    async close() {
+      await pool.end();
+      await worker.close();
+    },
+  };
+}
+
+/** NOTIFY through the pool; LISTEN on a connection of its own, opened again when it is lost. */
+function postgresNotifications(pool: pg.Pool, url: string): Notifications {
+  return {
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async listen(channel, onMessage) {
+      let stopped = false;
+      let client: pg.Client | null = null;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+        });
+        next.on('error', () => {
+          // Lost: listen again on a new connection (what was said meanwhile is bounded by the
+          // cache's time-to-live).
+          if (client === next) client = null;
+          next.end().catch(() => {});
+          if (!stopped) setTimeout(() => void connect().catch(() => {}), 500).unref();
+        });
+        await next.connect();
+        await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+        client = next;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end();
+      };
+    },
   };
 }
 

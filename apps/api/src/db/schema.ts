@@ -98,6 +98,12 @@ export const sellers = pgTable(
   ],
 );
 
+/**
+ * The predicate of the catalogue's partial indexes: a product is LISTED (shown to shoppers) while
+ * its seller is active and it is not a draft (migration 0007).
+ */
+const listedOnly = sql`seller_active AND NOT is_draft`;
+
 export const products = pgTable(
   'products',
   {
@@ -138,6 +144,11 @@ export const products = pgTable(
     isDraft: boolean('is_draft').notNull().default(false),
     /** Up to 8 image paths in the seller's order; the first is always `image`. */
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /**
+     * The name's search text (lower case, no diacritics: torget_search_text, migration 0005),
+     * stored by the database (migration 0007) so name search never computes it per row.
+     */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`torget_search_text(name)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -149,12 +160,12 @@ export const products = pgTable(
     // diacritics: torget_search_text, migration 0005), served by a trigram index; with a
     // category too, by one that holds both (btree_gin), so the category narrows the candidates
     // before any row is read.
-    index('products_on_sale_search_trgm_idx')
-      .using('gin', sql`torget_search_text(${t.name}) gin_trgm_ops`)
-      .where(sql`seller_active`),
+    index('products_on_sale_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(listedOnly),
     index('products_on_sale_category_search_trgm_idx')
-      .using('gin', t.category, sql`torget_search_text(${t.name}) gin_trgm_ops`)
-      .where(sql`seller_active`),
+      .using('gin', t.category, sql`${t.searchText} gin_trgm_ops`)
+      .where(listedOnly),
+    // Suggestions as you type: names beginning with the text typed, in name order (issue 17).
+    index('products_on_sale_search_prefix_idx').using('btree', sql`${t.searchText} text_pattern_ops`).where(listedOnly),
     // Serves deleting a seller (the foreign key) and the seller-status triggers.
     index('products_seller_idx').on(t.sellerId),
     // One index per filter and sort of the catalogue, over products on sale only: each sort can
@@ -163,20 +174,34 @@ export const products = pgTable(
     // are NULLS FIRST, as a plain ORDER BY … DESC is, or the index could not give the order.
     index('products_on_sale_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`seller_active`),
-    index('products_on_sale_price_idx').on(t.priceOre, t.id).where(sql`seller_active`),
-    index('products_on_sale_rating_idx').on(t.rating.desc().nullsFirst(), t.id).where(sql`seller_active`),
+      .where(listedOnly),
+    index('products_on_sale_price_idx').on(t.priceOre, t.id).where(listedOnly),
+    index('products_on_sale_rating_idx').on(t.rating.desc().nullsFirst(), t.id).where(listedOnly),
     index('products_on_sale_category_created_idx')
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`seller_active`),
-    index('products_on_sale_category_price_idx').on(t.category, t.priceOre, t.id).where(sql`seller_active`),
+      .where(listedOnly),
+    index('products_on_sale_category_price_idx').on(t.category, t.priceOre, t.id).where(listedOnly),
     index('products_on_sale_seller_created_idx')
       .on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`seller_active`),
-    index('products_on_sale_category_rating_idx')
-      .on(t.category, t.rating.desc().nullsFirst(), t.id)
-      .where(sql`seller_active`),
+      .where(listedOnly),
+    index('products_on_sale_category_rating_idx').on(t.category, t.rating.desc().nullsFirst(), t.id).where(listedOnly),
   ],
+);
+
+/**
+ * Exact counts of listed products, kept by statement-level triggers on products (migration
+ * 0007): scope 'listed' (key ''), 'category' (the category) and 'seller' (the seller's id). A
+ * count is the sum of its key's rows: writers add a row of their change, never update one, and
+ * the rows are folded now and then. Read through modules/catalog/catalogue-counts.ts.
+ */
+export const catalogueCounts = pgTable(
+  'catalogue_counts',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('catalogue_counts_scope_key_idx').on(t.scope, t.key)],
 );
 
 export const reviews = pgTable(

@@ -11,11 +11,12 @@
  * in TRUST_PROXY every visitor would arrive from 127.0.0.1 and share one counter, so one busy
  * visitor would lock everyone out. Limits per account and per e-mail count every request.
  *
- * Counters live in this process's memory (@fastify/rate-limit's local store): with several
- * instances each counts on its own. `rateLimitStoreOptions` is the one place where a shared
- * store (Redis, when REDIS_URL is set) is to be plugged in; that is a later issue.
+ * Where counters live (`rateLimitStoreOptions`): with REDIS_URL set, in Redis (@fastify/rate-limit's
+ * Redis store: one Lua script does INCR and PEXPIRE atomically), so N instances count together
+ * and give the same limit as one; without it, in this process's memory.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { HttpError } from './http-errors';
 
 export interface RateLimit {
@@ -156,11 +157,17 @@ export function rateLimitsFromEnv(source: NodeJS.ProcessEnv): { limits: RateLimi
 }
 
 /**
- * Options of @fastify/rate-limit that choose where counters live. Today: this process's memory.
- * The seam for a shared store: when REDIS_URL is wired (a later issue), answer `{ redis }` here.
+ * Options of @fastify/rate-limit that choose where counters live: Redis under `keyPrefix` when
+ * there is a Redis, else this process's memory. When Redis cannot be reached a request is let
+ * through (and the failure logged by the plugin) rather than refused: the shop stays usable
+ * while Redis is down, at the price of no limits meanwhile (docs/decisions.md).
  */
-export function rateLimitStoreOptions(_config: { redisUrl: string | undefined }): Record<string, never> {
-  return {};
+export function rateLimitStoreOptions(
+  redis: Redis | null,
+  keyPrefix: string,
+): { redis?: Redis; nameSpace?: string; skipOnError?: boolean } {
+  if (!redis) return {};
+  return { redis, nameSpace: `${keyPrefix}rate:`, skipOnError: true };
 }
 
 /** The route option of a limit counted before the handler runs (sign-in, password reset). */

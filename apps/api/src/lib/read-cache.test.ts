@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createReadCache } from './read-cache';
 
 function setUp(maxEntries?: number) {
-  const state = { generation: 0, now: 1_000 };
+  const state = { now: 1_000 };
   const cache = createReadCache({
-    generation: () => state.generation,
     now: () => state.now,
     ...(maxEntries ? { maxEntries } : {}),
   });
@@ -27,21 +26,35 @@ describe('read cache', () => {
     expect(loads()).toBe(2);
   });
 
-  it('never answers a value kept before a write', async () => {
-    const { state, cache, load } = setUp();
-    await cache.get('k', 60_000, load('before'));
-    state.generation++;
-    expect(await cache.get('k', 60_000, load('after'))).toBe('after');
+  it('drops exactly the entries carrying an invalidated tag', async () => {
+    const { cache, load } = setUp();
+    await cache.get('product', 60_000, load('p1'), ['product:1']);
+    await cache.get('other', 60_000, load('p2'), ['product:2']);
+    await cache.get('list', 60_000, load('l1'), ['catalogue']);
+    cache.invalidate(['product:1', 'category:Shirts']);
+    expect(await cache.get('product', 60_000, load('p1 fresh'), ['product:1'])).toBe('p1 fresh');
+    expect(await cache.get('other', 60_000, load('p2 fresh'), ['product:2'])).toBe('p2');
+    expect(await cache.get('list', 60_000, load('l1 fresh'), ['catalogue'])).toBe('l1');
   });
 
-  it('does not keep a value whose load overlapped a write', async () => {
-    const { state, cache, load } = setUp();
+  it('drops every entry on *', async () => {
+    const { cache, load } = setUp();
+    await cache.get('a', 60_000, load('a'), ['product:1']);
+    await cache.get('b', 60_000, load('b'));
+    cache.invalidate(['*']);
+    expect(await cache.get('a', 60_000, load('a2'), ['product:1'])).toBe('a2');
+    expect(await cache.get('b', 60_000, load('b2'))).toBe('b2');
+    expect(cache.stats().size).toBe(2);
+  });
+
+  it('does not keep a value whose load overlapped an invalidation of its tags', async () => {
+    const { cache, load } = setUp();
     let finish: (value: string) => void = () => {};
-    const pending = cache.get('k', 60_000, () => new Promise<string>((resolve) => (finish = resolve)));
-    state.generation++;
+    const pending = cache.get('k', 60_000, () => new Promise<string>((resolve) => (finish = resolve)), ['product:1']);
+    cache.invalidate(['product:1']);
     finish('read during the write');
     await pending;
-    expect(await cache.get('k', 60_000, load('fresh'))).toBe('fresh');
+    expect(await cache.get('k', 60_000, load('fresh'), ['product:1'])).toBe('fresh');
   });
 
   it('shares one load between concurrent misses of a key', async () => {

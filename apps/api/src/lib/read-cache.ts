@@ -1,50 +1,82 @@
 /**
  * A small in-process cache of read results (categories, top sellers, product lists and their
- * counts), with three rules:
+ * counts, product pages), with three rules:
  * - an entry lives at most its time-to-live;
- * - every data-changing statement this process sends, and the end of every transaction, bumps
- *   the database's write generation (`Database.writeGeneration`), and an entry made under an
- *   older generation is never served: a write through this process is seen by its next read;
+ * - an entry names what it depends on (its tags: `product:<id>`, `seller:<id>`,
+ *   `category:<name>`, `catalogue`, ...; lib/cache-changes.ts says which write touches which),
+ *   and `invalidate(tags)` drops exactly the entries carrying one of them (`*` drops all). A
+ *   load still in flight is dropped too, so a read after a write never joins a load begun
+ *   before it;
  * - concurrent misses of one key share one load (no stampede on the database).
- * Other instances' writes are seen once the entry expires: with several instances, a list may
- * be up to its time-to-live behind (docs/performance.md). Bounded: the least recently used
- * entries go first.
+ * Other instances hear of a write through the change bus (lib/change-bus.ts) and invalidate the
+ * same tags. Bounded: the least recently used entries go first.
  */
 
+/** Drops every entry. */
+export const ALL_TAGS = '*';
+
 export interface ReadCache {
-  /** The cached value of `key`, or what `load` answers (then cached for `ttlMs`). */
-  get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
+  /**
+   * The cached value of `key`, or what `load` answers (then cached for `ttlMs`). `tags` name
+   * what the value depends on; an entry without tags is dropped only by `*` or its time.
+   */
+  get<T>(key: string, ttlMs: number, load: () => Promise<T>, tags?: readonly string[]): Promise<T>;
+  /** Drops every entry carrying one of `tags` (`*`: every entry). */
+  invalidate(tags: readonly string[]): void;
   /** How many lookups were answered from the cache and how many loaded (for the benchmark). */
-  stats(): { hits: number; misses: number; size: number };
+  stats(): { hits: number; misses: number; size: number; invalidations: number };
 }
 
 interface Entry {
   value: Promise<unknown>;
-  generation: number;
   expires: number;
+  tags: readonly string[];
 }
 
 export interface ReadCacheOptions {
-  /** The database's write generation. */
-  generation: () => number;
   maxEntries?: number;
   /** A clock in milliseconds (tests). */
   now?: () => number;
 }
 
-export function createReadCache(options: ReadCacheOptions): ReadCache {
-  const { generation } = options;
+export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const maxEntries = options.maxEntries ?? 1000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  // tag → the keys of the entries carrying it; kept in step with `entries` by `drop`.
+  const keysByTag = new Map<string, Set<string>>();
   let hits = 0;
   let misses = 0;
+  let invalidations = 0;
+
+  function drop(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByTag.delete(tag);
+    }
+  }
+
+  function store(key: string, entry: Entry): void {
+    drop(key);
+    entries.set(key, entry);
+    for (const tag of entry.tags) {
+      let keys = keysByTag.get(tag);
+      if (!keys) {
+        keys = new Set();
+        keysByTag.set(tag, keys);
+      }
+      keys.add(key);
+    }
+  }
 
   return {
-    get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-      const current = generation();
+    get<T>(key: string, ttlMs: number, load: () => Promise<T>, tags: readonly string[] = []): Promise<T> {
       const entry = entries.get(key);
-      if (entry && entry.generation === current && entry.expires > now()) {
+      if (entry && entry.expires > now()) {
         hits++;
         // Most recently used last: the Map's order is the eviction order.
         entries.delete(key);
@@ -53,26 +85,37 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       }
       misses++;
       const value = load();
-      const fresh: Entry = { value, generation: current, expires: now() + ttlMs };
-      entries.delete(key);
-      entries.set(key, fresh);
+      const fresh: Entry = { value, expires: now() + ttlMs, tags };
+      store(key, fresh);
       // A failed load is not remembered.
       value.catch(() => {
-        if (entries.get(key) === fresh) entries.delete(key);
+        if (entries.get(key) === fresh) drop(key);
       });
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;
-        entries.delete(oldest);
+        drop(oldest);
       }
       return value;
     },
-    stats: () => ({ hits, misses, size: entries.size }),
+    invalidate(tags) {
+      invalidations++;
+      if (tags.includes(ALL_TAGS)) {
+        entries.clear();
+        keysByTag.clear();
+        return;
+      }
+      for (const tag of tags) {
+        for (const key of [...(keysByTag.get(tag) ?? [])]) drop(key);
+      }
+    },
+    stats: () => ({ hits, misses, size: entries.size, invalidations }),
   };
 }
 
 /** A cache that never keeps anything (READ_CACHE=off). */
 export const noReadCache: ReadCache = {
   get: (_key, _ttlMs, load) => load(),
-  stats: () => ({ hits: 0, misses: 0, size: 0 }),
+  invalidate: () => {},
+  stats: () => ({ hits: 0, misses: 0, size: 0, invalidations: 0 }),
 };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
-import { withoutDefaultHead } from './web-app';
+import { withLanguage, withoutDefaultHead } from './web-app';
 
 const script = `console.log(${JSON.stringify('Torget '.repeat(300))});`;
 const webDist = mkdtempSync(join(tmpdir(), 'torget-web-'));
@@ -53,10 +53,32 @@ describe('the web app', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
+  it('writes the language chosen in the torget_lang cookie into <html lang>', async () => {
+    // This index.html has no lang: the default leaves it as built (the real one says lang="en").
+    expect((await get('/')).body).toMatch(/<html>/);
+    expect((await get('/product/1', { cookie: 'a=b; torget_lang=sv' })).body).toMatch(/<html lang="sv">/);
+    // A Swedish browser without a choice still gets the spec's UI.
+    expect((await get('/', { 'accept-language': 'sv-SE' })).body).toMatch(/<html>/);
+    expect((await get('/', { cookie: 'torget_lang=xx' })).body).toMatch(/<html>/);
+    expect((await get('/', { cookie: 'torget_lang=en' })).body).toMatch(/<html>/);
+    expect((await get('/')).headers.vary).toMatch(/cookie/i);
+  });
+
   it('caches uploads for a year: their names are never reused', async () => {
     const picture = await get('/uploads/picture.webp');
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('withLanguage', () => {
+  it('sets or replaces the lang of <html> only', () => {
+    expect(withLanguage('<!doctype html><html lang="en"><body lang="x">', 'sv')).toBe(
+      '<!doctype html><html lang="sv"><body lang="x">',
+    );
+    expect(withLanguage('<html><head>', 'sv')).toBe('<html lang="sv"><head>');
+    expect(withLanguage('<html lang="sv"><head>', 'en')).toBe('<html lang="en"><head>');
+    expect(withLanguage('<html><head>', 'en')).toBe('<html><head>');
   });
 });
 

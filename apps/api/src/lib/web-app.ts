@@ -10,7 +10,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { canonicalMainHost, normaliseHost, type Site } from '@torget/shared/rules/hosts';
+import { DEFAULT_LANGUAGE, type Language } from '@torget/shared/rules/languages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageLanguage } from '#api/lib/request-language.ts';
 import { canonicalOrigin } from '#api/site/origin.ts';
 import { mainHostPath, siteScript } from '#api/site/site-page.ts';
 
@@ -76,7 +78,9 @@ export async function registerWebApp(
     async sendPage(request, reply) {
       // The page differs by host (the site in it, the redirect): a cache keeps hosts apart, and
       // asks again every time, so a shop's new name or domain shows on the next load.
-      reply.header('Cache-Control', 'no-cache').header('Vary', 'Host');
+      // The page also differs by the language cookie (`<html lang>`, issue 19).
+      reply.header('Cache-Control', 'no-cache').header('Vary', 'Host, Cookie');
+      const language = pageLanguage(request);
       let site: Site;
       try {
         site = await sites.resolve(request.host);
@@ -84,7 +88,7 @@ export async function registerWebApp(
         // Only a seller's domain needs the database; without it the page still loads and asks
         // /api/users/domain_seller/{host} itself, as it does on the development server.
         request.log.error({ err: error }, 'The site of a host could not be resolved.');
-        return reply.type('text/html; charset=utf-8').send(indexHtml);
+        return reply.type('text/html; charset=utf-8').send(withLanguage(indexHtml, language));
       }
       const pathname = request.url.split('?')[0] ?? '/';
       // An admin screen or another seller's storefront on a seller's domain: the marketplace's.
@@ -104,7 +108,7 @@ export async function registerWebApp(
       // A 404 still carries the SPA, which shows its not-found page.
       const body =
         page.head === null ? `${beforeSite}${script}${afterSite}` : `${beforeTags}${page.head}${script}${afterSite}`;
-      return reply.status(page.status).type('text/html; charset=utf-8').send(body);
+      return reply.status(page.status).type('text/html; charset=utf-8').send(withLanguage(body, language));
     },
   };
 }
@@ -112,4 +116,15 @@ export async function registerWebApp(
 /** index.html without its default <title> and meta description, which a described page replaces. */
 export function withoutDefaultHead(html: string): string {
   return html.replace(/<title>[^<]*<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+}
+
+/**
+ * The page with `<html lang>` naming the visitor's chosen UI language. The default leaves a page
+ * without a lang as it is (index.html itself says `lang="en"`).
+ */
+export function withLanguage(html: string, language: Language): string {
+  return html.replace(/<html\b[^>]*>/i, (tag) => {
+    if (/\blang=/i.test(tag)) return tag.replace(/\blang="[^"]*"/i, `lang="${language}"`);
+    return language === DEFAULT_LANGUAGE ? tag : tag.replace(/^<html/i, `<html lang="${language}"`);
+  });
 }

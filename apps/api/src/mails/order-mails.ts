@@ -1,6 +1,7 @@
 /** The mails a new order sends: a confirmation to the buyer and a notice to the seller. */
 import type { Order } from '@torget/shared/api-types';
-import { formatSek, lineTotalSek } from '@torget/shared/rules/money';
+import type { Language } from '@torget/shared/rules/languages';
+import { formatSek, formatSekSwedish, lineTotalSek } from '@torget/shared/rules/money';
 import type { Mail } from '#api/lib/mailer.ts';
 
 /** What the mails of a new order are built from (a placed order is one). */
@@ -10,51 +11,76 @@ export interface NewOrder {
   seller: { email: string };
 }
 
-function summary(order: Order): string[] {
+/**
+ * The mail's language (issue 19): 'sv' for a buyer who chose Svenska (Swedish only, prices as
+ * '249,00 kr'); otherwise the default, Swedish first and then English with the spec's 'SEK 249.00'.
+ */
+interface Wording {
+  label(swedish: string, english: string): string;
+  price(sek: number): string;
+}
+
+const BILINGUAL: Wording = { label: (sv, en) => `${sv} / ${en}`, price: formatSek };
+const SWEDISH: Wording = { label: (sv) => sv, price: formatSekSwedish };
+
+function summary(order: Order, w: Wording = BILINGUAL): string[] {
   const a = order.shippingAddress;
   return [
-    `Ordernummer / Order number: ${order.orderNumber}`,
+    `${w.label('Ordernummer', 'Order number')}: ${order.orderNumber}`,
     `Order ${order._id}`,
     '',
-    ...order.orderItems.map((item) => `${item.qty} × ${item.name}  ${formatSek(lineTotalSek(item.qty, item.price))}`),
+    ...order.orderItems.map((item) => `${item.qty} × ${item.name}  ${w.price(lineTotalSek(item.qty, item.price))}`),
     '',
-    `Varor / Items: ${formatSek(order.itemsPrice)}`,
-    `Frakt / Shipping: ${formatSek(order.shippingPrice)}`,
-    `Moms / Tax: ${formatSek(order.taxPrice)}`,
-    `Totalt / Total: ${formatSek(order.totalPrice)}`,
+    `${w.label('Varor', 'Items')}: ${w.price(order.itemsPrice)}`,
+    `${w.label('Frakt', 'Shipping')}: ${w.price(order.shippingPrice)}`,
+    `${w.label('Moms', 'Tax')}: ${w.price(order.taxPrice)}`,
+    `${w.label('Totalt', 'Total')}: ${w.price(order.totalPrice)}`,
     '',
-    `Betalning / Payment: ${order.paymentMethod}`,
-    `Leveransadress / Shipping address: ${a.fullName}, ${a.address}, ${a.postalCode} ${a.city}, ${a.country}`,
+    `${w.label('Betalning', 'Payment')}: ${order.paymentMethod}`,
+    `${w.label('Leveransadress', 'Shipping address')}: ${a.fullName}, ${a.address}, ${a.postalCode} ${a.city}, ${a.country}`,
   ];
 }
 
-function paymentHint(order: Order): string[] {
+function paymentHint(order: Order, language: Language): string[] {
+  const swedish = language === 'sv';
   if (order.paymentMethod === 'Swish') {
+    const number = order.seller.seller.swish_number;
+    if (swedish) {
+      return [
+        `Betala ${formatSekSwedish(order.totalPrice)} med Swish till ${number}; öppna ordersidan för att betala.`,
+      ];
+    }
     return [
-      `Betala ${formatSek(order.totalPrice)} med Swish till ${order.seller.seller.swish_number}; skanna QR-koden på ordersidan.`,
-      `Pay ${formatSek(order.totalPrice)} by Swish to ${order.seller.seller.swish_number}; scan the QR code on the order page.`,
+      `Betala ${formatSek(order.totalPrice)} med Swish till ${number}; skanna QR-koden på ordersidan.`,
+      `Pay ${formatSek(order.totalPrice)} by Swish to ${number}; scan the QR code on the order page.`,
     ];
   }
-  return ['Betala med PayPal på ordersidan. / Pay with PayPal on the order page.'];
+  return [
+    swedish
+      ? 'Betala med PayPal på ordersidan.'
+      : 'Betala med PayPal på ordersidan. / Pay with PayPal on the order page.',
+  ];
 }
 
-export function orderConfirmationMail(placed: NewOrder, siteOrigin: string): Mail {
+export function orderConfirmationMail(placed: NewOrder, siteOrigin: string, language: Language = 'en'): Mail {
   const { order, buyer } = placed;
   const link = `${siteOrigin}/order/${order._id}`;
+  const swedish = language === 'sv';
+  const w = swedish ? SWEDISH : BILINGUAL;
   return {
     to: buyer.email,
-    subject: `Orderbekräftelse från ${order.seller.seller.name} / Order confirmation ${order.orderNumber}`,
+    subject: `Orderbekräftelse från ${order.seller.seller.name}${swedish ? '' : ' / Order confirmation'} ${order.orderNumber}`,
     text: [
       `Hej ${buyer.name}!`,
       '',
       `Tack för din beställning hos ${order.seller.seller.name}.`,
-      `Thank you for your order from ${order.seller.seller.name}.`,
+      ...(swedish ? [] : [`Thank you for your order from ${order.seller.seller.name}.`]),
       '',
-      ...summary(order),
+      ...summary(order, w),
       '',
-      ...paymentHint(order),
+      ...paymentHint(order, language),
       '',
-      `Följ din order / Follow your order: ${link}`,
+      `${w.label('Följ din order', 'Follow your order')}: ${link}`,
     ].join('\n'),
   };
 }

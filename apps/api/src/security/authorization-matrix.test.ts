@@ -78,6 +78,8 @@ const TABLE: Row[] = [
   // Catalogue: reading is public; writing is the owning seller's or an admin's.
   { route: 'GET /api/products', expected: ALL(200), request: () => ({ url: '/api/products' }) },
   { route: 'GET /api/products/categories', expected: ALL(200), request: () => ({ url: '/api/products/categories' }) },
+  { route: 'GET /api/products/suggest', expected: ALL(200), request: () => ({ url: '/api/products/suggest?q=la' }) },
+  { route: 'GET /api/products/facets', expected: ALL(200), request: () => ({ url: '/api/products/facets' }) },
   {
     route: 'GET /api/products/:id',
     expected: ALL(200),

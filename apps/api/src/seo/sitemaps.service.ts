@@ -24,7 +24,7 @@ export interface PageStart {
 export type SitemapKind = 'products' | 'shops';
 
 /** Products on sale. The draft filter goes here once products can be drafts. */
-const PRODUCTS_ON_SALE = sql`seller_active`;
+const PRODUCTS_ON_SALE = sql`seller_active and not is_draft`;
 
 /** The first key of each page of `pageSize`: one index-only pass, not one OFFSET scan per page. */
 export function pageStarts(db: Db, kind: SitemapKind, pageSize: number): Promise<PageStart[]> {

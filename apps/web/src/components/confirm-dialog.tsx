@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './confirm-dialog.css';
 
 /** The spec's question before anything is deleted. */
@@ -53,6 +54,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 }
 
 function ConfirmDialog({ pending, onAnswer }: { pending: Pending; onAnswer: (yes: boolean) => void }) {
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const messageId = useId();
   useEffect(() => {
@@ -71,19 +73,19 @@ function ConfirmDialog({ pending, onAnswer }: { pending: Pending; onAnswer: (yes
       }}
     >
       <p id={messageId} className="confirm-dialog-message">
-        {pending.message}
+        {t(pending.message)}
       </p>
       <div className="confirm-dialog-actions">
         {/* Cancel first: showModal() focuses it, so Enter gives the safe answer. */}
         <button type="button" className="button button-secondary" onClick={() => onAnswer(false)}>
-          {pending.cancelLabel}
+          {t(pending.cancelLabel)}
         </button>
         <button
           type="button"
           className={pending.destructive ? 'button button-danger' : 'button'}
           onClick={() => onAnswer(true)}
         >
-          {pending.confirmLabel}
+          {t(pending.confirmLabel)}
         </button>
       </div>
     </dialog>

@@ -9,12 +9,16 @@ interface FormTextFieldProps
   registration: UseFormRegisterReturn;
   /** The field's validation message, shown under it. */
   error?: string | undefined;
+  /** A line of help under the input, read out with it. */
+  hint?: string;
 }
 
-/** A labelled text input for a react-hook-form form, with its message beside it. */
-export function FormTextField({ label, registration, error, ...input }: FormTextFieldProps) {
+/** A labelled text input for a react-hook-form form, with its hint and its message beside it. */
+export function FormTextField({ label, registration, error, hint, ...input }: FormTextFieldProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
@@ -22,9 +26,14 @@ export function FormTextField({ label, registration, error, ...input }: FormText
         id={id}
         {...registration}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...input}
       />
+      {hint && (
+        <p id={hintId} className="form-hint">
+          {hint}
+        </p>
+      )}
       <FieldError id={errorId} message={error} />
     </div>
   );

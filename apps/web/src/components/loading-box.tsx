@@ -1,4 +1,5 @@
 import { useDelayedFlag } from '#web/hooks/use-delayed-flag.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './loading-box.css';
 
 /** Spec section 9: the loading indicator appears only after 500 ms, so fast answers never flash it. */
@@ -10,13 +11,14 @@ interface LoadingBoxProps {
   label?: string;
 }
 
-export function LoadingBox({ delayMs = LOADING_DELAY_MS, label = 'Loading...' }: LoadingBoxProps) {
+export function LoadingBox({ delayMs = LOADING_DELAY_MS, label }: LoadingBoxProps) {
+  const { t } = useTranslation();
   const visible = useDelayedFlag(delayMs);
   if (!visible) return null;
   return (
     <div className="loading" role="status">
       <span className="spinner" aria-hidden="true" />
-      {label}
+      {label ?? t('Loading...')}
     </div>
   );
 }

@@ -1,5 +1,7 @@
-import { formatSek, lineTotalSek } from '@torget/shared/rules/money';
+import { lineTotalSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
+import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './order-layout.css';
 import { ResponsiveImage } from './responsive-image';
 
@@ -14,10 +16,12 @@ export interface OrderItemsLine {
 
 /** The 'Order Items' card of place order and order details: image, name, qty x price = total. */
 export function OrderItems({ items }: { items: readonly OrderItemsLine[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <section className="card order-card" aria-labelledby="order-items-heading">
       <h2 className="order-card-title" id="order-items-heading">
-        Order Items
+        {t('Order Items')}
       </h2>
       <ul className="order-items">
         {items.map((item, index) => (
@@ -35,9 +39,9 @@ export function OrderItems({ items }: { items: readonly OrderItemsLine[] }) {
             </div>
             <div className="order-item-total">
               {`${item.qty} x `}
-              <span className="nowrap">{formatSek(item.price)}</span>
+              <span className="nowrap">{format.price(item.price)}</span>
               {' = '}
-              <span className="nowrap">{formatSek(lineTotalSek(item.qty, item.price))}</span>
+              <span className="nowrap">{format.price(lineTotalSek(item.qty, item.price))}</span>
             </div>
           </li>
         ))}

@@ -1,5 +1,6 @@
-import { formatSek } from '@torget/shared/rules/money';
 import type { ReactNode } from 'react';
+import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './order-layout.css';
 
 export interface OrderSummaryAmounts {
@@ -11,27 +12,29 @@ export interface OrderSummaryAmounts {
 
 /** The 'Order Summary' card (spec section 9 amounts, SEK with two decimals) with the page's actions below. */
 export function OrderSummary({ amounts, children }: { amounts: OrderSummaryAmounts; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <section className="card order-card order-summary" aria-labelledby="order-summary-heading">
       <h2 className="order-card-title" id="order-summary-heading">
-        Order Summary
+        {t('Order Summary')}
       </h2>
       <dl className="summary-rows">
         <div>
-          <dt>Items</dt>
-          <dd>{formatSek(amounts.itemsPrice)}</dd>
+          <dt>{t('Items')}</dt>
+          <dd>{format.price(amounts.itemsPrice)}</dd>
         </div>
         <div>
-          <dt>Shipping</dt>
-          <dd>{formatSek(amounts.shippingPrice)}</dd>
+          <dt>{t('Shipping')}</dt>
+          <dd>{format.price(amounts.shippingPrice)}</dd>
         </div>
         <div>
-          <dt>Tax</dt>
-          <dd>{formatSek(amounts.taxPrice)}</dd>
+          <dt>{t('Tax')}</dt>
+          <dd>{format.price(amounts.taxPrice)}</dd>
         </div>
         <div className="summary-total">
-          <dt>Order Total</dt>
-          <dd>{formatSek(amounts.totalPrice)}</dd>
+          <dt>{t('Order Total')}</dt>
+          <dd>{format.price(amounts.totalPrice)}</dd>
         </div>
       </dl>
       {children}

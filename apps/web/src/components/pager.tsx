@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './pager.css';
 
 interface PagerProps {
@@ -13,11 +14,12 @@ interface PagerProps {
 }
 
 /** Numbered page links (spec: search results, storefronts, product lists); the current one is marked. */
-export function Pager({ page, pages, hrefFor, label = 'Pages' }: PagerProps) {
+export function Pager({ page, pages, hrefFor, label }: PagerProps) {
+  const { t } = useTranslation();
   if (pages <= 1) return null;
   const numbers = Array.from({ length: pages }, (_, index) => index + 1);
   return (
-    <nav className="pager" aria-label={label}>
+    <nav className="pager" aria-label={label ?? t('Pages')}>
       <ul>
         {numbers.map((n) => (
           <li key={n}>
@@ -26,7 +28,7 @@ export function Pager({ page, pages, hrefFor, label = 'Pages' }: PagerProps) {
               className={n === page ? 'pager-link is-current' : 'pager-link'}
               aria-current={n === page ? 'page' : undefined}
             >
-              <span className="visually-hidden">Page </span>
+              <span className="visually-hidden">{t('Page ')}</span>
               {n}
             </Link>
           </li>

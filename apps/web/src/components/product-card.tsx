@@ -1,6 +1,7 @@
 import type { ProductSummary } from '@torget/shared/api-types';
-import { formatSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
+import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { Rating } from './rating';
 import { ResponsiveImage } from './responsive-image';
 import './product-card.css';
@@ -18,6 +19,8 @@ export const PRODUCT_CARD_SIZES = '(max-width: 479.98px) 50vw, 20rem';
 
 /** Spec section 2, Product card: image, name, stars with review count, price, stock and seller. */
 export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const productUrl = `/product/${product._id}`;
   const sellerName = product.seller.seller.name || product.seller.name;
@@ -44,8 +47,8 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
         </Heading>
         <Rating value={product.rating} numReviews={product.numReviews} />
         <div className="product-card-row">
-          <span className="price">{formatSek(product.price)}</span>
-          <span className="stock">{`In stock: ${product.countInStock}`}</span>
+          <span className="price">{format.price(product.price)}</span>
+          <span className="stock">{t('In stock: {{count}}', { count: product.countInStock })}</span>
         </div>
         <Link to={`/seller/${product.seller._id}`} className="product-card-seller">
           {sellerName}

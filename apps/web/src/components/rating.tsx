@@ -1,9 +1,13 @@
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './rating.css';
 
 interface RatingProps {
   /** 0 to 5, halves shown as half stars. */
   value: number;
-  /** When given, '{numReviews} reviews' follows the stars. */
+  /**
+   * When given, the review count follows the stars: the spec's '{numReviews} reviews', and
+   * '1 review' for one (i18next plural rules; docs/decisions.md).
+   */
   numReviews?: number;
 }
 
@@ -16,10 +20,11 @@ function starFills(value: number): StarFill[] {
 
 /** Stars for a rating, read out as e.g. '4.5 stars'. */
 export function Rating({ value, numReviews }: RatingProps) {
+  const { t } = useTranslation();
   const shown = Number.isFinite(value) ? Number(value.toFixed(1)) : 0;
   return (
     <div className="rating">
-      <span className="stars" role="img" aria-label={`${shown} stars`}>
+      <span className="stars" role="img" aria-label={t('{{count}} stars', { count: shown })}>
         {starFills(shown).map((fill, index) => (
           // The five stars never reorder, so their position is their identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed list of five
@@ -28,7 +33,9 @@ export function Rating({ value, numReviews }: RatingProps) {
           </span>
         ))}
       </span>
-      {numReviews !== undefined && <span className="rating-count">{`${numReviews} reviews`}</span>}
+      {numReviews !== undefined && (
+        <span className="rating-count">{t('{{count}} reviews', { count: numReviews })}</span>
+      )}
     </div>
   );
 }

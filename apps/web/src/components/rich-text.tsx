@@ -6,6 +6,8 @@ interface RichTextProps {
   /** HTML written by an admin or a seller; the server sanitised it on save. */
   html: string;
   className?: string;
+  /** The text's language: Swedish unless told (shop descriptions and site texts are written in it; issue 19). */
+  lang?: string;
 }
 
 /**
@@ -13,11 +15,12 @@ interface RichTextProps {
  * section 5): only the HTML profile survives (no script, no event handlers, no SVG or MathML).
  * DOMPurify is only ever loaded with the pages that show such text, never with the first bundle.
  */
-export function RichText({ html, className }: RichTextProps) {
+export function RichText({ html, className, lang = 'sv' }: RichTextProps) {
   const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
   return (
     <div
       className={className ? `rich-text ${className}` : 'rich-text'}
+      lang={lang}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above
       dangerouslySetInnerHTML={{ __html: clean }}
     />

@@ -1,5 +1,6 @@
 import type { SellerProfile } from '@torget/shared/api-types';
 import type { ReactNode } from 'react';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './shop-footer.css';
 
 /**
@@ -14,6 +15,7 @@ type FooterShop = Pick<
 >;
 
 export function ShopFooter({ seller, children }: { seller: { seller: FooterShop }; children?: ReactNode }) {
+  const { t } = useTranslation();
   const shop = seller.seller;
   const place = [shop.post_number, shop.city].filter((part) => part.trim() !== '').join(' ');
   return (
@@ -25,17 +27,19 @@ export function ShopFooter({ seller, children }: { seller: { seller: FooterShop 
           {place !== '' && <span>{place}</span>}
           {shop.email !== '' && (
             <span>
-              {'E-mail: '}
+              {t('E-mail: ')}
               <a href={`mailto:${shop.email}`}>{shop.email}</a>
             </span>
           )}
           {shop.phone !== '' && (
             <span>
-              {'Phone: '}
+              {t('Phone: ')}
               <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</a>
             </span>
           )}
-          {shop.organisation_number !== '' && <span>{`Organisation number: ${shop.organisation_number}`}</span>}
+          {shop.organisation_number !== '' && (
+            <span>{t('Organisation number: {{number}}', { number: shop.organisation_number })}</span>
+          )}
         </address>
         {children}
       </div>

@@ -3,6 +3,7 @@
  * the server's `{ message }` when it sent one, otherwise the transport's own error text
  * (spec section 8). A 401 on a call that sent the bearer token signs the user out.
  */
+import { readLanguageChoice } from './language';
 import { readStoredToken, signOut } from './session';
 import { isRecord } from './storage';
 
@@ -74,7 +75,8 @@ export async function apiListPage<T>(
 
 async function apiExchange<T>(path: string, options: ApiRequestOptions): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, query, auth = false, signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  // The UI language, so mails sent because of this call are in it (issue 19).
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': readLanguageChoice() });
   const token = auth ? readStoredToken() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -88,7 +90,10 @@ async function apiExchange<T>(path: string, options: ApiRequestOptions): Promise
 
   let response: Response;
   try {
-    response = await fetch(withQuery(path, query), { method, headers, body: payload, signal });
+    // `no-cache`: the browser may keep catalogue answers (the API sends ETag and a short
+    // max-age for CDNs) but must ask again each time, so the app never shows a list older than
+    // a write it just made; an unchanged answer comes back as a bodiless 304.
+    response = await fetch(withQuery(path, query), { method, headers, body: payload, signal, cache: 'no-cache' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiRequestError(error instanceof Error ? error.message : 'Network Error', 0);

@@ -89,3 +89,34 @@ export const MIN_TYPO_WORD_LENGTH = 5;
 export function mayHaveTypo(word: string): boolean {
   return isLetterWord(word) && [...word].length >= MIN_TYPO_WORD_LENGTH;
 }
+
+/**
+ * Counts of free-text and combined filters stop at this many (issue 13): past it an answer says
+ * "1 000+" (`countIsCapped`, `capped`) instead of reading every match. Lists whose filters are
+ * few and fixed (everything listed, one category, one seller) have exact counts kept by the
+ * database and are never capped (docs/decisions.md).
+ */
+export const COUNT_CAP = 1000;
+
+/**
+ * Spec section 3, Filters: the search sidebar's price presets in SEK, as the facets answer them
+ * ("Any" has no bounds: `max` null). A product is in a range when min ≤ price ≤ max, as the
+ * search's own min/max filters read them.
+ */
+export const PRICE_PRESET_RANGES: readonly { min: number; max: number | null }[] = [
+  { min: 0, max: null },
+  { min: 1, max: 10 },
+  { min: 10, max: 100 },
+  { min: 100, max: 1000 },
+];
+
+/** Spec section 3, Filters: '{n} stars & up', a product rating of at least n. */
+export const RATING_PRESETS: readonly number[] = [4, 3, 2, 1];
+
+/** Suggestions as you type (issue 17): from this many characters (after trimming) ... */
+export const SUGGEST_MIN_LENGTH = 2;
+/** ... up to this many (longer queries are refused) ... */
+export const SUGGEST_MAX_LENGTH = 100;
+/** ... at most this many products and shops (8 entries in all). */
+export const SUGGESTED_PRODUCTS = 6;
+export const SUGGESTED_SHOPS = 2;

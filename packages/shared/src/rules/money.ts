@@ -27,6 +27,13 @@ export function formatSek(sek: number): string {
   return `SEK ${formatSekAmount(sek)}`;
 }
 
+const swedishKronor = new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK' });
+
+/** '249,00 kr': the Swedish price text (Svenska UI and Swedish mails; issue 19). */
+export function formatSekSwedish(sek: number): string {
+  return swedishKronor.format(sek);
+}
+
 /**
  * A line's total in SEK: quantity × unit price, counted in öre so that 3 × 0.10 is 0.30 and not
  * 0.30000000000000004. Order screens and order mails show it.

@@ -1,6 +1,14 @@
 /** Payloads of the account endpoints (spec section 7, /api/users/*), shared by server and forms. */
 import { z } from 'zod';
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SIGNIN_PASSWORD_MAX } from '../rules/accounts';
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORDS_DIFFER,
+  PROFILE_PASSWORDS_DIFFER,
+  SIGNIN_PASSWORD_MAX,
+} from '../rules/accounts';
 import { SHOP_STATUS_FILTER_KEYS } from '../rules/shop-status';
 import { checkSellerFields, domainSchema, sellerFieldsSchema } from './sellers';
 
@@ -71,3 +79,41 @@ export const resetPasswordSchema = z.object({
   new_password: passwordSchema,
   reset_password_token: z.string().min(1, 'The reset link is incomplete.').max(200),
 });
+
+/*
+ * The account forms of the web app (issue 19): the payload schemas above plus the confirmation
+ * field, whose mismatch message is the spec's (section 5). The forms validate with these
+ * (react-hook-form + zodResolver) and send the payload fields only.
+ */
+const confirmPassword = z.string();
+
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });
+
+export const resetPasswordFormSchema = z
+  .object({ email: emailSchema, new_password: passwordSchema, confirmPassword })
+  .refine((form) => form.new_password === form.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });
+
+/** The profile form: an empty password keeps the current one; the shop fields are checked by the server. */
+export const profileFormSchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    password: z.union([z.literal(''), passwordSchema]),
+    confirmPassword,
+    seller_name: z.string(),
+    seller_logo: z.string(),
+    seller_subtitle: z.string(),
+    seller_description: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: PROFILE_PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });

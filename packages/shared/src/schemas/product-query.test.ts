@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productListQuerySchema } from './product-query';
+import { productFacetsQuerySchema, productListQuerySchema, suggestQuerySchema } from './product-query';
 
 describe('product list query', () => {
   it('applies the search defaults', () => {
@@ -31,5 +31,27 @@ describe('product list query', () => {
   it('accepts best match besides the four sort orders, and still refuses page 0', () => {
     expect(productListQuerySchema.parse({ order: 'relevance' }).order).toBe('relevance');
     expect(productListQuerySchema.safeParse({ pageNumber: '0' }).success).toBe(false);
+  });
+});
+
+describe('suggest query', () => {
+  it('trims the text, defaults to empty, and refuses over 100 characters', () => {
+    expect(suggestQuerySchema.parse({ q: '  lam  ' })).toEqual({ q: 'lam' });
+    expect(suggestQuerySchema.parse({})).toEqual({ q: '' });
+    expect(suggestQuerySchema.safeParse({ q: 'x'.repeat(101) }).success).toBe(false);
+  });
+});
+
+describe('facets query', () => {
+  it('takes the search filters with their empty-value rules, and no paging or sort', () => {
+    const empty = { seller: '', name: '', category: '', min: '', max: '', rating: '' };
+    expect(productFacetsQuerySchema.parse(empty)).toEqual({ min: 0, max: 0, rating: 0 });
+    expect(productFacetsQuerySchema.parse({ name: 'lampa', pageNumber: '3', order: 'lowest' })).toEqual({
+      name: 'lampa',
+      min: 0,
+      max: 0,
+      rating: 0,
+    });
+    expect(productFacetsQuerySchema.safeParse({ seller: 'x' }).success).toBe(false);
   });
 });

@@ -1,6 +1,12 @@
 /** The query of GET /api/products, built on the catalogue query rules (rules/catalog-query.ts). */
 import { z } from 'zod';
-import { DEFAULT_PUBLIC_PAGE_SIZE, MAX_PAGE_SIZE, PRODUCT_ORDERS, textFilter } from '../rules/catalog-query';
+import {
+  DEFAULT_PUBLIC_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  PRODUCT_ORDERS,
+  SUGGEST_MAX_LENGTH,
+  textFilter,
+} from '../rules/catalog-query';
 
 /** A uuid, the shape of every id in Torget. */
 export const idSchema = z.uuid({ message: 'Invalid id.' });
@@ -37,3 +43,27 @@ export const productListQuerySchema = z.object({
   order: unlessEmpty(z.enum(PRODUCT_ORDERS).default('newest')),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** Query of GET /api/products/suggest: the text typed so far (issue 17). */
+export const suggestQuerySchema = z.object({
+  q: z
+    .string()
+    .max(SUGGEST_MAX_LENGTH)
+    .default('')
+    .transform((text) => text.trim()),
+});
+export type SuggestQuery = z.infer<typeof suggestQuerySchema>;
+
+/**
+ * Query of GET /api/products/facets: the search's filters, with the same defaults and empty
+ * values, without paging or sort (issue 17).
+ */
+export const productFacetsQuerySchema = productListQuerySchema.pick({
+  seller: true,
+  name: true,
+  category: true,
+  min: true,
+  max: true,
+  rating: true,
+});
+export type ProductFacetsQuery = z.infer<typeof productFacetsQuerySchema>;

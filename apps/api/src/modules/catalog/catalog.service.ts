@@ -1,35 +1,21 @@
 /** Reading the catalogue: product lists with filters, one product, categories. */
 import type { ProductDetails, ProductListResponse } from '@torget/shared/api-types';
-import { sekToOre } from '@torget/shared/rules/money';
+import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
-import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
-import { products, reviews, sellers, users } from '#api/db/schema.ts';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '#api/db/client.ts';
+import { catalogueCounts, products, reviews, sellers, users } from '#api/db/schema.ts';
+import { listTag } from '#api/lib/cache-changes.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
-import { nameMatches, relevanceOrder, suggestName } from './name-search';
+import { categoryCounts } from './catalogue-counts';
+import { relevanceOrder, suggestName } from './name-search';
+import { cappedCount, listConditions } from './product-filters';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
-}
-
-/**
- * A product is on sale only while its seller is an active seller. `seller_active` is the
- * seller's status copied onto the product (see the schema), so no join to users is needed.
- */
-const onSale = sql`${products.sellerActive}`;
-
-function listConditions(query: ProductListQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [onSale];
-  if (query.seller) conditions.push(eq(products.sellerId, query.seller));
-  if (query.category) conditions.push(eq(products.category, query.category));
-  if (query.name) conditions.push(nameMatches(query.name));
-  if (query.min > 0) conditions.push(gte(products.priceOre, sekToOre(query.min)));
-  if (query.max > 0) conditions.push(lte(products.priceOre, sekToOre(query.max)));
-  if (query.rating > 0) conditions.push(gte(products.rating, query.rating));
-  return and(...conditions);
 }
 
 /**
@@ -55,21 +41,45 @@ export const PRODUCT_LIST_TTL_MS = 10_000;
 /** How long the category list may be served from the cache. */
 export const CATEGORIES_TTL_MS = 60_000;
 
-/** The number of products on sale matching the filters (the same for every page and sort). */
-async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products).where(where);
-  return row?.count ?? 0;
+/**
+ * How a list counts its matches (issue 13). Lists whose filters are few and fixed (everything
+ * listed, one category, one seller) read the exact count the database keeps; any other filter
+ * counts up to COUNT_CAP + 1 matches only.
+ */
+interface Counting {
+  total: SQL<number>;
+  exact: boolean;
+}
+
+function counterTotal(scope: 'listed' | 'category' | 'seller', key: string): SQL<number> {
+  return sql<number>`(select coalesce(sum(${catalogueCounts.n}), 0)::int from ${catalogueCounts}
+    where ${catalogueCounts.scope} = ${scope} and ${catalogueCounts.key} = ${key})`;
+}
+
+function countingOf(query: ProductListQuery, where: SQL): Counting {
+  if (!query.name && !query.min && !query.max && !query.rating) {
+    if (!query.seller && !query.category) return { total: counterTotal('listed', ''), exact: true };
+    if (!query.category && query.seller) return { total: counterTotal('seller', query.seller), exact: true };
+    if (!query.seller && query.category) return { total: counterTotal('category', query.category), exact: true };
+  }
+  return { total: cappedCount(where, COUNT_CAP), exact: false };
+}
+
+/** The count alone (a page past the last has no row to bring it). */
+async function countAlone(db: Db, counting: Counting): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(db, sql`select ${counting.total} as count`);
+  return Number(row?.count ?? 0);
 }
 
 /**
- * One page of products on sale, and (when asked) the number of all matches, in one statement.
+ * One page of listed products, and (when asked) the number of all matches, in one statement.
  * A deferred join: the page's ids are picked first from the sort's index alone (a deep page
  * skips index entries, not rows), and only those rows are then read and joined to their
- * sellers. The count is a separate scalar subquery, so it and the page each get their own
- * best plan (a `count(*) over ()` window would read every match in the sort's order); it
- * comes with the rows, so an empty page cannot tell it.
+ * sellers. The count is a scalar subquery (the database's counter, or a capped count), so it
+ * and the page each get their own best plan; it comes with the rows, so an empty page cannot
+ * tell it.
  */
-function pageStatement(db: Db, where: SQL | undefined, query: ProductListQuery, withCount: boolean) {
+function pageStatement(db: Db, where: SQL, query: ProductListQuery, total: SQL<number> | undefined) {
   const page = db
     .select({ id: products.id })
     .from(products)
@@ -78,12 +88,9 @@ function pageStatement(db: Db, where: SQL | undefined, query: ProductListQuery, 
     .limit(query.pageSize)
     .offset((query.pageNumber - 1) * query.pageSize)
     .as('page');
-  const total = withCount
-    ? sql<number>`(select count(*)::int from ${products} where ${where ?? sql`true`})`
-    : sql<number>`0`;
   return (
     db
-      .select({ ...productWithSellerColumns, total })
+      .select({ ...productWithSellerColumns, total: total ?? sql<number>`0` })
       .from(page)
       .innerJoin(products, eq(products.id, page.id))
       .innerJoin(users, eq(users.id, products.sellerId))
@@ -93,20 +100,80 @@ function pageStatement(db: Db, where: SQL | undefined, query: ProductListQuery, 
   );
 }
 
-async function pageOfProducts(db: Db, where: SQL | undefined, query: ProductListQuery, withCount: boolean) {
-  const rows = await pageStatement(db, where, query, withCount);
-  return { rows: rows as ProductWithSellerRow[], total: withCount ? rows[0]?.total : undefined };
+async function pageOfProducts(db: Db, where: SQL, query: ProductListQuery, total: SQL<number> | undefined) {
+  const rows = await pageStatement(db, where, query, total);
+  return { rows: rows as ProductWithSellerRow[], total: total && rows[0] ? Number(rows[0].total) : undefined };
+}
+
+/**
+ * A name search's page and count from ONE read of its matches (issue 13): up to COUNT_CAP + 1
+ * matches are read once into a CTE (the trigram index, or the name with the other filters),
+ * counted, and sorted for the page there. Only the few columns the sorts need are kept; the
+ * page's rows are then read by id. When the count is under the cap (most searches), that is
+ * every match, so count and page are both exact; above it the caller reads the page from the
+ * sort's index instead (listProducts, pageFromOneRead).
+ */
+function namePageStatement(db: Db, where: SQL, query: ProductListQuery) {
+  const page = sql`(
+    -- Planned on its own as "every match" (MATERIALIZED), which the trigram index serves; a CTE
+    -- is run only as far as it is read, so the index's scan stops after COUNT_CAP + 1 rows. (With
+    -- the LIMIT in the same query the planner scanned the table until it had them: all of it for
+    -- a word in fewer names.)
+    with every_match as materialized (
+      select ${products.id}, ${products.searchText}, ${products.createdAt}, ${products.priceOre}, ${products.rating}
+      from ${products} where ${where}
+    ),
+    matches as materialized (select * from every_match limit ${COUNT_CAP + 1})
+    -- The CTE under the table's name: the sorts' expressions name the products' columns.
+    select "products"."id" as page_id, (select count(*)::int from matches) as total
+    from matches as "products"
+    order by ${sql.join(orderOf(query), sql`, `)}
+    limit ${query.pageSize} offset ${(query.pageNumber - 1) * query.pageSize}
+  ) as page`;
+  return db
+    .select({ ...productWithSellerColumns, total: sql<number>`page.total` })
+    .from(page)
+    .innerJoin(products, eq(products.id, sql`page.page_id`))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+    .orderBy(...orderOf(query));
 }
 
 /** The statement a product list sends first (page and count), for EXPLAIN in tests. */
 export function productListStatement(db: Db, query: ProductListQuery): SQL {
-  return pageStatement(db, listConditions(query), query, true).getSQL();
+  const where = listConditions(query);
+  if (query.name) return namePageStatement(db, where, query).getSQL();
+  return pageStatement(db, where, query, countingOf(query, where).total).getSQL();
 }
 
 /**
- * A page and the exact count, in one statement whatever the page size (two when the page is
- * past the last). The count of the same filters is shared, through the cache, by every page
- * and sort: when it is known, only the page is read.
+ * Whether the name search's one read (namePageStatement) gives this page: when it holds every
+ * match (the count is under the cap), and for "Best match" also above the cap, which then ranks
+ * the COUNT_CAP + 1 matches read, as long as the page lies within them (docs/decisions.md).
+ */
+function pageFromOneRead(query: ProductListQuery, count: number): boolean {
+  if (!query.name) return false;
+  if (count <= COUNT_CAP) return true;
+  return query.order === 'relevance' && query.pageNumber * query.pageSize <= COUNT_CAP + 1;
+}
+
+/** The first statement of a list: its page and its count (undefined when the page is empty). */
+async function pageAndCount(db: Db, where: SQL, query: ProductListQuery, counting: Counting) {
+  if (!query.name) return pageOfProducts(db, where, query, counting.total);
+  const rows = (await namePageStatement(db, where, query)) as (ProductWithSellerRow & { total: number })[];
+  const total = rows[0] ? Number(rows[0].total) : undefined;
+  // Above the cap the read held only some matches: the page is read again from the sort's index;
+  // so is a page past them (its count comes alone, then).
+  if (total === undefined && query.pageNumber > 1) return { rows: null, total };
+  if (total !== undefined && !pageFromOneRead(query, total)) return { rows: null, total };
+  return { rows: rows as ProductWithSellerRow[], total };
+}
+
+/**
+ * A page and its count: usually one statement whatever the page size (two when the page is past
+ * the last, or a name search is above the cap). The count of the same filters is shared, through
+ * the cache, by every page and sort: when it is known, only the page is read. A capped count
+ * answers COUNT_CAP with `countIsCapped`, and pages past it are still read when asked for.
  */
 export async function listProducts(
   db: Db,
@@ -114,22 +181,35 @@ export async function listProducts(
   cache: ReadCache = noReadCache,
 ): Promise<ProductListResponse> {
   const where = listConditions(query);
+  const counting = countingOf(query, where);
   const filters = JSON.stringify({ ...query, pageNumber: undefined, pageSize: undefined, order: undefined });
   let rows: ProductWithSellerRow[] | null = null;
-  const count = await cache.get(`products:count:${filters}`, PRODUCT_LIST_TTL_MS, async () => {
-    const page = await pageOfProducts(db, where, query, true);
-    rows = page.rows;
-    if (page.total !== undefined) return page.total;
-    return query.pageNumber === 1 ? 0 : countProducts(db, where);
-  });
+  const count = await cache.get(
+    `products:count:${filters}`,
+    PRODUCT_LIST_TTL_MS,
+    async () => {
+      const first = await pageAndCount(db, where, query, counting);
+      rows = first.rows;
+      if (first.total !== undefined) return first.total;
+      return query.pageNumber === 1 ? 0 : countAlone(db, counting);
+    },
+    [listTag(query)],
+  );
+  const capped = !counting.exact && count > COUNT_CAP;
   const offset = (query.pageNumber - 1) * query.pageSize;
-  if (rows === null) rows = offset < count ? (await pageOfProducts(db, where, query, false)).rows : [];
+  if (rows === null && (offset < count || capped)) {
+    rows = pageFromOneRead(query, count)
+      ? ((await namePageStatement(db, where, query)) as ProductWithSellerRow[])
+      : (await pageOfProducts(db, where, query, undefined)).rows;
+  }
+  const shown = capped ? COUNT_CAP : count;
   const answer: ProductListResponse = {
-    products: (rows as ProductWithSellerRow[]).map(toProductJson),
+    products: (rows ?? []).map(toProductJson),
     page: query.pageNumber,
-    pages: Math.ceil(count / query.pageSize),
-    count,
+    pages: Math.ceil(shown / query.pageSize),
+    count: shown,
   };
+  if (capped) answer.countIsCapped = true;
   if (count === 0 && query.name) {
     const suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
     if (suggestion !== undefined) answer.suggestion = suggestion;
@@ -139,7 +219,12 @@ export async function listProducts(
 
 /** A product list as the cache keeps it: identical queries within the time-to-live share one answer. */
 export function listProductsCached(db: Db, query: ProductListQuery, cache: ReadCache): Promise<ProductListResponse> {
-  return cache.get(`products:list:${JSON.stringify(query)}`, PRODUCT_LIST_TTL_MS, () => listProducts(db, query, cache));
+  return cache.get(
+    `products:list:${JSON.stringify(query)}`,
+    PRODUCT_LIST_TTL_MS,
+    () => listProducts(db, query, cache),
+    [listTag(query)],
+  );
 }
 
 /** A review as the product's statement answers it (JSON built in SQL). */
@@ -190,12 +275,7 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetails | n
   return { ...toProductJson(row), reviews: row.reviews };
 }
 
-/** The distinct categories of products on sale, alphabetically. */
+/** The categories of listed products, alphabetically: the database's counts, not a scan of products. */
 export async function listCategories(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ category: products.category })
-    .from(products)
-    .where(and(onSale, ne(products.category, '')))
-    .orderBy(asc(products.category));
-  return rows.map((r) => r.category);
+  return (await categoryCounts(db)).map((c) => c.name);
 }

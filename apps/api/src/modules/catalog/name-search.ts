@@ -1,20 +1,21 @@
 /**
  * Name search (issue 17): which products a name query finds, how well each matches ("Best
  * match"), and the query to suggest when nothing is found. Everything runs over a name's search
- * text, `torget_search_text(name)` (lower case, no diacritics; migration 0005), which a trigram
- * index covers; the query's words go through the same function, so both sides always agree.
+ * text, `torget_search_text(name)` (lower case, no diacritics; migration 0005), stored in
+ * products.search_text (migration 0007) and covered by a trigram index; the query's words go through the same function, so both sides always agree.
  */
 import { mayHaveTypo, searchStem, searchWords } from '@torget/shared/rules/catalog-query';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { products } from '#api/db/schema.ts';
+import { listed } from './listed';
 
 /** Escapes LIKE's wildcards so a search term matches only itself. */
 export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const searchText = sql`torget_search_text(${products.name})`;
+const searchText = sql`${products.searchText}`;
 
 /** The search text cut into words, with a space before and after each: '% word %' finds a whole word. */
 const searchTokens = sql`(' ' || regexp_replace(${searchText}, '[^[:alnum:]]+', ' ', 'g') || ' ')`;
@@ -89,7 +90,7 @@ export function closestWordStatement(word: string): SQL {
         -- OFFSET 0 keeps this a subquery of its own, planned as "every match", which the index
         -- serves; merged with the ORDER BY … LIMIT below, the planner preferred reading the table.
         select ${products.name} as name, ${searchText} as search_text from ${products}
-        where ${products.sellerActive} and torget_search_text(${word}) <% ${searchText}
+        where ${listed} and torget_search_text(${word}) <% ${searchText}
         offset 0
       ) as near
       order by word_similarity(torget_search_text(${word}), near.search_text) desc
@@ -140,7 +141,7 @@ export async function suggestName(
   const words = searchWords(name);
   const suggested: string[] = [];
   for (const word of words) {
-    if (await anyMatch(db, and(sql`${products.sellerActive}`, wordMatches(word)))) {
+    if (await anyMatch(db, and(listed, wordMatches(word)))) {
       suggested.push(word);
       continue;
     }

@@ -10,10 +10,12 @@ import {
   paypalPaymentResultSchema,
 } from '@torget/shared/schemas/orders';
 import { z } from 'zod';
+import { cacheTags, declareChanges } from '#api/lib/cache-changes.ts';
 import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
+import { requestLanguage } from '#api/lib/request-language.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '#api/mails/order-mails.ts';
 import {
   cancelOrder,
@@ -51,11 +53,17 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.post('/', { schema: { body: createOrderSchema } }, async (request, reply) => {
     const buyer = userOf(request);
+    // An order changes the stock of what it buys; lists keep theirs until they expire
+    // (lib/cache-changes.ts).
+    declareChanges(
+      request,
+      request.body.orderItems.map((item) => cacheTags.product(item.product)),
+    );
     await ordersPerAddress.hitAddress(request);
     await ordersPerAccount.hit(request, buyer.id);
     const placed = await placeOrder(db, buyer, request.body);
     const origin = mailLinkOrigin(request, deps.config.mainHosts);
-    sendInBackground(mailer, orderConfirmationMail(placed, origin), request.log);
+    sendInBackground(mailer, orderConfirmationMail(placed, origin, requestLanguage(request)), request.log);
     sendInBackground(mailer, newOrderNoticeMail(placed, origin), request.log);
     return reply.status(201).send({ message: 'New Order Created', order: placed.order });
   });

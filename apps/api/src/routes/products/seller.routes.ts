@@ -1,4 +1,6 @@
 /** /api/products, for sellers: a new, empty product in the seller's own shop. */
+import { declareChanges, productChangeTags } from '#api/lib/cache-changes.ts';
+import { findProductFacts } from '#api/modules/catalog/product-facts.service.ts';
 import { createEmptyProduct } from '#api/modules/catalog/products.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 import { productOrNotFound } from './product-or-not-found';
@@ -7,7 +9,11 @@ export const sellerProductRoutes: RoutePlugin = async (app, { deps }) => {
   const { db } = deps.database;
 
   app.post('/', async (request, reply) => {
+    // Refused (the plan's limit), nothing changed; made, its lists change (lib/cache-changes.ts).
+    declareChanges(request, []);
     const id = await createEmptyProduct(db, userOf(request));
+    const made = await findProductFacts(db, id);
+    declareChanges(request, productChangeTags(made ? [made] : []));
     return reply.status(201).send({ message: 'Product Created', product: await productOrNotFound(db, id) });
   });
 };

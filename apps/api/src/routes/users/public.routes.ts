@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { createLimiter, routeRateLimit } from '#api/lib/rate-limits.ts';
+import { requestLanguage } from '#api/lib/request-language.ts';
 import { passwordResetMail } from '#api/mails/password-reset-mail.ts';
 import { requestPasswordReset, resetPassword } from '#api/modules/users/password-reset.service.ts';
 import { authenticate, registerUser } from '#api/modules/users/users.service.ts';
@@ -57,7 +58,11 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
       const reset = await requestPasswordReset(db, request.body.email);
       if (reset) {
         const origin = mailLinkOrigin(request, deps.config.mainHosts);
-        sendInBackground(deps.mailer, passwordResetMail(reset.user, reset.token, origin), request.log);
+        sendInBackground(
+          deps.mailer,
+          passwordResetMail(reset.user, reset.token, origin, requestLanguage(request)),
+          request.log,
+        );
       }
       // The same answer whether or not the e-mail has an account.
       return { message: 'If an account exists for this e-mail, we have sent a link to reset the password.' };

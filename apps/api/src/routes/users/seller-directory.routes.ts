@@ -1,11 +1,12 @@
 /** /api/users, public: the seller directory (top sellers, the seller of a custom domain). */
 import { z } from 'zod';
+import { cacheTags } from '#api/lib/cache-changes.ts';
 import { findSellerIdByDomain, listTopSellers, TOP_SELLERS_TTL_MS } from '#api/modules/sellers/sellers.service.ts';
 import type { RoutePlugin } from '#api/routes/audiences.ts';
 
 export const sellerDirectoryRoutes: RoutePlugin = async (app, { deps }) => {
-  app.get('/top-sellers', () =>
-    deps.cache.get('top-sellers', TOP_SELLERS_TTL_MS, () => listTopSellers(deps.database.db)),
+  app.get('/top-sellers', { config: { httpCache: 'catalogue' } }, () =>
+    deps.cache.get('top-sellers', TOP_SELLERS_TTL_MS, () => listTopSellers(deps.database.db), [cacheTags.topSellers]),
   );
 
   // Which seller owns a custom domain: the seller id, or '0' when none (spec section 7).

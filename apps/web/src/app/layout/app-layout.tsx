@@ -4,6 +4,7 @@ import { ErrorBoundary } from '#web/components/error-boundary.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { useDismiss } from '#web/hooks/use-dismiss.ts';
 import { isMainHost } from '#web/lib/hosts.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { RouteError } from '../routes/route-error';
 import { CategoriesSidebar } from './categories-sidebar';
 import { Footer } from './footer';
@@ -22,6 +23,7 @@ function isStorefront(pathname: string): boolean {
 }
 
 export function AppLayout() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [openPanel, setOpenPanel] = useState<Panel | null>(null);
   const [panelPath, setPanelPath] = useState(pathname);
@@ -72,7 +74,7 @@ export function AppLayout() {
   return (
     <div className="app">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('Skip to content')}
       </a>
       {!storefront && <Header openPanel={openPanel} onTogglePanel={togglePanel} />}
       <div className={storefront ? 'app-body is-storefront' : 'app-body'}>

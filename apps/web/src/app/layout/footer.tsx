@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
+import { LanguageSwitch } from '#web/components/language-switch.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './footer.css';
 
 /** Site footer: the 2021 copyright and the company's postal address in Sweden (spec section 1). */
 export function Footer() {
+  const { t } = useTranslation();
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -10,19 +13,22 @@ export function Footer() {
           <p className="footer-brand">© 2021 Torget</p>
           <address>Torget AB, Drottninggatan 12, 111 51 Stockholm, Sverige</address>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={t('Footer')}>
           <ul className="footer-links">
             <li>
-              <Link to="/about">About</Link>
+              <Link to="/about">{t('About')}</Link>
             </li>
             <li>
-              <Link to="/categories">Categories</Link>
+              <Link to="/categories">{t('Categories')}</Link>
             </li>
             <li>
-              <Link to="/seller_info_1">Become Seller</Link>
+              <Link to="/seller_info_1">{t('Become Seller')}</Link>
             </li>
             <li>
-              <Link to="/privacy">Privacy</Link>
+              <Link to="/privacy">{t('Privacy')}</Link>
+            </li>
+            <li>
+              <LanguageSwitch />
             </li>
           </ul>
         </nav>

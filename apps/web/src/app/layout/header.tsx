@@ -1,10 +1,12 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { DropdownAction, DropdownDisabledItem, DropdownLink, DropdownMenu } from '#web/components/dropdown-menu.tsx';
+import { LanguageSwitch } from '#web/components/language-switch.tsx';
 import { useCartItems } from '#web/hooks/use-cart-items.ts';
 import { adminMenuShows, sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { PANEL_IDS, type Panel } from './panels';
+import { SearchBox } from './search-box';
 import { useSignOut } from './use-sign-out';
 import './header.css';
 
@@ -29,45 +31,13 @@ function PanelToggle({ panel, label, openPanel, onTogglePanel }: HeaderProps & {
   );
 }
 
-function SearchBox() {
-  const [text, setText] = useState('');
-  const navigate = useNavigate();
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const name = text.trim();
-    navigate(name === '' ? '/search/name' : `/search/name/${encodeURIComponent(name)}`);
-  }
-  return (
-    <search className="search-box">
-      <form className="search-form" onSubmit={onSubmit}>
-        <label htmlFor="header-search" className="visually-hidden">
-          Search products
-        </label>
-        <input
-          id="header-search"
-          type="search"
-          name="q"
-          placeholder="Search products"
-          autoComplete="off"
-          enterKeyHint="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <button type="submit" className="search-submit">
-          <span className="search-icon" aria-hidden="true" />
-          <span className="visually-hidden">Search</span>
-        </button>
-      </form>
-    </search>
-  );
-}
-
 /**
  * The site header (spec section 2, Layout). On phones a bar above it holds the brand and the two
  * panel toggles and stays at the top of the screen, so either panel can be opened while the other
  * is open; on wide screens the categories sit beside the content and the Menu toggle joins the header.
  */
 export function Header(props: HeaderProps) {
+  const { t } = useTranslation();
   const { user } = useSession();
   const cartCount = useCartItems().length;
   const signOut = useSignOut();
@@ -77,11 +47,11 @@ export function Header(props: HeaderProps) {
   return (
     <>
       <div className="mobile-bar">
-        <PanelToggle {...props} panel="categories" label="Categories" />
+        <PanelToggle {...props} panel="categories" label={t('Categories')} />
         <Link to="/" className="brand">
           Torget
         </Link>
-        <PanelToggle {...props} panel="menu" label="Menu" />
+        <PanelToggle {...props} panel="menu" label={t('Menu')} />
       </div>
       <header className="site-header">
         <div className="header-bar">
@@ -89,52 +59,53 @@ export function Header(props: HeaderProps) {
             Torget
           </Link>
           <SearchBox />
-          <nav className="header-nav" aria-label="Main">
-            <DropdownMenu label="Info">
-              <DropdownLink to="/about">About</DropdownLink>
+          <nav className="header-nav" aria-label={t('Main')}>
+            <DropdownMenu label={t('Info')}>
+              <DropdownLink to="/about">{t('About')}</DropdownLink>
               {user?.is_seller ? (
-                <DropdownDisabledItem reason="You are already a seller">Become Seller</DropdownDisabledItem>
+                <DropdownDisabledItem reason={t('You are already a seller')}>{t('Become Seller')}</DropdownDisabledItem>
               ) : (
-                <DropdownLink to="/seller_info_1">Become Seller</DropdownLink>
+                <DropdownLink to="/seller_info_1">{t('Become Seller')}</DropdownLink>
               )}
-              <DropdownLink to="/privacy">Privacy</DropdownLink>
+              <DropdownLink to="/privacy">{t('Privacy')}</DropdownLink>
             </DropdownMenu>
             <Link to="/cart" className="cart-link">
-              Cart
+              {t('Cart')}
               {cartCount > 0 && (
                 <span className="badge">
-                  <span className="visually-hidden">, items: </span>
+                  <span className="visually-hidden">{t(', items: ')}</span>
                   {cartCount}
                 </span>
               )}
             </Link>
             {user ? (
-              <DropdownMenu label={user.name || 'Account'} align="end" className="user-menu">
-                <DropdownLink to="/profile">User Profile</DropdownLink>
-                <DropdownLink to="/orderhistory">Order History</DropdownLink>
-                <DropdownAction onSelect={signOut}>Sign Out</DropdownAction>
+              <DropdownMenu label={user.name || t('Account')} align="end" className="user-menu">
+                <DropdownLink to="/profile">{t('User Profile')}</DropdownLink>
+                <DropdownLink to="/orderhistory">{t('Order History')}</DropdownLink>
+                <DropdownAction onSelect={signOut}>{t('Sign Out')}</DropdownAction>
               </DropdownMenu>
             ) : (
-              <Link to="/signin">Sign In</Link>
+              <Link to="/signin">{t('Sign In')}</Link>
             )}
             {showShop && user && (
-              <DropdownMenu label="My Shop" align="end">
-                <DropdownLink to="/productlist/seller">Products</DropdownLink>
-                <DropdownLink to="/orderlist/seller">Orders</DropdownLink>
-                <DropdownLink to={`/seller/${user._id}`}>View shop</DropdownLink>
-                <DropdownLink to="/seller_profile">Settings</DropdownLink>
+              <DropdownMenu label={t('My Shop')} align="end">
+                <DropdownLink to="/productlist/seller">{t('Products')}</DropdownLink>
+                <DropdownLink to="/orderlist/seller">{t('Orders')}</DropdownLink>
+                <DropdownLink to={`/seller/${user._id}`}>{t('View shop')}</DropdownLink>
+                <DropdownLink to="/seller_profile">{t('Settings')}</DropdownLink>
               </DropdownMenu>
             )}
             {showAdmin && (
-              <DropdownMenu label="Admin" align="end">
-                <DropdownLink to="/productlist">Products</DropdownLink>
-                <DropdownLink to="/orderlist">Orders</DropdownLink>
-                <DropdownLink to="/userlist">Users</DropdownLink>
-                <DropdownLink to="/admin_settings">Settings</DropdownLink>
+              <DropdownMenu label={t('Admin')} align="end">
+                <DropdownLink to="/productlist">{t('Products')}</DropdownLink>
+                <DropdownLink to="/orderlist">{t('Orders')}</DropdownLink>
+                <DropdownLink to="/userlist">{t('Users')}</DropdownLink>
+                <DropdownLink to="/admin_settings">{t('Settings')}</DropdownLink>
               </DropdownMenu>
             )}
+            <LanguageSwitch />
           </nav>
-          <PanelToggle {...props} panel="menu" label="Menu" />
+          <PanelToggle {...props} panel="menu" label={t('Menu')} />
         </div>
       </header>
     </>

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { adminMenuShows, sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { PANEL_IDS } from './panels';
 import { useSignOut } from './use-sign-out';
 import './sidebars.css';
@@ -17,6 +18,7 @@ interface MenuSidebarProps {
 
 /** Right sidebar 'Menu': the user's destinations, depending on role. */
 export function MenuSidebar({ open, onClose, onNavigate, ref }: MenuSidebarProps) {
+  const { t } = useTranslation();
   const { user } = useSession();
   const signOut = useSignOut();
   const link = (to: string, text: string) => (
@@ -32,25 +34,25 @@ export function MenuSidebar({ open, onClose, onNavigate, ref }: MenuSidebarProps
       ref={ref}
       id={PANEL_IDS.menu}
       className="sidebar sidebar-right"
-      aria-label="Menu"
+      aria-label={t('Menu')}
       tabIndex={-1}
       hidden={!open}
     >
       <div className="sidebar-head">
-        <h2>Menu</h2>
-        <button type="button" className="close-button" aria-label="Close" onClick={onClose}>
+        <h2>{t('Menu')}</h2>
+        <button type="button" className="close-button" aria-label={t('Close')} onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      {user && <p className="sidebar-user">{`Signed in as ${user.name}`}</p>}
+      {user && <p className="sidebar-user">{t('Signed in as {{name}}', { name: user.name })}</p>}
       <ul className="menu-list">
-        {adminMenuShows(user) && link('/admin_menu', 'Admin')}
-        {sellerStatusShows(user) && link('/my_shop_menu', 'My Shop')}
-        {user && link('/profile', 'User Profile')}
-        {link('/cart', 'Cart')}
+        {adminMenuShows(user) && link('/admin_menu', t('Admin'))}
+        {sellerStatusShows(user) && link('/my_shop_menu', t('My Shop'))}
+        {user && link('/profile', t('User Profile'))}
+        {link('/cart', t('Cart'))}
         {user ? (
           <>
-            {link('/orderhistory', 'My outgoing orders')}
+            {link('/orderhistory', t('My outgoing orders'))}
             <li>
               <button
                 type="button"
@@ -60,12 +62,12 @@ export function MenuSidebar({ open, onClose, onNavigate, ref }: MenuSidebarProps
                   signOut();
                 }}
               >
-                Sign Out
+                {t('Sign Out')}
               </button>
             </li>
           </>
         ) : (
-          link('/signin', 'Sign In')
+          link('/signin', t('Sign In'))
         )}
       </ul>
     </aside>

@@ -5,6 +5,7 @@ import { TopSellers } from '#web/features/sellers/components/top-sellers.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { isMainHost } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './home.css';
 
 /**
@@ -12,18 +13,19 @@ import './home.css';
  * the featured products. On any other host: that domain's seller's storefront.
  */
 export function HomePage() {
+  const { t } = useTranslation();
   useDocumentTitle();
   const { user } = useSession();
   if (!isMainHost()) return <DomainStorefront />;
   return (
     <div className="home">
-      <h1 className="visually-hidden">Torget marketplace</h1>
+      <h1 className="visually-hidden">{t('Torget marketplace')}</h1>
       <TopSellers />
       {!user && (
         <p className="signup-banner">
-          <span>New to Torget? Shop from many Swedish sellers in one place.</span>
+          <span>{t('New to Torget? Shop from many Swedish sellers in one place.')}</span>
           <Link to="/register?redirect=/" className="button button-accent">
-            Create an account
+            {t('Create an account')}
           </Link>
         </p>
       )}

@@ -1,29 +1,35 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserDetails } from '@torget/shared/api-types';
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PROFILE_PASSWORDS_DIFFER } from '@torget/shared/rules/accounts';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@torget/shared/rules/accounts';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
-import { type FormEvent, useId, useState } from 'react';
+import { profileFormSchema } from '@torget/shared/schemas/accounts';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useUserDetails } from '#web/api/user-details.ts';
+import { FormTextField } from '#web/components/form-text-field.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Snackbar, useSnackbar } from '#web/components/snackbar.tsx';
-import { TextField } from '#web/components/text-field.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { type ProfilePayload, useUpdateProfile } from '../api/update-profile';
 
 /** /profile (spec section 2): the signed-in user's details; the loading indicator waits 500 ms. */
 export function ProfilePage() {
-  useDocumentTitle('User Profile');
+  const { t } = useTranslation();
+  useDocumentTitle(t('User Profile'));
   const { user } = useSession();
   const details = useUserDetails(user?._id ?? '');
   return (
     <section className="page form-page" aria-labelledby="profile-heading">
       <div className="form-card">
-        <h1 id="profile-heading">User Profile</h1>
+        <h1 id="profile-heading">{t('User Profile')}</h1>
         {details.isPending ? (
           <LoadingBox />
         ) : details.isError ? (
-          <MessageBox variant="danger">{details.error.message}</MessageBox>
+          <MessageBox variant="danger">{t(details.error.message)}</MessageBox>
         ) : (
           <ProfileForm key={details.data._id} details={details.data} />
         )}
@@ -32,97 +38,128 @@ export function ProfilePage() {
   );
 }
 
+type ProfileFormInput = z.input<typeof profileFormSchema>;
+type ProfileFormValues = z.output<typeof profileFormSchema>;
+
+/**
+ * The profile form. Passwords that differ show the spec's 'Password and Confirm Password Are Not
+ * Matched' under the confirmation field (section 5); success shows 'Profile was updated.' for 3 s.
+ */
 function ProfileForm({ details }: { details: UserDetails }) {
+  const { t } = useTranslation();
   const updateProfile = useUpdateProfile();
   const [snackbar, showSnackbar] = useSnackbar();
   const descriptionId = useId();
-  const [name, setName] = useState(details.name);
-  const [email, setEmail] = useState(details.email);
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [sellerName, setSellerName] = useState(details.seller?.name ?? '');
-  const [sellerLogo, setSellerLogo] = useState(details.seller?.logo ?? '');
-  const [sellerDescription, setSellerDescription] = useState(details.seller?.description ?? '');
-  const [sellerSubtitle, setSellerSubtitle] = useState(details.seller?.subtitle ?? '');
   const isSeller = details.is_seller;
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: {
+      name: details.name,
+      email: details.email,
+      password: '',
+      confirmPassword: '',
+      seller_name: details.seller?.name ?? '',
+      seller_logo: details.seller?.logo ?? '',
+      seller_description: details.seller?.description ?? '',
+      seller_subtitle: details.seller?.subtitle ?? '',
+    },
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (password !== confirmPassword) {
-      window.alert(PROFILE_PASSWORDS_DIFFER);
-      return;
-    }
+  const onSubmit = handleSubmit((values) => {
     // An empty password keeps the current one.
-    const payload: ProfilePayload = { userId: details._id, name, email, password };
+    const payload: ProfilePayload = {
+      userId: details._id,
+      name: values.name,
+      email: values.email,
+      password: values.password,
+    };
     if (isSeller) {
-      payload.seller_name = sellerName;
-      payload.seller_logo = sellerLogo;
-      payload.seller_description = sellerDescription;
-      payload.seller_subtitle = sellerSubtitle;
+      payload.seller_name = values.seller_name;
+      payload.seller_logo = values.seller_logo;
+      payload.seller_description = values.seller_description;
+      payload.seller_subtitle = values.seller_subtitle;
     }
     updateProfile.mutate(payload, {
       onSuccess: () => {
-        setPassword('');
-        setConfirmPassword('');
-        showSnackbar('Profile was updated.');
+        resetField('password');
+        resetField('confirmPassword');
+        showSnackbar(t('Profile was updated.'));
       },
     });
-  }
+  });
 
   return (
-    <form onSubmit={onSubmit}>
-      {updateProfile.isError && <MessageBox variant="danger">{updateProfile.error.message}</MessageBox>}
-      <TextField label="Name" autoComplete="name" required maxLength={NAME_MAX} value={name} onChange={setName} />
-      <TextField label="Email address" type="email" autoComplete="email" required value={email} onChange={setEmail} />
-      <TextField
-        label="Password"
+    <form onSubmit={onSubmit} noValidate>
+      {updateProfile.isError && <MessageBox variant="danger">{t(updateProfile.error.message)}</MessageBox>}
+      <FormTextField
+        label={t('Name')}
+        autoComplete="name"
+        required
+        maxLength={NAME_MAX}
+        registration={register('name')}
+        error={errors.name?.message}
+      />
+      <FormTextField
+        label={t('Email address')}
+        type="email"
+        autoComplete="email"
+        required
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <FormTextField
+        label={t('Password')}
         type="password"
         autoComplete="new-password"
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
-        hint="Leave empty to keep your current password."
-        value={password}
-        onChange={setPassword}
+        hint={t('Leave empty to keep your current password.')}
+        registration={register('password')}
+        error={errors.password?.message}
       />
-      <TextField
-        label="Confirm Password"
+      <FormTextField
+        label={t('Confirm Password')}
         type="password"
         autoComplete="new-password"
-        value={confirmPassword}
-        onChange={setConfirmPassword}
+        registration={register('confirmPassword')}
+        error={errors.confirmPassword?.message}
       />
       {isSeller && (
         <fieldset className="form-fieldset">
-          <legend>Shop</legend>
-          <TextField label="Shop name" maxLength={SELLER_FIELDS.name.max} value={sellerName} onChange={setSellerName} />
-          <TextField
-            label="Shop logo"
+          <legend>{t('Shop')}</legend>
+          <FormTextField
+            label={t('Shop name')}
+            maxLength={SELLER_FIELDS.name.max}
+            registration={register('seller_name')}
+            lang="sv"
+          />
+          <FormTextField
+            label={t('Shop logo')}
             maxLength={SELLER_FIELDS.logo.max}
             placeholder="/uploads/…"
-            hint="The path of an uploaded image. Upload a new logo in My Shop → Settings."
-            value={sellerLogo}
-            onChange={setSellerLogo}
+            hint={t('The path of an uploaded image. Upload a new logo in My Shop → Settings.')}
+            registration={register('seller_logo')}
           />
-          <TextField
-            label="Shop subtitle"
+          <FormTextField
+            label={t('Shop subtitle')}
             maxLength={SELLER_FIELDS.subtitle.max}
-            value={sellerSubtitle}
-            onChange={setSellerSubtitle}
+            registration={register('seller_subtitle')}
+            lang="sv"
           />
           <div className="form-field">
-            <label htmlFor={descriptionId}>Shop description</label>
-            <textarea
-              id={descriptionId}
-              rows={5}
-              value={sellerDescription}
-              onChange={(event) => setSellerDescription(event.target.value)}
-            />
+            <label htmlFor={descriptionId}>{t('Shop description')}</label>
+            <textarea id={descriptionId} rows={5} lang="sv" {...register('seller_description')} />
           </div>
         </fieldset>
       )}
       <div className="form-actions">
         <button type="submit" className="button" disabled={updateProfile.isPending}>
-          {updateProfile.isPending ? 'Updating...' : 'Update'}
+          {updateProfile.isPending ? t('Updating...') : t('Update')}
         </button>
       </div>
       <Snackbar message={snackbar} />

@@ -1,69 +1,91 @@
-import { NAME_MAX, PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from '@torget/shared/rules/accounts';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NAME_MAX, PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from '@torget/shared/rules/accounts';
+import { registerFormSchema } from '@torget/shared/schemas/accounts';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
+import type { z } from 'zod';
+import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
-import { TextField } from '#web/components/text-field.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useRegister } from '../api/register';
 import { redirectQuery, useRedirectTarget } from '../hooks/use-redirect-target';
 
-/** /register (spec section 2): registration signs the user in and goes to the redirect target. */
+/**
+ * /register (spec section 2): registration signs the user in and goes to the redirect target.
+ * Passwords that differ show the spec's 'Password and confirm password do not match' under the
+ * confirmation field (spec section 5), instead of a browser alert.
+ */
 export function RegisterPage() {
-  useDocumentTitle('Create Account');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Create Account'));
   const { user } = useSession();
   const redirect = useRedirectTarget();
-  const register = useRegister();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const registration = useRegister();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof registerFormSchema>, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
 
   // Registration stores userInfo, which signs the session in and lands here.
   if (user) return <Navigate to={redirect} replace />;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (password !== confirmPassword) {
-      window.alert(PASSWORDS_DIFFER);
-      return;
-    }
-    register.mutate({ name, email, password });
-  }
-
   return (
     <section className="page form-page" aria-labelledby="register-heading">
-      <form className="form-card" onSubmit={onSubmit}>
-        <h1 id="register-heading">Create Account</h1>
-        {register.isError && <MessageBox variant="danger">{register.error.message}</MessageBox>}
-        <TextField label="Name" autoComplete="name" required maxLength={NAME_MAX} value={name} onChange={setName} />
-        <TextField label="Email address" type="email" autoComplete="email" required value={email} onChange={setEmail} />
-        <TextField
-          label="Password"
+      <form
+        className="form-card"
+        onSubmit={handleSubmit(({ name, email, password }) => registration.mutate({ name, email, password }))}
+        noValidate
+      >
+        <h1 id="register-heading">{t('Create Account')}</h1>
+        {registration.isError && <MessageBox variant="danger">{t(registration.error.message)}</MessageBox>}
+        <FormTextField
+          label={t('Name')}
+          autoComplete="name"
+          required
+          maxLength={NAME_MAX}
+          registration={register('name')}
+          error={errors.name?.message}
+        />
+        <FormTextField
+          label={t('Email address')}
+          type="email"
+          autoComplete="email"
+          required
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <FormTextField
+          label={t('Password')}
           type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
-          hint={PASSWORD_HINT}
-          value={password}
-          onChange={setPassword}
+          hint={t(PASSWORD_HINT)}
+          registration={register('password')}
+          error={errors.password?.message}
         />
-        <TextField
-          label="Confirm Password"
+        <FormTextField
+          label={t('Confirm Password')}
           type="password"
           autoComplete="new-password"
           required
-          value={confirmPassword}
-          onChange={setConfirmPassword}
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
         />
         <div className="form-actions">
-          <button type="submit" className="button" disabled={register.isPending}>
-            {register.isPending ? 'Registering...' : 'Register'}
+          <button type="submit" className="button" disabled={registration.isPending}>
+            {registration.isPending ? t('Registering...') : t('Register')}
           </button>
         </div>
         <p className="form-links">
-          Already have an account? <Link to={`/signin?redirect=${redirectQuery(redirect)}`}>Sign In</Link>
+          {t('Already have an account?')} <Link to={`/signin?redirect=${redirectQuery(redirect)}`}>{t('Sign In')}</Link>
         </p>
       </form>
     </section>

@@ -1,87 +1,95 @@
-import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN, PASSWORDS_DIFFER } from '@torget/shared/rules/accounts';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from '@torget/shared/rules/accounts';
+import { resetPasswordFormSchema } from '@torget/shared/schemas/accounts';
+import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
+import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
-import { TextField } from '#web/components/text-field.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useResetPassword } from '../api/reset-password';
 
-/** /reset_password/{token} (spec section 2): sets a new password with the token from the mail. */
+/**
+ * /reset_password/{token} (spec section 2): sets a new password with the token from the mail.
+ * Passwords that differ show the spec's message under the confirmation field (section 5).
+ */
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset Password');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Reset Password'));
   const { token = '' } = useParams();
   const { user, signOut } = useSession();
   const resetPassword = useResetPassword();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof resetPasswordFormSchema>, unknown, z.output<typeof resetPasswordFormSchema>>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { email: '', new_password: '', confirmPassword: '' },
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (password !== confirmPassword) {
-      window.alert(PASSWORDS_DIFFER);
-      return;
-    }
+  const onSubmit = handleSubmit(({ email, new_password }) => {
     resetPassword.mutate(
-      { email, new_password: password, reset_password_token: token },
+      { email, new_password, reset_password_token: token },
       {
         onSuccess: () => {
           // A reset ends every session of that account, this tab's included.
-          if (user && user.email === email.trim().toLowerCase()) signOut();
+          if (user && user.email === email) signOut();
         },
       },
     );
-  }
+  });
 
   return (
     <section className="page form-page" aria-labelledby="reset-heading">
-      <form className="form-card" onSubmit={onSubmit}>
-        <h1 id="reset-heading">Reset Password</h1>
+      <form className="form-card" onSubmit={onSubmit} noValidate>
+        <h1 id="reset-heading">{t('Reset Password')}</h1>
         {resetPassword.isSuccess ? (
           <MessageBox variant="success">
-            Password was reset. <Link to="/signin">Sign in</Link> with your new password.
+            {t('Password was reset.')} <Link to="/signin">{t('Sign in')}</Link> {t('with your new password.')}
           </MessageBox>
         ) : (
           <>
-            <TextField
-              label="Email address"
+            <FormTextField
+              label={t('Email address')}
               type="email"
               autoComplete="email"
               required
-              value={email}
-              onChange={setEmail}
+              registration={register('email')}
+              error={errors.email?.message}
             />
-            <TextField
-              label="New Password"
+            <FormTextField
+              label={t('New Password')}
               type="password"
               autoComplete="new-password"
               required
               minLength={PASSWORD_MIN}
               maxLength={PASSWORD_MAX}
-              hint={PASSWORD_HINT}
-              value={password}
-              onChange={setPassword}
+              hint={t(PASSWORD_HINT)}
+              registration={register('new_password')}
+              error={errors.new_password?.message}
             />
-            <TextField
-              label="Confirm Password"
+            <FormTextField
+              label={t('Confirm Password')}
               type="password"
               autoComplete="new-password"
               required
-              value={confirmPassword}
-              onChange={setConfirmPassword}
+              registration={register('confirmPassword')}
+              error={errors.confirmPassword?.message}
             />
             <div className="form-actions">
               <button type="submit" className="button" disabled={resetPassword.isPending}>
-                Reset Password
+                {t('Reset Password')}
               </button>
             </div>
-            {resetPassword.isPending && <MessageBox>Resetting password...</MessageBox>}
+            {resetPassword.isPending && <MessageBox>{t('Resetting password...')}</MessageBox>}
             {resetPassword.isError && (
               <>
-                <MessageBox variant="danger">{resetPassword.error.message}</MessageBox>
+                <MessageBox variant="danger">{t(resetPassword.error.message)}</MessageBox>
                 <p className="form-links">
-                  <Link to="/forgot_password">Ask for a new link</Link>
+                  <Link to="/forgot_password">{t('Ask for a new link')}</Link>
                 </p>
               </>
             )}

@@ -1,53 +1,67 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signinSchema } from '@torget/shared/schemas/accounts';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
+import type { z } from 'zod';
+import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
-import { TextField } from '#web/components/text-field.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useSignIn } from '../api/sign-in';
 import { redirectQuery, useRedirectTarget } from '../hooks/use-redirect-target';
 
 /** /signin (spec section 2): e-mail and password; afterwards, or when already signed in, the redirect target. */
 export function SignInPage() {
-  useDocumentTitle('Sign In');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Sign In'));
   const { user } = useSession();
   const redirect = useRedirectTarget();
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof signinSchema>, unknown, z.output<typeof signinSchema>>({
+    resolver: zodResolver(signinSchema),
+    defaultValues: { email: '', password: '' },
+  });
 
   // A successful sign-in stores userInfo, which signs the session in and lands here.
   if (user) return <Navigate to={redirect} replace />;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    signIn.mutate({ email, password });
-  }
-
   return (
     <section className="page form-page" aria-labelledby="signin-heading">
-      <form className="form-card" onSubmit={onSubmit}>
-        <h1 id="signin-heading">Sign In</h1>
-        {signIn.isError && <MessageBox variant="danger">{signIn.error.message}</MessageBox>}
-        <TextField label="Email address" type="email" autoComplete="email" required value={email} onChange={setEmail} />
-        <TextField
-          label="Password"
+      <form className="form-card" onSubmit={handleSubmit((values) => signIn.mutate(values))} noValidate>
+        <h1 id="signin-heading">{t('Sign In')}</h1>
+        {signIn.isError && <MessageBox variant="danger">{t(signIn.error.message)}</MessageBox>}
+        <FormTextField
+          label={t('Email address')}
+          type="email"
+          autoComplete="email"
+          required
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <FormTextField
+          label={t('Password')}
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={setPassword}
+          registration={register('password')}
+          error={errors.password?.message}
         />
         <div className="form-actions">
           <button type="submit" className="button" disabled={signIn.isPending}>
-            {signIn.isPending ? 'Signing in...' : 'Sign In'}
+            {signIn.isPending ? t('Signing in...') : t('Sign In')}
           </button>
         </div>
         <p className="form-links">
-          New customer? <Link to={`/register?redirect=${redirectQuery(redirect)}`}>Create your account</Link>
+          {t('New customer?')}{' '}
+          <Link to={`/register?redirect=${redirectQuery(redirect)}`}>{t('Create your account')}</Link>
         </p>
         <p className="form-links">
-          <Link to="/forgot_password">Forgot password?</Link>
+          <Link to="/forgot_password">{t('Forgot password?')}</Link>
         </p>
       </form>
     </section>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProductDetails } from '@torget/shared/api-types';
-import { formatSek, oreToSek, sekToOre } from '@torget/shared/rules/money';
+import { oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { addToCart, type CartItem, cartTotals } from '@torget/shared/rules/orders';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,15 +10,27 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { parseCartItems, useCartItems } from '#web/hooks/use-cart-items.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useFormat } from '#web/hooks/use-format.ts';
 import { changeQuantity, removeFromCart, saveCartItems } from '#web/lib/cart-storage.ts';
 import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
+import { i18n } from '#web/lib/i18n.ts';
 import { readRaw, STORAGE_KEYS } from '#web/lib/storage.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../cart.css';
 
 /** The quantity of `/cart/{id}/{qty}`: 1 unless the route names a whole number of at least 1. */
 function requestedQty(param: string | undefined): number {
   const qty = Number(param ?? 1);
   return Number.isInteger(qty) && qty >= 1 ? qty : 1;
+}
+
+/**
+ * The cart conflict in the UI language: the shared rule's sentence names the shop, so the
+ * catalogue's key is that sentence with the name as a placeholder (locales/sv.ts).
+ */
+function conflictText(message: string, sellerName: string): string {
+  if (sellerName === '' || !message.includes(sellerName)) return i18n.t(message);
+  return i18n.t(message.split(sellerName).join('{{name}}'), { name: sellerName });
 }
 
 function toCartItem(product: ProductDetails, qty: number): CartItem {
@@ -62,7 +74,7 @@ function useAddFromRoute(): { adding: boolean; error: string | null } {
         }
         let problem: string | null = null;
         if (product.countInStock < 1) {
-          problem = `${product.name} is not in stock.`;
+          problem = i18n.t('{{name}} is not in stock.', { name: product.name });
         } else {
           // The cart as stored right now, not as last rendered.
           const result = addToCart(
@@ -70,7 +82,7 @@ function useAddFromRoute(): { adding: boolean; error: string | null } {
             toCartItem(product, requestedQty(qty)),
           );
           if (result.ok) saveCartItems(result.items);
-          else problem = result.error;
+          else problem = conflictText(result.error, result.seller.name);
         }
         setError(problem);
         setAdding(false);
@@ -92,6 +104,8 @@ function useAddFromRoute(): { adding: boolean; error: string | null } {
 }
 
 function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const maxQty = Math.max(item.countInStock, item.qty);
   const qtyId = `cart-qty-${item.product}`;
   return (
@@ -113,7 +127,9 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
         )}
       </div>
       <div className="cart-line-qty">
-        <label htmlFor={qtyId} className="visually-hidden">{`Quantity of ${item.name}`}</label>
+        <label htmlFor={qtyId} className="visually-hidden">
+          {t('Quantity of {{name}}', { name: item.name })}
+        </label>
         <select
           id={qtyId}
           className="select-input"
@@ -127,14 +143,15 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
           ))}
         </select>
       </div>
-      <div className="cart-line-price price">{formatSek(item.price)}</div>
+      <div className="cart-line-price price">{format.price(item.price)}</div>
       <div className="cart-line-delete">
         <button
           type="button"
           className="button button-small button-secondary"
           onClick={() => removeFromCart(items, item.product)}
         >
-          Delete<span className="visually-hidden">{` ${item.name}`}</span>
+          {t('Delete')}
+          <span className="visually-hidden">{` ${item.name}`}</span>
         </button>
       </div>
     </li>
@@ -143,7 +160,9 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
 
 /** /cart (spec section 2, Cart): lines, quantities, Delete, subtotal and 'Proceed to checkout'. */
 export function CartPage() {
-  useDocumentTitle('Shopping Cart');
+  const { t } = useTranslation();
+  const format = useFormat();
+  useDocumentTitle(t('Shopping Cart'));
   const navigate = useNavigate();
   const items = useCartItems();
   const { adding, error } = useAddFromRoute();
@@ -154,19 +173,19 @@ export function CartPage() {
 
   return (
     <section className="page cart-page" aria-labelledby="cart-heading">
-      <h1 id="cart-heading">Shopping Cart</h1>
-      {error && <MessageBox variant="danger">{error}</MessageBox>}
+      <h1 id="cart-heading">{t('Shopping Cart')}</h1>
+      {error && <MessageBox variant="danger">{t(error)}</MessageBox>}
       <div className="cart-layout">
         <div className="cart-lines">
-          {adding && <LoadingBox label="Adding to cart..." />}
+          {adding && <LoadingBox label={t('Adding to cart...')} />}
           {items.length === 0 ? (
             !adding && (
               <MessageBox>
-                Cart is empty. <Link to="/">Go shopping</Link>
+                {t('Cart is empty.')} <Link to="/">{t('Go shopping')}</Link>
               </MessageBox>
             )
           ) : (
-            <ul className="cart-list" aria-label="Cart items">
+            <ul className="cart-list" aria-label={t('Cart items')}>
               {items.map((item) => (
                 <CartLine key={item.product} item={item} items={items} />
               ))}
@@ -175,8 +194,8 @@ export function CartPage() {
         </div>
         <aside className="card cart-summary" aria-labelledby="cart-subtotal">
           <h2 id="cart-subtotal" className="cart-subtotal">
-            {`Subtotal (${count} items) : `}
-            <span className="cart-subtotal-amount">{formatSek(oreToSek(itemsOre))}</span>
+            {t('Subtotal ({{count}} items) : ', { count })}
+            <span className="cart-subtotal-amount">{format.price(oreToSek(itemsOre))}</span>
           </h2>
           <button
             type="button"
@@ -184,7 +203,7 @@ export function CartPage() {
             disabled={items.length === 0}
             onClick={() => navigate('/signin?redirect=shipping')}
           >
-            Proceed to checkout
+            {t('Proceed to checkout')}
           </button>
         </aside>
       </div>

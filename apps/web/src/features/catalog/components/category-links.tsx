@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useCategories } from '#web/api/get-categories.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './category-links.css';
 
 export function categoryUrl(category: string): string {
@@ -15,10 +16,11 @@ interface CategoryLinksProps {
 
 /** The category names, each a link to its search page; a loading indicator or a red error box. */
 export function CategoryLinks({ className = 'category-links', onNavigate }: CategoryLinksProps) {
+  const { t } = useTranslation();
   const categories = useCategories();
   if (categories.isPending) return <LoadingBox />;
   if (categories.isError) return <MessageBox variant="danger">{categories.error.message}</MessageBox>;
-  if (categories.data.length === 0) return <p className="muted">No categories yet.</p>;
+  if (categories.data.length === 0) return <p className="muted">{t('No categories yet.')}</p>;
   return (
     <ul className={className}>
       {categories.data.map((category) => (

@@ -1,7 +1,8 @@
 import type { Review } from '@torget/shared/api-types';
-import { displayDate } from '@torget/shared/rules/dates';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
+import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../product-page.css';
 
 /**
@@ -9,17 +10,19 @@ import '../product-page.css';
  * the product (issue 15), stars, date (YYYY-MM-DD) and comment.
  */
 export function ReviewList({ reviews }: { reviews: Review[] }) {
-  if (reviews.length === 0) return <MessageBox>There is no review.</MessageBox>;
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (reviews.length === 0) return <MessageBox>{t('There is no review.')}</MessageBox>;
   return (
     <ul className="review-list">
       {reviews.map((review) => (
         <li key={review._id} className="review">
           <div className="review-head">
             <strong className="review-name">{review.name}</strong>
-            {review.verified && <span className="status-pill is-open review-verified">Verified purchase</span>}
+            {review.verified && <span className="status-pill is-open review-verified">{t('Verified purchase')}</span>}
             <Rating value={review.rating} />
             <time dateTime={review.createdAt} className="muted">
-              {displayDate(review.createdAt)}
+              {format.date(review.createdAt)}
             </time>
           </div>
           <p className="review-comment">{review.comment}</p>

@@ -1,5 +1,4 @@
 import type { ProductDetails } from '@torget/shared/api-types';
-import { formatSek } from '@torget/shared/rules/money';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useProduct } from '#web/api/get-product.ts';
@@ -8,14 +7,17 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useFormat } from '#web/hooks/use-format.ts';
 import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { ReviewForm } from '../components/review-form';
 import { ReviewList } from '../components/review-list';
 import '../product-page.css';
 
 /** 'Back to results': one step back in history, or home when the product page was the first page. */
 function BackLink() {
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   // React Router gives the first page of a visit the key 'default'; then there is nothing to go back to.
@@ -30,13 +32,15 @@ function BackLink() {
         navigate(-1);
       }}
     >
-      Back to results
+      {t('Back to results')}
     </Link>
   );
 }
 
 /** Price, shipping, status, quantity and Add to Cart. */
 function BuyBox({ product }: { product: ProductDetails }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const navigate = useNavigate();
   const [qty, setQty] = useState(1);
   const inStock = product.countInStock > 0;
@@ -44,25 +48,27 @@ function BuyBox({ product }: { product: ProductDetails }) {
     <div className="card buy-box">
       <dl className="buy-box-facts">
         <div>
-          <dt>Price</dt>
-          <dd className="price">{formatSek(product.price)}</dd>
+          <dt>{t('Price')}</dt>
+          <dd className="price">{format.price(product.price)}</dd>
         </div>
         {product.shipping_price > 0 && (
           <div>
-            <dt>Shipping</dt>
-            <dd>{`${formatSek(product.shipping_price)} per item`}</dd>
+            <dt>{t('Shipping')}</dt>
+            <dd>{t('{{price}} per item', { price: format.price(product.shipping_price) })}</dd>
           </div>
         )}
         <div>
-          <dt>Status</dt>
-          <dd className={inStock ? 'status-in-stock' : 'status-unavailable'}>{inStock ? 'In Stock' : 'Unavailable'}</dd>
+          <dt>{t('Status')}</dt>
+          <dd className={inStock ? 'status-in-stock' : 'status-unavailable'}>
+            {inStock ? t('In Stock') : t('Unavailable')}
+          </dd>
         </div>
       </dl>
       {product.shipping_info !== '' && <p className="shipping-info">{product.shipping_info}</p>}
       {inStock && (
         <>
           <div className="qty-field">
-            <label htmlFor="product-qty">Quantity</label>
+            <label htmlFor="product-qty">{t('Quantity')}</label>
             <select
               className="select-input"
               id="product-qty"
@@ -81,7 +87,7 @@ function BuyBox({ product }: { product: ProductDetails }) {
             className="button button-accent button-block"
             onClick={() => navigate(`/cart/${product._id}/${qty}`)}
           >
-            Add to Cart
+            {t('Add to Cart')}
           </button>
         </>
       )}
@@ -90,11 +96,12 @@ function BuyBox({ product }: { product: ProductDetails }) {
 }
 
 function SellerBox({ product }: { product: ProductDetails }) {
+  const { t } = useTranslation();
   const { seller } = product;
   return (
     <section className="card seller-box" aria-labelledby="seller-box-heading">
       <h2 id="seller-box-heading" className="seller-box-heading">
-        Seller
+        {t('Seller')}
       </h2>
       <Link to={`/seller/${seller._id}`} className="seller-box-name">
         {seller.seller.name || seller.name}
@@ -111,6 +118,8 @@ function SellerBox({ product }: { product: ProductDetails }) {
 const PRODUCT_IMAGE_SIZES = '(max-width: 639.98px) min(100vw, 32vh), (max-width: 1099.98px) 50vw, 36rem';
 
 function ProductView({ product }: { product: ProductDetails }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
   const { user } = useSession();
   useDocumentTitle(product.name);
   return (
@@ -128,12 +137,16 @@ function ProductView({ product }: { product: ProductDetails }) {
           />
         </div>
         <div className="product-info">
-          <h1 className="product-name">{product.name}</h1>
+          <h1 className="product-name" lang="sv">
+            {product.name}
+          </h1>
           <Rating value={product.rating} numReviews={product.numReviews} />
-          <p className="price product-price">{formatSek(product.price)}</p>
+          <p className="price product-price">{format.price(product.price)}</p>
           {product.description !== '' && (
-            <div className="product-description">
-              <h2 className="visually-hidden">Description</h2>
+            <div className="product-description" lang="sv">
+              <h2 className="visually-hidden" lang={i18n.language}>
+                {t('Description')}
+              </h2>
               <p>{product.description}</p>
             </div>
           )}
@@ -149,13 +162,13 @@ function ProductView({ product }: { product: ProductDetails }) {
         </div>
       </div>
       <section className="reviews" aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading">Reviews</h2>
+        <h2 id="reviews-heading">{t('Reviews')}</h2>
         <ReviewList reviews={product.reviews} />
         {user ? (
           <ReviewForm productId={product._id} userName={user.name} />
         ) : (
           <MessageBox>
-            Please <Link to="/signin">Sign In</Link> to write a review
+            {t('Please')} <Link to="/signin">{t('Sign In')}</Link> {t('to write a review')}
           </MessageBox>
         )}
       </section>

@@ -7,6 +7,7 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { ProductCard } from '#web/components/product-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { SearchFilters } from '../components/search-filters';
 import {
   hasFilters,
@@ -24,21 +25,22 @@ const EAGER_IMAGES = 4;
 
 /** '3 Results : "lamp" : Kläder : SEK 10-100 : 4 stars & up' — what the results are of. */
 function ResultSummary({ count, params }: { count: number; params: SearchParams }) {
+  const { t } = useTranslation();
   const { name, category } = searchFilters(params);
   const parts: string[] = [];
   if (name !== undefined) parts.push(`"${name}"`);
   if (category !== undefined) parts.push(category);
-  if (params.min > 0 || params.max > 0) parts.push(priceLabel(params.min, params.max));
-  if (params.rating > 0) parts.push(`${params.rating} stars & up`);
+  if (params.min > 0 || params.max > 0) parts.push(t(priceLabel(params.min, params.max)));
+  if (params.rating > 0) parts.push(t('{{count}} stars & up', { count: params.rating }));
   return (
     <p className="result-summary" aria-live="polite">
-      <strong>{count === 1 ? '1 Result' : `${count} Results`}</strong>
+      <strong>{t('{{count}} Results', { count })}</strong>
       {parts.map((part) => (
         <span key={part}>{` : ${part}`}</span>
       ))}
       {hasFilters(params) && (
         <Link to={searchUrl({ ...SEARCH_DEFAULTS, order: params.order })} className="remove-filters">
-          Remove filters
+          {t('Remove filters')}
         </Link>
       )}
     </p>
@@ -47,15 +49,17 @@ function ResultSummary({ count, params }: { count: number; params: SearchParams 
 
 /** "Did you mean <link>?" (issue 17): the closest name search that finds something. */
 function DidYouMean({ suggestion }: { suggestion: string }) {
+  const { t } = useTranslation();
   return (
     <p className="did-you-mean">
-      Did you mean <Link to={`/search/name/${encodeURIComponent(suggestion)}`}>{suggestion}</Link>?
+      {t('Did you mean')} <Link to={`/search/name/${encodeURIComponent(suggestion)}`}>{suggestion}</Link>?
     </p>
   );
 }
 
 /** Every /search/... route (spec section 2, Search results). */
 export function SearchPage() {
+  const { t } = useTranslation();
   const params = parseSearchParams(useParams());
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -68,7 +72,7 @@ export function SearchPage() {
   }
   const { name, category } = searchFilters(params);
   const orders = sortOptions(params);
-  useDocumentTitle(name === undefined ? 'Search results' : `${name} - Search results`);
+  useDocumentTitle(name === undefined ? t('Search results') : `${name} - ${t('Search results')}`);
 
   const products = useProducts({
     pageNumber: params.pageNumber,
@@ -81,10 +85,26 @@ export function SearchPage() {
     order: params.order,
   });
 
+  // A category page (/search/category/{c}) is titled by its category, under a breadcrumb.
+  const categoryPage = category !== undefined && name === undefined;
   return (
     <section className="page search-page" aria-labelledby="search-heading">
-      <h1 id="search-heading" className="visually-hidden">
-        Search results
+      {category !== undefined && (
+        <nav className="breadcrumb" aria-label={t('Breadcrumb')}>
+          <ol>
+            <li>
+              <Link to="/">{t('Home')}</Link>
+            </li>
+            <li>
+              <Link to={searchUrl({ ...SEARCH_DEFAULTS, category })} aria-current={categoryPage ? 'page' : undefined}>
+                {category}
+              </Link>
+            </li>
+          </ol>
+        </nav>
+      )}
+      <h1 id="search-heading" className={categoryPage ? 'search-heading' : 'visually-hidden'}>
+        {categoryPage ? category : t('Search results')}
       </h1>
       <div className="search-layout">
         <div className="search-filters-column">
@@ -95,12 +115,12 @@ export function SearchPage() {
             aria-controls="search-filters"
             onClick={() => setFiltersOpen((open) => !open)}
           >
-            Filters
+            {t('Filters')}
           </button>
           <aside
             id="search-filters"
             className={filtersOpen ? 'search-filters is-open' : 'search-filters'}
-            aria-label="Search filters"
+            aria-label={t('Search filters')}
           >
             <SearchFilters params={params} />
           </aside>
@@ -109,7 +129,7 @@ export function SearchPage() {
           <div className="search-toolbar">
             {products.data ? <ResultSummary count={products.data.count} params={params} /> : <span />}
             <div className="sort-control">
-              <label htmlFor="search-order">Sort by</label>
+              <label htmlFor="search-order">{t('Sort by')}</label>
               <select
                 className="select-input"
                 id="search-order"
@@ -121,7 +141,7 @@ export function SearchPage() {
               >
                 {orders.map((option) => (
                   <option key={option.value} value={option.value}>
-                    {option.label}
+                    {t(option.label)}
                   </option>
                 ))}
               </select>
@@ -133,7 +153,7 @@ export function SearchPage() {
             <MessageBox variant="danger">{products.error.message}</MessageBox>
           ) : products.data.products.length === 0 ? (
             <>
-              <MessageBox>No Product Found</MessageBox>
+              <MessageBox>{t('No Product Found')}</MessageBox>
               {products.data.suggestion !== undefined && <DidYouMean suggestion={products.data.suggestion} />}
             </>
           ) : (
@@ -150,7 +170,7 @@ export function SearchPage() {
               page={params.pageNumber}
               pages={products.data.pages}
               hrefFor={(pageNumber) => searchUrl(params, { pageNumber })}
-              label="Search result pages"
+              label={t('Search result pages')}
             />
           )}
         </div>

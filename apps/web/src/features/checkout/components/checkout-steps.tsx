@@ -1,3 +1,4 @@
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../checkout.css';
 
 // The spec's labels (section 2, Checkout), as written there.
@@ -10,8 +11,9 @@ interface CheckoutStepsProps {
 
 /** The four-step indicator of checkout (spec section 2): the steps reached so far are marked. */
 export function CheckoutSteps({ reached }: CheckoutStepsProps) {
+  const { t } = useTranslation();
   return (
-    <nav className="checkout-steps" aria-label="Checkout steps">
+    <nav className="checkout-steps" aria-label={t('Checkout steps')}>
       <ol>
         {STEPS.map((step, index) => {
           const done = index < reached;
@@ -22,8 +24,8 @@ export function CheckoutSteps({ reached }: CheckoutStepsProps) {
               className={done ? 'checkout-step is-active' : 'checkout-step'}
               aria-current={current ? 'step' : undefined}
             >
-              {step}
-              {done && !current && <span className="visually-hidden"> (done)</span>}
+              {t(step)}
+              {done && !current && <span className="visually-hidden">{t(' (done)')}</span>}
             </li>
           );
         })}

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { saveAddressDraft, saveDeliveryLocation } from '#web/lib/cart-storage.ts';
 import { parseAddressFields } from '#web/lib/checkout-state.ts';
 import { readRaw, STORAGE_KEYS } from '#web/lib/storage.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useGoogleApiKey } from '../api/get-google-api-key';
 import {
   addressFieldsOf,
@@ -26,7 +27,8 @@ const DEFAULT_ZOOM = 15;
  * says so and sends the buyer on to /shipping, so checkout works without it.
  */
 export function MapPage() {
-  useDocumentTitle('Confirm your address');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Confirm your address'));
   const apiKey = useGoogleApiKey();
 
   if (apiKey.isPending) return <LoadingBox />;
@@ -34,15 +36,15 @@ export function MapPage() {
     return (
       <section className="page form-page" aria-labelledby="map-heading">
         <div className="form-card">
-          <h1 id="map-heading">Confirm your address</h1>
+          <h1 id="map-heading">{t('Confirm your address')}</h1>
           {apiKey.isError ? (
-            <MessageBox variant="danger">{apiKey.error.message}</MessageBox>
+            <MessageBox variant="danger">{t(apiKey.error.message)}</MessageBox>
           ) : (
-            <MessageBox>Address confirmation on a map is not configured.</MessageBox>
+            <MessageBox>{t('Address confirmation on a map is not configured.')}</MessageBox>
           )}
           <p>
             <Link to="/shipping" className="button">
-              Enter the address on the shipping page
+              {t('Enter the address on the shipping page')}
             </Link>
           </p>
         </div>
@@ -53,6 +55,7 @@ export function MapPage() {
 }
 
 function AddressMap({ apiKey }: { apiKey: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const mapElement = useRef<HTMLDivElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
@@ -60,6 +63,8 @@ function AddressMap({ apiKey }: { apiKey: string }) {
   const marker = useRef<GoogleMarker | null>(null);
   const places = useRef<PlaceResult[]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // The spec's alerts, shown in the page (role="alert") instead of the browser's alert box.
+  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -102,7 +107,7 @@ function AddressMap({ apiKey }: { apiKey: string }) {
 
         // The first position is the browser's own (spec section 2).
         if (!navigator.geolocation) {
-          window.alert('Geolocation is not supported by this browser.');
+          setProblem('Geolocation is not supported by this browser.');
         } else {
           navigator.geolocation.getCurrentPosition(
             (position) => {
@@ -132,9 +137,10 @@ function AddressMap({ apiKey }: { apiKey: string }) {
     const found = places.current;
     const place = found[0];
     if (found.length !== 1 || !place) {
-      window.alert('Please enter your address.');
+      setProblem('Please enter your address.');
       return;
     }
+    setProblem(null);
     const point = place.geometry?.location ?? map.current?.getCenter();
     saveDeliveryLocation({
       lat: point?.lat() ?? DEFAULT_CENTER.lat,
@@ -149,34 +155,35 @@ function AddressMap({ apiKey }: { apiKey: string }) {
     const current = parseAddressFields(readRaw(STORAGE_KEYS.shippingAddress));
     const fromPlace = Object.fromEntries(Object.entries(addressFieldsOf(place)).filter(([, value]) => Boolean(value)));
     saveAddressDraft({ ...current, ...fromPlace });
-    window.alert('location selected successfully.');
-    navigate('/shipping');
+    // The shipping page shows the spec's success text (it reads the navigation's state).
+    navigate('/shipping', { state: { notice: 'location selected successfully.' } });
   }
 
   return (
     <section className="map-page" aria-labelledby="map-heading">
       <h1 id="map-heading" className="visually-hidden">
-        Confirm your address
+        {t('Confirm your address')}
       </h1>
       <div className="map-search">
         <label htmlFor="map-search-input" className="visually-hidden">
-          Your address
+          {t('Your address')}
         </label>
         <input
           id="map-search-input"
           ref={searchInput}
           type="text"
-          placeholder="Enter your address"
+          placeholder={t('Enter your address')}
           disabled={status !== 'ready'}
         />
         <button type="button" className="button" disabled={status !== 'ready'} onClick={onConfirm}>
-          Confirm
+          {t('Confirm')}
         </button>
       </div>
+      {problem && <MessageBox variant="danger">{t(problem)}</MessageBox>}
       {status === 'loading' && <LoadingBox />}
       {status === 'failed' && (
         <MessageBox variant="danger">
-          The map could not be loaded. <Link to="/shipping">Enter the address on the shipping page</Link>
+          {t('The map could not be loaded.')} <Link to="/shipping">{t('Enter the address on the shipping page')}</Link>
         </MessageBox>
       )}
       <div ref={mapElement} className="map-canvas" />

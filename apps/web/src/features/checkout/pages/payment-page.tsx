@@ -14,6 +14,7 @@ import { useShippingAddress } from '#web/hooks/use-checkout-state.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useStepSubmit } from '#web/hooks/use-step-submit.ts';
 import { savePaymentMethod } from '#web/lib/cart-storage.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { CheckoutSteps } from '../components/checkout-steps';
 import '../checkout.css';
 
@@ -22,7 +23,8 @@ import '../checkout.css';
  * shipping address the step goes back to /shipping (spec section 4).
  */
 export function PaymentPage() {
-  useDocumentTitle('Payment Method');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Payment Method'));
   const shippingAddress = useShippingAddress();
   const items = useCartItems();
   const sellerId = items[0]?.seller._id ?? '';
@@ -35,15 +37,15 @@ export function PaymentPage() {
     <section className="page form-page checkout-page" aria-labelledby="payment-heading">
       <div className="form-card">
         <CheckoutSteps reached={3} />
-        <h1 id="payment-heading">Payment Method</h1>
+        <h1 id="payment-heading">{t('Payment Method')}</h1>
         {sellerId === '' ? (
           <MessageBox>
-            Cart is empty. <Link to="/">Go shopping</Link>
+            {t('Cart is empty.')} <Link to="/">{t('Go shopping')}</Link>
           </MessageBox>
         ) : seller.isPending ? (
           <LoadingBox />
         ) : seller.isError ? (
-          <MessageBox variant="danger">{seller.error.message}</MessageBox>
+          <MessageBox variant="danger">{t(seller.error.message)}</MessageBox>
         ) : (
           <PaymentForm key={seller.data._id} seller={seller.data} />
         )}
@@ -53,6 +55,7 @@ export function PaymentPage() {
 }
 
 function PaymentForm({ seller }: { seller: PublicSeller }) {
+  const { t } = useTranslation();
   const methods = paymentMethodsFor(seller.seller);
   const step = useStepSubmit();
   // Spec section 4: Swish when the seller has a Swish number, otherwise PayPal.
@@ -72,7 +75,7 @@ function PaymentForm({ seller }: { seller: PublicSeller }) {
       return '/placeorder';
     });
 
-  if (methods.length === 0) return <MessageBox>{NO_PAYMENT_METHODS}</MessageBox>;
+  if (methods.length === 0) return <MessageBox>{t(NO_PAYMENT_METHODS)}</MessageBox>;
 
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate>
@@ -81,7 +84,7 @@ function PaymentForm({ seller }: { seller: PublicSeller }) {
         aria-invalid={errors.paymentMethod ? true : undefined}
         aria-describedby={errors.paymentMethod ? 'payment-method-error' : undefined}
       >
-        <legend>{`Pay ${seller.seller.name || seller.name} with`}</legend>
+        <legend>{t('Pay {{shop}} with', { shop: seller.seller.name || seller.name })}</legend>
         {methods.map((option) => (
           <label key={option} className="form-check payment-method">
             <input type="radio" value={option} required {...register('paymentMethod')} />
@@ -92,7 +95,7 @@ function PaymentForm({ seller }: { seller: PublicSeller }) {
       </fieldset>
       <div className="form-actions">
         <button type="submit" className="button" disabled={step.busy}>
-          Continue
+          {t('Continue')}
         </button>
       </div>
     </form>

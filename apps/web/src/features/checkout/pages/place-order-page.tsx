@@ -9,6 +9,7 @@ import { usePaymentMethod, useShippingAddress } from '#web/hooks/use-checkout-st
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useStepSubmit } from '#web/hooks/use-step-submit.ts';
 import { emptyCart } from '#web/lib/cart-storage.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCreateOrder } from '../api/create-order';
 import { CheckoutSteps } from '../components/checkout-steps';
 
@@ -18,7 +19,8 @@ import { CheckoutSteps } from '../components/checkout-steps';
  * shown are the cart's; the server prices the order itself from the database.
  */
 export function PlaceOrderPage() {
-  useDocumentTitle('Place Order');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Place Order'));
   const step = useStepSubmit();
   const items = useCartItems();
   const shippingAddress = useShippingAddress();
@@ -49,36 +51,36 @@ export function PlaceOrderPage() {
   return (
     <section className="page checkout-page" aria-labelledby="placeorder-heading">
       <CheckoutSteps reached={4} />
-      <h1 id="placeorder-heading">Place Order</h1>
+      <h1 id="placeorder-heading">{t('Place Order')}</h1>
       <div className="order-layout">
         <div className="order-main">
           <section className="card order-card" aria-labelledby="placeorder-shipping">
             <h2 className="order-card-title" id="placeorder-shipping">
-              Shipping
+              {t('Shipping')}
             </h2>
             <dl className="form-summary">
-              <dt>Name</dt>
+              <dt>{t('Name')}</dt>
               <dd>{shippingAddress.fullName}</dd>
-              <dt>Address</dt>
+              <dt>{t('Address')}</dt>
               <dd>
                 {`${shippingAddress.address}, ${shippingAddress.postalCode} ${shippingAddress.city}, ${shippingAddress.country}`}
               </dd>
             </dl>
-            <Link to="/shipping">Edit</Link>
+            <Link to="/shipping">{t('Edit')}</Link>
           </section>
           <section className="card order-card" aria-labelledby="placeorder-payment">
             <h2 className="order-card-title" id="placeorder-payment">
-              Payment
+              {t('Payment')}
             </h2>
             <dl className="form-summary">
-              <dt>Method</dt>
+              <dt>{t('Method')}</dt>
               <dd>{paymentMethod}</dd>
             </dl>
-            <Link to="/payment">Edit</Link>
+            <Link to="/payment">{t('Edit')}</Link>
           </section>
           {items.length === 0 ? (
             <MessageBox>
-              Cart is empty. <Link to="/">Go shopping</Link>
+              {t('Cart is empty.')} <Link to="/">{t('Go shopping')}</Link>
             </MessageBox>
           ) : (
             <OrderItems items={items} />
@@ -92,14 +94,14 @@ export function PlaceOrderPage() {
             totalPrice: oreToSek(totals.totalOre),
           }}
         >
-          {createOrder.isError && <MessageBox variant="danger">{createOrder.error.message}</MessageBox>}
+          {createOrder.isError && <MessageBox variant="danger">{t(createOrder.error.message)}</MessageBox>}
           <button
             type="button"
             className="button button-accent button-block"
             disabled={items.length === 0 || step.busy}
             onClick={() => void placeOrder()}
           >
-            {step.busy ? 'Placing order...' : 'Place Order'}
+            {step.busy ? t('Placing order...') : t('Place Order')}
           </button>
         </OrderSummary>
       </div>

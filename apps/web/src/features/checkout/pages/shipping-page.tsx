@@ -3,7 +3,7 @@ import type { ShippingAddress, UserDetails } from '@torget/shared/api-types';
 import { SHIPPING_ADDRESS_LIMITS } from '@torget/shared/rules/orders';
 import { shippingAddressSchema } from '@torget/shared/schemas/orders';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useUserDetails } from '#web/api/user-details.ts';
 import { FormTextField } from '#web/components/form-text-field.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
@@ -13,6 +13,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useStepSubmit } from '#web/hooks/use-step-submit.ts';
 import { saveShippingAddress } from '#web/lib/cart-storage.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { toSaveShippingAddressPayload, useSaveShippingAddress } from '../api/save-shipping-address';
 import { CheckoutSteps } from '../components/checkout-steps';
 import '../checkout.css';
@@ -45,8 +46,16 @@ const isComplete = (fields: Partial<ShippingAddress>) =>
   Boolean(fields.fullName && fields.address && fields.city && fields.postalCode && fields.country);
 
 /** /shipping (spec section 2, Checkout): five required fields, stored and saved on the user. */
+function noticeOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
+  return typeof state.notice === 'string' ? state.notice : null;
+}
+
 export function ShippingPage() {
-  useDocumentTitle('Shipping Address');
+  const { t } = useTranslation();
+  // The address map hands its success text over when it sends the buyer here (map-page.tsx).
+  const notice = noticeOf(useLocation().state);
+  useDocumentTitle(t('Shipping Address'));
   const { user } = useSession();
   const stored = useStoredAddressFields();
   // The user's saved address fills what the browser does not have.
@@ -59,7 +68,8 @@ export function ShippingPage() {
     <section className="page form-page checkout-page" aria-labelledby="shipping-heading">
       <div className="form-card">
         <CheckoutSteps reached={2} />
-        <h1 id="shipping-heading">Shipping Address</h1>
+        <h1 id="shipping-heading">{t('Shipping Address')}</h1>
+        {notice && <MessageBox variant="success">{t(notice)}</MessageBox>}
         {ready ? (
           <ShippingForm userId={user?._id ?? ''} initial={startingAddress(stored, savedAddress(details.data))} />
         ) : (
@@ -71,6 +81,7 @@ export function ShippingPage() {
 }
 
 function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAddress }) {
+  const { t } = useTranslation();
   const saveToUser = useSaveShippingAddress();
   const location = useDeliveryLocation();
   const step = useStepSubmit();
@@ -90,9 +101,9 @@ function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAd
 
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate>
-      {saveToUser.isError && <MessageBox variant="danger">{saveToUser.error.message}</MessageBox>}
+      {saveToUser.isError && <MessageBox variant="danger">{t(saveToUser.error.message)}</MessageBox>}
       <FormTextField
-        label="Full Name"
+        label={t('Full Name')}
         autoComplete="name"
         required
         maxLength={SHIPPING_ADDRESS_LIMITS.fullName}
@@ -100,7 +111,7 @@ function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAd
         error={errors.fullName?.message}
       />
       <FormTextField
-        label="Address"
+        label={t('Address')}
         autoComplete="street-address"
         required
         maxLength={SHIPPING_ADDRESS_LIMITS.address}
@@ -109,12 +120,14 @@ function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAd
       />
       <p className="map-choice">
         <Link to="/map" className="button button-small button-secondary">
-          Choose on map
+          {t('Choose on map')}
         </Link>
-        {location && <span className="muted">{`Confirmed on the map: ${location.address}`}</span>}
+        {location && (
+          <span className="muted">{t('Confirmed on the map: {{address}}', { address: location.address })}</span>
+        )}
       </p>
       <FormTextField
-        label="City"
+        label={t('City')}
         autoComplete="address-level2"
         required
         maxLength={SHIPPING_ADDRESS_LIMITS.city}
@@ -122,7 +135,7 @@ function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAd
         error={errors.city?.message}
       />
       <FormTextField
-        label="Postal Code"
+        label={t('Postal Code')}
         autoComplete="postal-code"
         required
         maxLength={SHIPPING_ADDRESS_LIMITS.postalCode}
@@ -130,7 +143,7 @@ function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAd
         error={errors.postalCode?.message}
       />
       <FormTextField
-        label="Country"
+        label={t('Country')}
         autoComplete="country-name"
         required
         maxLength={SHIPPING_ADDRESS_LIMITS.country}
@@ -139,7 +152,7 @@ function ShippingForm({ userId, initial }: { userId: string; initial: ShippingAd
       />
       <div className="form-actions">
         <button type="submit" className="button" disabled={step.busy}>
-          {saveToUser.isPending ? 'Saving...' : 'Continue'}
+          {saveToUser.isPending ? t('Saving...') : t('Continue')}
         </button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { useSiteSettings } from '#web/api/get-site-settings.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../info.css';
 
 /**
@@ -12,12 +13,13 @@ import '../info.css';
  * appears with it, not before: the text arriving above it would push it down (layout shift).
  */
 export function SiteText({ field, children }: { field: SiteTextField; children?: ReactNode }) {
+  const { t } = useTranslation();
   const settings = useSiteSettings();
   if (settings.isPending) return <LoadingBox />;
   return (
     <>
       {settings.isError ? (
-        <MessageBox variant="danger">{settings.error.message}</MessageBox>
+        <MessageBox variant="danger">{t(settings.error.message)}</MessageBox>
       ) : (
         <RichText html={settings.data[field]} className="site-text" />
       )}

@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { SiteText } from '../components/site-text';
 import '../info.css';
 
 /** /seller_info_1: why sell on Torget (become_seller_text_1), then on to the plans. */
 export function SellerInfo1Page() {
-  useDocumentTitle('Become Seller');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Become Seller'));
   return (
     <section className="page info-page">
-      <h1>Become Seller</h1>
+      <h1>{t('Become Seller')}</h1>
       <SiteText field="become_seller_text_1">
         <p className="button-row">
           <Link to="/" className="button button-secondary">

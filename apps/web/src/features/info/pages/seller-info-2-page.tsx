@@ -1,16 +1,18 @@
 import { PLAN_CODES } from '@torget/shared/rules/plans';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { PlanCard } from '../components/plan-card';
 import { SiteText } from '../components/site-text';
 import '../info.css';
 
 /** /seller_info_2: the plans (become_seller_text_2 and a card per plan). */
 export function SellerInfo2Page() {
-  useDocumentTitle('Become Seller: plans');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Become Seller: plans'));
   return (
     <section className="page info-page">
-      <h1>Choose a plan</h1>
+      <h1>{t('Choose a plan')}</h1>
       <SiteText field="become_seller_text_2">
         <ul className="plan-grid">
           {PLAN_CODES.map((code) => (

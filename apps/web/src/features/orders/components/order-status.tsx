@@ -1,4 +1,5 @@
-import { displayDate } from '@torget/shared/rules/dates';
+import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import type { StatusBadge, StatusTone } from '../utils/order-status';
 
 /** A small drawn icon per tone, so the state is not told by colour alone. */
@@ -19,12 +20,14 @@ function StatusIcon({ tone }: { tone: StatusTone }) {
 
 /** The friendly state of the order as a row of badges (utils/order-status.ts). */
 export function StatusBadges({ badges }: { badges: readonly StatusBadge[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
-    <ul className="status-badges" aria-label="Order status">
+    <ul className="status-badges" aria-label={t('Order status')}>
       {badges.map((badge) => (
         <li key={badge.text} className={`status-badge status-${badge.tone}`}>
           <StatusIcon tone={badge.tone} />
-          {badge.text}
+          {t(badge.phrase, { date: format.date(badge.at) })}
         </li>
       ))}
     </ul>
@@ -46,11 +49,13 @@ export function StatusBox({
   doneText: string;
   notText: string;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const tone: StatusTone = done ? 'done' : 'waiting';
   return (
     <p className={`status-box status-${tone}`}>
       <StatusIcon tone={tone} />
-      <span>{done ? `${doneText} ${displayDate(at)}` : notText}</span>
+      <span>{done ? `${t(doneText)} ${format.date(at)}` : t(notText)}</span>
     </p>
   );
 }

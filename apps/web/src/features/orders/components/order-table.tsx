@@ -1,7 +1,7 @@
 import type { Order } from '@torget/shared/api-types';
-import { displayDate, displayDateTime } from '@torget/shared/rules/dates';
-import { formatSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
+import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../orders.css';
 
 interface OrderTableProps {
@@ -45,6 +45,8 @@ export function OrderTable({
   onDelete,
   deletingId,
 }: OrderTableProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     // Under 640 px each row shows as a card of "LABEL value" lines (styles/tables.css); wider, a
     // table that scrolls sideways inside its own box if it must, never the page.
@@ -53,22 +55,22 @@ export function OrderTable({
       <table className="data-table order-table">
         <thead>
           <tr>
-            <th scope="col">ID</th>
-            {showBuyer && <th scope="col">USER</th>}
-            <th scope="col">DATE</th>
-            {showShop && <th scope="col">SHOP</th>}
-            {showShipping && <th scope="col">CITY</th>}
-            {showShipping && <th scope="col">ITEMS</th>}
-            <th scope="col">TOTAL</th>
-            <th scope="col">PAID</th>
-            <th scope="col">DELIVERED</th>
-            <th scope="col">ACTIONS</th>
+            <th scope="col">{t('ID')}</th>
+            {showBuyer && <th scope="col">{t('USER')}</th>}
+            <th scope="col">{t('DATE')}</th>
+            {showShop && <th scope="col">{t('SHOP')}</th>}
+            {showShipping && <th scope="col">{t('CITY')}</th>}
+            {showShipping && <th scope="col">{t('ITEMS')}</th>}
+            <th scope="col">{t('TOTAL')}</th>
+            <th scope="col">{t('PAID')}</th>
+            <th scope="col">{t('DELIVERED')}</th>
+            <th scope="col">{t('ACTIONS')}</th>
           </tr>
         </thead>
         <tbody>
           {orders.map((order) => (
             <tr key={order._id}>
-              <td className="order-id-cell" data-label="ID">
+              <td className="order-id-cell" data-label={t('ID')}>
                 {/* The number people quote first; the id the URL carries under it. One box, so a
                     phone's card puts both beside the ID heading. */}
                 <div>
@@ -76,30 +78,33 @@ export function OrderTable({
                   <span className="order-uuid">{order._id}</span>
                 </div>
               </td>
-              {showBuyer && <td data-label="USER">{buyerName(order)}</td>}
-              <td className="cell-date" data-label="DATE">
-                {showBuyer ? displayDateTime(order.createdAt) : displayDate(order.createdAt)}
+              {showBuyer && <td data-label={t('USER')}>{buyerName(order)}</td>}
+              <td className="cell-date" data-label={t('DATE')}>
+                {showBuyer ? format.dateTime(order.createdAt) : format.date(order.createdAt)}
               </td>
-              {showShop && <td data-label="SHOP">{order.seller.seller.name}</td>}
-              {showShipping && <td data-label="CITY">{order.shippingAddress.city}</td>}
+              {showShop && <td data-label={t('SHOP')}>{order.seller.seller.name}</td>}
+              {showShipping && <td data-label={t('CITY')}>{order.shippingAddress.city}</td>}
               {showShipping && (
-                <td className="cell-number" data-label="ITEMS">
+                <td className="cell-number" data-label={t('ITEMS')}>
                   {itemCount(order)}
                 </td>
               )}
-              <td className="cell-number" data-label="TOTAL">
-                {formatSek(order.totalPrice)}
+              <td className="cell-number" data-label={t('TOTAL')}>
+                {format.price(order.totalPrice)}
               </td>
-              <td className="cell-date" data-label="PAID">
-                {order.isPaid ? displayDate(order.paidAt) : order.isCancelled ? 'Cancelled' : '-'}
+              <td className="cell-date" data-label={t('PAID')}>
+                {order.isPaid ? format.date(order.paidAt) : order.isCancelled ? t('Cancelled') : '-'}
               </td>
-              <td className="cell-date" data-label="DELIVERED">
-                {order.isDelivered ? displayDate(order.deliveredAt) : '-'}
+              <td className="cell-date" data-label={t('DELIVERED')}>
+                {order.isDelivered ? format.date(order.deliveredAt) : '-'}
               </td>
-              <td className="cell-actions" data-label="ACTIONS">
+              <td className="cell-actions" data-label={t('ACTIONS')}>
                 <div className="table-actions">
                   <Link to={`/order/${order._id}`} className="button button-small button-secondary">
-                    Details<span className="visually-hidden">{` of order ${order.orderNumber} ${order._id}`}</span>
+                    {t('Details')}
+                    <span className="visually-hidden">
+                      {t(' of order {{number}} {{id}}', { number: order.orderNumber, id: order._id })}
+                    </span>
                   </Link>
                   {onDelete && canDelete?.(order) && (
                     <button
@@ -108,7 +113,8 @@ export function OrderTable({
                       disabled={deletingId === order._id}
                       onClick={() => onDelete(order)}
                     >
-                      Delete<span className="visually-hidden">{` order ${order._id}`}</span>
+                      {t('Delete')}
+                      <span className="visually-hidden">{t(' order {{id}}', { id: order._id })}</span>
                     </button>
                   )}
                 </div>

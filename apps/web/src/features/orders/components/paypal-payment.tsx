@@ -8,6 +8,7 @@ import type { Order } from '@torget/shared/api-types';
 import { useState } from 'react';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCreatePaypalOrder } from '../api/create-paypal-order';
 import { usePaypalClientId } from '../api/get-paypal-client-id';
 import { type PaypalPaymentResult, usePayOrder } from '../api/pay-order';
@@ -22,11 +23,12 @@ function messageOf(error: unknown): string {
 }
 
 export function PaypalPayment({ order }: { order: Order }) {
+  const { t } = useTranslation();
   const clientId = usePaypalClientId();
   if (clientId.isPending) return <LoadingBox />;
-  if (clientId.isError) return <MessageBox variant="danger">{clientId.error.message}</MessageBox>;
+  if (clientId.isError) return <MessageBox variant="danger">{t(clientId.error.message)}</MessageBox>;
   if (clientId.data === '') {
-    return <MessageBox variant="danger">PayPal is not configured on this server.</MessageBox>;
+    return <MessageBox variant="danger">{t('PayPal is not configured on this server.')}</MessageBox>;
   }
   return (
     <PayPalScriptProvider options={{ clientId: clientId.data, currency: 'SEK', intent: 'capture' }}>
@@ -36,18 +38,21 @@ export function PaypalPayment({ order }: { order: Order }) {
 }
 
 function PaypalButtonsArea({ order }: { order: Order }) {
+  const { t } = useTranslation();
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   const createPaypalOrder = useCreatePaypalOrder();
   const payOrder = usePayOrder();
   const [error, setError] = useState<string | null>(null);
 
   if (isRejected) {
-    return <MessageBox variant="danger">The PayPal script could not be loaded. Please reload the page.</MessageBox>;
+    return (
+      <MessageBox variant="danger">{t('The PayPal script could not be loaded. Please reload the page.')}</MessageBox>
+    );
   }
 
   return (
     <div className="paypal-payment">
-      {error && <MessageBox variant="danger">{error}</MessageBox>}
+      {error && <MessageBox variant="danger">{t(error)}</MessageBox>}
       {isPending && <LoadingBox />}
       {payOrder.isPending && <LoadingBox delayMs={0} label="Confirming the payment..." />}
       <PayPalButtons

@@ -1,6 +1,8 @@
-import { formatSek, sekToOre } from '@torget/shared/rules/money';
+import { sekToOre } from '@torget/shared/rules/money';
 import { swishQrPayload } from '@torget/shared/rules/orders';
 import { useEffect, useState } from 'react';
+import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../orders.css';
 
 interface SwishPaymentProps {
@@ -16,6 +18,8 @@ interface SwishPaymentProps {
  * phone the "Öppna Swish" link at the top of the page (swish-open-app.tsx) asks for the same.
  */
 export function SwishPayment({ swishNumber, amount, orderNumber }: SwishPaymentProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const payload = swishQrPayload(swishNumber, sekToOre(amount), orderNumber);
   const [qr, setQr] = useState<{ payload: string; src: string } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -41,28 +45,28 @@ export function SwishPayment({ swishNumber, amount, orderNumber }: SwishPaymentP
 
   return (
     <section className="swish-payment" aria-labelledby="swish-heading">
-      <h3 id="swish-heading">Pay with Swish</h3>
+      <h3 id="swish-heading">{t('Pay with Swish')}</h3>
       <dl className="summary-rows">
         <div>
-          <dt>Swish number</dt>
+          <dt>{t('Swish number')}</dt>
           <dd className="swish-number">{swishNumber}</dd>
         </div>
         <div>
-          <dt>Amount</dt>
-          <dd>{formatSek(amount)}</dd>
+          <dt>{t('Amount')}</dt>
+          <dd>{format.price(amount)}</dd>
         </div>
         <div>
-          <dt>Message</dt>
+          <dt>{t('Message')}</dt>
           <dd>{orderNumber}</dd>
         </div>
       </dl>
       {qr?.payload === payload ? (
-        <img className="swish-qr" src={qr.src} alt="Swish QR code" width={240} height={240} />
+        <img className="swish-qr" src={qr.src} alt={t('Swish QR code')} width={240} height={240} />
       ) : (
         !failed && <div className="swish-qr swish-qr-placeholder" aria-hidden="true" />
       )}
       <p className="form-hint">
-        Scan the QR code with the Swish app on your phone. The seller marks the order paid when the money is in.
+        {t('Scan the QR code with the Swish app on your phone. The seller marks the order paid when the money is in.')}
       </p>
     </section>
   );

@@ -8,7 +8,6 @@ import {
   isSellerOf,
   orderFactsOf,
 } from '@torget/shared/policies/orders';
-import { displayDate } from '@torget/shared/rules/dates';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -19,11 +18,12 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { OrderItems } from '#web/components/order-items.tsx';
 import { OrderSummary } from '#web/components/order-summary.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useFormat } from '#web/hooks/use-format.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { StatusBadges, StatusBox } from '../components/order-status';
-import { OrderUpdateForm } from '../components/order-update-form';
 import { SwishOpenApp } from '../components/swish-open-app';
 import { SwishPayment } from '../components/swish-payment';
 import '../orders.css';
@@ -34,11 +34,16 @@ import { statusBadges } from '../utils/order-status';
 const PaypalPayment = lazy(async () => ({
   default: (await import('../components/paypal-payment')).PaypalPayment,
 }));
+// The seller's update form (react-hook-form and the zod schemas) loads only for the seller.
+const OrderUpdateForm = lazy(async () => ({
+  default: (await import('../components/order-update-form')).OrderUpdateForm,
+}));
 
 /** /order/{id} (spec section 2, Checkout): details, status, and paying or managing the order. */
 export function OrderPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
-  useDocumentTitle(`Order ${id}`);
+  useDocumentTitle(t('Order {{id}}', { id }));
   // Once deleted, the order is gone: the notice stays, and nothing asks for the order again.
   const [deletedId, setDeletedId] = useState<string | null>(null);
   const deleted = deletedId === id;
@@ -49,16 +54,18 @@ export function OrderPage() {
 
   return (
     <section className="page order-page" aria-labelledby="order-heading">
-      <h1 id="order-heading" className="order-heading">{`Order ${id}`}</h1>
+      <h1 id="order-heading" className="order-heading">
+        {t('Order {{id}}', { id })}
+      </h1>
       {deleted ? (
         <>
-          <MessageBox variant="success">{ORDER_DELETED}</MessageBox>
+          <MessageBox variant="success">{t(ORDER_DELETED)}</MessageBox>
           <p className="button-row">
             <Link to="/orderhistory" className="button button-secondary">
-              Order History
+              {t('Order History')}
             </Link>
             <Link to="/" className="button">
-              Go shopping
+              {t('Go shopping')}
             </Link>
           </p>
         </>
@@ -81,16 +88,17 @@ function DangerAction({
   pendingLabel: string;
   onClick: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="order-delete">
-      {mutation.error && <MessageBox variant="danger">{mutation.error.message}</MessageBox>}
+      {mutation.error && <MessageBox variant="danger">{t(mutation.error.message)}</MessageBox>}
       <button
         type="button"
         className="button button-danger button-block"
         disabled={mutation.isPending}
         onClick={onClick}
       >
-        {mutation.isPending ? pendingLabel : label}
+        {mutation.isPending ? t(pendingLabel) : t(label)}
       </button>
     </div>
   );
@@ -98,10 +106,11 @@ function DangerAction({
 
 /** The order number and the friendly status badges, under the page's heading. */
 function OrderHeader({ order }: { order: Order }) {
+  const { t } = useTranslation();
   return (
     <div className="order-header">
       <p className="order-number">
-        Order number <strong>{order.orderNumber}</strong>
+        {t('Order number')} <strong>{order.orderNumber}</strong>
       </p>
       <StatusBadges badges={statusBadges(order)} />
     </div>
@@ -109,6 +118,8 @@ function OrderHeader({ order }: { order: Order }) {
 }
 
 function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const { actor } = useSession();
   const confirm = useConfirm();
   const order = useOrder(id);
@@ -116,7 +127,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
   const cancelOrder = useCancelOrder();
 
   if (order.isPending) return <LoadingBox />;
-  if (order.isError) return <MessageBox variant="danger">{order.error.message}</MessageBox>;
+  if (order.isError) return <MessageBox variant="danger">{t(order.error.message)}</MessageBox>;
 
   const data = order.data;
   const { shippingAddress: address } = data;
@@ -152,29 +163,29 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
         <div className="order-main">
           <section className="card order-card" aria-labelledby="order-shipping">
             <h2 className="order-card-title" id="order-shipping">
-              Shipping
+              {t('Shipping')}
             </h2>
             <dl className="form-summary">
-              <dt>Name</dt>
+              <dt>{t('Name')}</dt>
               <dd>{address.fullName}</dd>
-              <dt>Address</dt>
+              <dt>{t('Address')}</dt>
               <dd>{`${address.address}, ${address.postalCode} ${address.city}, ${address.country}`}</dd>
-              <dt>Shop</dt>
+              <dt>{t('Shop')}</dt>
               <dd>{data.seller.seller.name}</dd>
             </dl>
             <StatusBox done={data.isDelivered} at={data.deliveredAt} doneText="Delivered at" notText="Not Delivered" />
           </section>
           <section className="card order-card" aria-labelledby="order-payment">
             <h2 className="order-card-title" id="order-payment">
-              Payment
+              {t('Payment')}
             </h2>
             <dl className="form-summary">
-              <dt>Method</dt>
+              <dt>{t('Method')}</dt>
               <dd>{data.paymentMethod}</dd>
             </dl>
             {cancelled ? (
               <MessageBox variant="danger">
-                <strong>{`Cancelled ${displayDate(data.cancelledAt)}`}</strong> {cancelled}
+                <strong>{t('Cancelled {{date}}', { date: format.date(data.cancelledAt) })}</strong> {t(cancelled)}
               </MessageBox>
             ) : (
               <StatusBox done={data.isPaid} at={data.paidAt} doneText="Paid at" notText="Not Paid" />
@@ -192,7 +203,9 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
             <SwishPayment swishNumber={swishNumber} amount={data.totalPrice} orderNumber={data.orderNumber} />
           )}
           {data.paymentMethod === 'Swish' && isSellerOf(actor, facts) && (
-            <OrderUpdateForm key={data._id} order={data} />
+            <Suspense fallback={<LoadingBox />}>
+              <OrderUpdateForm key={data._id} order={data} />
+            </Suspense>
           )}
           {canCancelOrder(actor, facts) && (
             <DangerAction

@@ -6,7 +6,12 @@ export type StatusTone = 'waiting' | 'done' | 'problem';
 
 export interface StatusBadge {
   tone: StatusTone;
+  /** The default UI's words, e.g. 'Paid on 2026-11-22'. */
   text: string;
+  /** The same as a catalogue key with the date as `{{date}}`, for the UI language (locales/). */
+  phrase: string;
+  /** The ISO moment `{{date}}` stands for, or null. */
+  at: string | null;
 }
 
 /**
@@ -18,14 +23,26 @@ export interface StatusBadge {
 export function statusBadges(order: Order): StatusBadge[] {
   if (order.isCancelled) {
     const what = order.cancelReason === 'expired' ? 'Expired' : 'Cancelled';
-    return [{ tone: 'problem', text: `${what} on ${displayDate(order.cancelledAt)}` }];
+    return [
+      {
+        tone: 'problem',
+        text: `${what} on ${displayDate(order.cancelledAt)}`,
+        phrase: `${what} on {{date}}`,
+        at: order.cancelledAt,
+      },
+    ];
   }
   return [
     order.isPaid
-      ? { tone: 'done', text: `Paid on ${displayDate(order.paidAt)}` }
-      : { tone: 'waiting', text: 'Awaiting payment' },
+      ? { tone: 'done', text: `Paid on ${displayDate(order.paidAt)}`, phrase: 'Paid on {{date}}', at: order.paidAt }
+      : { tone: 'waiting', text: 'Awaiting payment', phrase: 'Awaiting payment', at: null },
     order.isDelivered
-      ? { tone: 'done', text: `Delivered on ${displayDate(order.deliveredAt)}` }
-      : { tone: 'waiting', text: 'Not yet delivered' },
+      ? {
+          tone: 'done',
+          text: `Delivered on ${displayDate(order.deliveredAt)}`,
+          phrase: 'Delivered on {{date}}',
+          at: order.deliveredAt,
+        }
+      : { tone: 'waiting', text: 'Not yet delivered', phrase: 'Not yet delivered', at: null },
   ];
 }

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { currentHostname } from '#web/lib/hosts.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { NO_DOMAIN_SELLER, useDomainSeller } from '../api/get-domain-seller';
 import './domain-storefront.css';
 
@@ -30,11 +31,12 @@ export function DomainStorefront() {
 }
 
 function NoShopHere({ hostname }: { hostname: string }) {
-  useDocumentTitle('No shop here');
+  const { t } = useTranslation();
+  useDocumentTitle(t('No shop here'));
   return (
     <section className="page no-shop-here">
-      <h1>No shop here</h1>
-      <MessageBox>{`There is no Torget shop at ${hostname}.`}</MessageBox>
+      <h1>{t('No shop here')}</h1>
+      <MessageBox>{t('There is no Torget shop at {{hostname}}.', { hostname })}</MessageBox>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { SellerProfile } from '@torget/shared/api-types';
 import type { CSSProperties } from 'react';
 import { backgroundVariant, ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../storefront.css';
 
 /** What the storefront's parts show of a shop: the stored seller object, or the settings form's live values. */
@@ -44,6 +45,7 @@ function bannerStyle(image: string): CSSProperties | undefined {
  * names the page with it (h1); the settings preview, whose page has its own h1, shows it as text.
  */
 export function ShopBanner({ shop, nameAs = 'h1' }: { shop: ShopLook; nameAs?: 'h1' | 'p' }) {
+  const { t } = useTranslation();
   const showLogo = shop.has_logo && shop.logo !== '';
   const Name = nameAs;
   return (
@@ -56,15 +58,21 @@ export function ShopBanner({ shop, nameAs = 'h1' }: { shop: ShopLook; nameAs?: '
           <ResponsiveImage
             className="storefront-logo"
             src={shop.logo}
-            alt={`${shop.name} logo`}
+            alt={t('{{name}} logo', { name: shop.name })}
             sizes="6rem"
             width={96}
             height={96}
           />
         )}
         <div className="storefront-titles">
-          <Name className="storefront-name">{shop.name}</Name>
-          {shop.subtitle !== '' && <p className="storefront-subtitle">{shop.subtitle}</p>}
+          <Name className="storefront-name" lang="sv">
+            {shop.name}
+          </Name>
+          {shop.subtitle !== '' && (
+            <p className="storefront-subtitle" lang="sv">
+              {shop.subtitle}
+            </p>
+          )}
         </div>
       </div>
     </header>
@@ -73,9 +81,10 @@ export function ShopBanner({ shop, nameAs = 'h1' }: { shop: ShopLook; nameAs?: '
 
 /** The shop's description, sanitised (RichText), in the description box's colours; nothing when empty. */
 export function ShopDescription({ shop }: { shop: ShopLook }) {
+  const { t } = useTranslation();
   if (shop.description.trim() === '') return null;
   return (
-    <section className="storefront-description" aria-label={`About ${shop.name}`}>
+    <section className="storefront-description" aria-label={t('About {{name}}', { name: shop.name })}>
       <RichText html={shop.description} className="storefront-inner storefront-description-text" />
     </section>
   );

@@ -10,6 +10,7 @@ import { ShopFooter } from '#web/components/shop-footer.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { domainShop, isMainHost } from '#web/lib/hosts.ts';
 import { shopStyle } from '#web/lib/shop-style.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { ShopBanner, ShopDescription } from '../components/storefront-parts';
 import { useForeignHostRedirect } from '../hooks/use-foreign-host-redirect';
 import '../storefront.css';
@@ -25,16 +26,17 @@ function ShopProducts({
   page: number;
   pageHref: (n: number) => string;
 }) {
+  const { t } = useTranslation();
   return (
     <section className="storefront-products" aria-labelledby="storefront-products-heading">
       <div className="storefront-inner">
-        <h2 id="storefront-products-heading">Products</h2>
+        <h2 id="storefront-products-heading">{t('Products')}</h2>
         {products.isPending ? (
           <LoadingBox />
         ) : products.isError ? (
           <MessageBox variant="danger">{products.error.message}</MessageBox>
         ) : products.data.products.length === 0 ? (
-          <MessageBox>No Product Found</MessageBox>
+          <MessageBox>{t('No Product Found')}</MessageBox>
         ) : (
           <div className={products.isPlaceholderData ? 'product-grid is-stale' : 'product-grid'}>
             {products.data.products.map((product, index) => (
@@ -43,7 +45,7 @@ function ShopProducts({
           </div>
         )}
         {products.data && (
-          <Pager page={page} pages={products.data.pages} hrefFor={pageHref} label="Shop product pages" />
+          <Pager page={page} pages={products.data.pages} hrefFor={pageHref} label={t('Shop product pages')} />
         )}
       </div>
     </section>
@@ -64,6 +66,7 @@ interface StorefrontProps {
  * numbered pages, and a footer with the shop's contact details, in the seller's own colours.
  */
 export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
+  const { t } = useTranslation();
   const seller = usePublicSeller(sellerId);
   // Both requests start at once, and the shop shows when both have answered: the product grid
   // arriving after the banner would push the footer (and everything below the grid) down.
@@ -71,7 +74,7 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
   const shop = seller.data?.seller;
   useDocumentTitle(shop?.name);
   const home = isMainHost() && (
-    <nav className="storefront-topbar" aria-label="Marketplace">
+    <nav className="storefront-topbar" aria-label={t('Marketplace')}>
       <Link to="/" className="storefront-home">
         Torget
       </Link>
@@ -93,7 +96,7 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
       <div className="storefront">
         {home}
         <div className="storefront-inner storefront-error">
-          <MessageBox variant="danger">{seller.error?.message ?? 'User Not Found'}</MessageBox>
+          <MessageBox variant="danger">{t(seller.error?.message ?? 'User Not Found')}</MessageBox>
         </div>
       </div>
     );

@@ -1,0 +1,189 @@
+/**
+ * The read cache drops what a write touched, and only that; two instances on one PostgreSQL
+ * database see each other's writes within a second, told by NOTIFY or by Redis pub/sub.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '#api/app.ts';
+import { type Database, openDatabase } from '#api/db/client.ts';
+import type { Config } from '#api/env.ts';
+import { ADDRESS, customer, postOrder, product, shop } from '#api/modules/orders/order-test-kit.ts';
+import { adminQuery } from '#api/test/postgres-admin.ts';
+import { dropRedisKeys, redisAnswers, TEST_REDIS_URL } from '#api/test/redis.ts';
+import { bearer, signInAs } from '#api/test/sessions.ts';
+import { createTestApp, type TestApp, testConfig } from '#api/test/test-app.ts';
+import { createServerDatabaseCopy } from '#api/test/test-database.ts';
+
+const onPostgres = process.env.TORGET_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+
+const productName = async (app: App, path: string) => {
+  const res = await app.inject({ method: 'GET', url: path });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { name?: string; products?: { name: string }[] };
+};
+
+describe('one instance: a write drops what it touched, and only that', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const statementsOf = async (url: string) => {
+    const before = t.database.statementCount();
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return t.database.statementCount() - before;
+  };
+
+  it('keeps other products and the lists through an order, drops the bought product', async () => {
+    const seller = await shop(t);
+    const bought = await product(t, seller.id, { name: 'Köpt', category: 'Koppar', countInStock: 5 });
+    const other = await product(t, seller.id, { name: 'Annan', category: 'Koppar' });
+    const buyer = await customer(t);
+    for (const url of [`/api/products/${bought.id}`, `/api/products/${other.id}`, '/api/products?category=Koppar']) {
+      await statementsOf(url);
+      expect(await statementsOf(url)).toBe(0);
+    }
+    const order = await postOrder(t, buyer.token, {
+      orderItems: [{ product: bought.id, qty: 2 }],
+      shippingAddress: ADDRESS,
+      paymentMethod: 'Swish',
+    });
+    expect(order.statusCode).toBe(201);
+    expect(await statementsOf(`/api/products/${other.id}`)).toBe(0);
+    expect(await statementsOf('/api/products?category=Koppar')).toBe(0);
+    const fresh = await t.app.inject({ method: 'GET', url: `/api/products/${bought.id}` });
+    expect(fresh.json()).toMatchObject({ countInStock: 3 });
+  });
+
+  it('drops an edited product’s page and its category’s lists, keeping another category’s', async () => {
+    const seller = await shop(t, { name: 'Redigeraren' });
+    const edited = await product(t, seller.id, { name: 'Före', category: 'Vaser' });
+    await product(t, seller.id, { name: 'Orörd', category: 'Lampor' });
+    await productName(t.app, `/api/products/${edited.id}`);
+    await productName(t.app, '/api/products?category=Vaser');
+    await statementsOf('/api/products?category=Lampor');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${edited.id}`,
+      headers: bearer(seller.token),
+      payload: { name: 'Efter', price: 10, category: 'Vaser', countInStock: 1 },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await productName(t.app, `/api/products/${edited.id}`)).name).toBe('Efter');
+    expect((await productName(t.app, '/api/products?category=Vaser')).products?.map((p) => p.name)).toEqual(['Efter']);
+    expect(await statementsOf('/api/products?category=Lampor')).toBe(0);
+  });
+
+  it('drops everything on a write from outside a request (a test, a background sweep)', async () => {
+    const seller = await shop(t, { name: 'Direkt' });
+    const direct = await product(t, seller.id, { name: 'Direkt', category: 'Direkt' });
+    await statementsOf('/api/products?category=Direkt');
+    await product(t, seller.id, { name: 'Direkt två', category: 'Direkt' });
+    const list = await productName(t.app, '/api/products?category=Direkt');
+    expect(list.products?.map((p) => p.name).sort()).toEqual(['Direkt', 'Direkt två']);
+    expect(direct.id).toBeTruthy();
+  });
+});
+
+/** Two apps, each with its own connections, on one PostgreSQL database. */
+async function twoInstances(overrides: Partial<Config>) {
+  const url = process.env.TEST_DATABASE_URL as string;
+  const created = await createServerDatabaseCopy(url, 'test', { migrated: true });
+  const made: { app: App; database: Database; dir: string }[] = [];
+  for (const _ of [1, 2]) {
+    const dir = mkdtempSync(join(tmpdir(), 'torget-multi-'));
+    const database = await openDatabase({ url: created.url, poolSize: 5 });
+    const app = await buildApp({ database, config: testConfig(dir, overrides), mailer: { send: async () => {} } });
+    await app.ready();
+    made.push({ app, database, dir });
+  }
+  const [a, b] = made as [(typeof made)[0], (typeof made)[0]];
+  return {
+    a,
+    b,
+    async close() {
+      for (const m of made) {
+        await m.app.close();
+        await m.database.close();
+        rmSync(m.dir, { recursive: true, force: true });
+      }
+      await adminQuery(url, `drop database if exists ${created.name} with (force)`);
+    },
+  };
+}
+
+/** Polls `read` until it answers `want`, for at most `ms`; answers how long it took. */
+async function seenWithin(ms: number, read: () => Promise<unknown>, want: unknown): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if (JSON.stringify(await read()) === JSON.stringify(want)) return Date.now() - start;
+    if (Date.now() - start > ms) throw new Error(`not seen within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function editOnASeenOnB(instances: Awaited<ReturnType<typeof twoInstances>>) {
+  const { a, b } = instances;
+  const { createSeller, createProduct } = await import('#api/test/fixtures.ts');
+  const { user } = await createSeller(a.database.db);
+  const item = await createProduct(a.database.db, user.id, { name: 'Gammalt namn', category: 'Delat' });
+  const token = (await signInAs(a.app, user.email)).token;
+  // B keeps the page and the list.
+  expect((await productName(b.app, `/api/products/${item.id}`)).name).toBe('Gammalt namn');
+  await productName(b.app, '/api/products?category=Delat');
+  const before = b.database.statementCount();
+  await productName(b.app, `/api/products/${item.id}`);
+  expect(b.database.statementCount() - before).toBe(0);
+
+  const put = await a.app.inject({
+    method: 'PUT',
+    url: `/api/products/${item.id}`,
+    headers: bearer(token),
+    payload: { name: 'Nytt namn', price: 12, category: 'Delat', countInStock: 4 },
+  });
+  expect(put.statusCode).toBe(200);
+  const page = await seenWithin(
+    1000,
+    async () => (await productName(b.app, `/api/products/${item.id}`)).name,
+    'Nytt namn',
+  );
+  const list = await seenWithin(
+    1000,
+    async () => (await productName(b.app, '/api/products?category=Delat')).products?.map((p) => p.name),
+    ['Nytt namn'],
+  );
+  return { page, list };
+}
+
+describe.skipIf(!onPostgres)('two instances on one PostgreSQL, told by NOTIFY', () => {
+  it('a product edited through A is seen fresh through B within a second', async () => {
+    const instances = await twoInstances({});
+    try {
+      await editOnASeenOnB(instances);
+    } finally {
+      await instances.close();
+    }
+  });
+});
+
+describe.skipIf(!onPostgres)('two instances on one PostgreSQL, told by Redis', () => {
+  it('a product edited through A is seen fresh through B within a second', async (context) => {
+    if (!(await redisAnswers())) {
+      context.skip('Redis on 127.0.0.1:6379 does not answer (CI starts it: .ci/run)');
+      return;
+    }
+    const prefix = `torget-test-${randomBytes(6).toString('hex')}:`;
+    const instances = await twoInstances({ redisUrl: TEST_REDIS_URL, redisKeyPrefix: prefix });
+    try {
+      await editOnASeenOnB(instances);
+    } finally {
+      await instances.close();
+      await dropRedisKeys(prefix);
+    }
+  });
+});

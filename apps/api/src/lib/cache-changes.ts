@@ -1,0 +1,138 @@
+/**
+ * Which cache entries a write drops, here and on every other instance.
+ *
+ * The tags (what a cached answer depends on):
+ * - `product:<id>`   a product page;
+ * - `seller:<id>`    lists filtered by that seller (storefronts);
+ * - `category:<c>`   lists filtered by that category (and no seller);
+ * - `catalogue`      lists with neither filter (home, search);
+ * - `categories`     the category list; `top-sellers` the top sellers.
+ *
+ * What each write touches (the route declares it with `declareChanges`):
+ * - product created, edited or deleted: its page, its seller's lists, its categories' lists
+ *   (before and after), the catalogue lists and the category list (`productChangeTags`);
+ * - order placed: the pages of the products bought. Lists show stock too, but an order does
+ *   not drop them: their stock may be up to a list's time-to-live (10 s) old, while the product
+ *   page and the order itself always use the current stock (docs/decisions.md);
+ * - everything else that writes (reviews — a seller's rating shows on every product of the
+ *   seller —, seller and user changes, order cancelling, admin settings) drops everything (`*`).
+ *
+ * Safe by default: a request that wrote without declaring, and any write outside a request (a
+ * background sweep, the seed, a test writing to the database), drops everything.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '#api/db/client.ts';
+import type { ChangeBus } from './change-bus';
+import { ALL_TAGS, type ReadCache } from './read-cache';
+
+export const cacheTags = {
+  product: (id: string) => `product:${id}`,
+  seller: (id: string) => `seller:${id}`,
+  category: (name: string) => `category:${name}`,
+  catalogue: 'catalogue',
+  categories: 'categories',
+  topSellers: 'top-sellers',
+} as const;
+
+/** The one tag a product list (and its count) carries: its narrowest filter that a write names. */
+export function listTag(query: { seller?: string | undefined; category?: string | undefined }): string {
+  if (query.seller) return cacheTags.seller(query.seller);
+  if (query.category) return cacheTags.category(query.category);
+  return cacheTags.catalogue;
+}
+
+export interface ProductFacts {
+  id: string;
+  sellerId: string;
+  category: string;
+}
+
+/** The tags a change to these products touches (give the product as it was and as it is). */
+export function productChangeTags(products: readonly ProductFacts[]): string[] {
+  const tags = new Set<string>([cacheTags.catalogue, cacheTags.categories]);
+  for (const p of products) {
+    tags.add(cacheTags.product(p.id));
+    tags.add(cacheTags.seller(p.sellerId));
+    tags.add(cacheTags.category(p.category));
+  }
+  return [...tags];
+}
+
+interface ChangeScope {
+  wrote: boolean;
+  /** What the route said it changes; null: not said, so everything. */
+  tags: string[] | null;
+}
+
+const scopes = new AsyncLocalStorage<ChangeScope>();
+const scopeOf = new WeakMap<FastifyRequest, ChangeScope>();
+
+/** Says what this request's writes touch (lib/cache-changes.ts header); may be called more than once. */
+export function declareChanges(request: FastifyRequest, tags: readonly string[]): void {
+  const scope = scopeOf.get(request);
+  if (!scope) return;
+  scope.tags = [...(scope.tags ?? []), ...tags];
+}
+
+export interface CacheChanges {
+  /** Drops `tags` from this instance's cache now and tells the other instances. */
+  changed(tags: readonly string[]): void;
+  bus: ChangeBus;
+}
+
+/**
+ * Wires the cache to the writes: every request runs in a change scope (entered again after the
+ * body is parsed, as body parsing runs in the socket's context); when it has written, its
+ * declared tags (or everything) are dropped before the answer leaves, so the client's next read
+ * sees its write, and published to the other instances.
+ */
+export async function registerCacheInvalidation(
+  app: FastifyInstance,
+  options: { cache: ReadCache; database: Database; bus: ChangeBus; log: FastifyBaseLogger },
+): Promise<CacheChanges> {
+  const { cache, database, bus, log } = options;
+  const changed = (tags: readonly string[]) => {
+    cache.invalidate(tags);
+    bus.publish(tags).catch((err: unknown) => log.warn({ err }, 'telling other instances of a change failed'));
+  };
+
+  // Writes outside any request drop everything at once, and are published once per tick.
+  let publishPending = false;
+  database.onWrite(() => {
+    const scope = scopes.getStore();
+    if (scope) {
+      scope.wrote = true;
+      return;
+    }
+    cache.invalidate([ALL_TAGS]);
+    if (publishPending) return;
+    publishPending = true;
+    setImmediate(() => {
+      publishPending = false;
+      bus.publish([ALL_TAGS]).catch((err: unknown) => log.warn({ err }, 'telling other instances of a change failed'));
+    });
+  });
+
+  const enter = (request: FastifyRequest, done: () => void) => {
+    let scope = scopeOf.get(request);
+    if (!scope) {
+      scope = { wrote: false, tags: null };
+      scopeOf.set(request, scope);
+    }
+    scopes.run(scope, done);
+  };
+  app.addHook('onRequest', (request, _reply, done) => enter(request, done));
+  app.addHook('preValidation', (request, _reply, done) => enter(request, done));
+  app.addHook('onSend', async (request) => {
+    const scope = scopeOf.get(request);
+    if (scope?.wrote) {
+      scope.wrote = false;
+      changed(scope.tags ?? [ALL_TAGS]);
+    }
+  });
+
+  await bus.start((tags) => cache.invalidate(tags));
+  app.addHook('onClose', () => bus.stop());
+  return { changed, bus };
+}

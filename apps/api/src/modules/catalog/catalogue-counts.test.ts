@@ -1,0 +1,160 @@
+/**
+ * The counts the database keeps (migration 0007) against a count of the products themselves,
+ * after every kind of change: products written, drafts saved, categories changed, sellers
+ * revoked, closed, reinstated and deleted, bulk statements, and (on PostgreSQL) concurrent
+ * writers. Then the lists that read them, and the capped count of the others.
+ */
+import type { ProductListResponse } from '@torget/shared/api-types';
+import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, queryRows } from '#api/db/client.ts';
+import { products, users } from '#api/db/schema.ts';
+import { createProduct, createSeller } from '#api/test/fixtures.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
+
+let t: TestApp;
+let db: Db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.database.db;
+});
+afterAll(() => t.close());
+
+interface CountRow {
+  scope: string;
+  key: string;
+  n: number;
+}
+
+const byKey = (a: CountRow, b: CountRow) => `${a.scope}/${a.key}`.localeCompare(`${b.scope}/${b.key}`);
+
+/** The counters as kept, and as counted from the products now; they must be the same. */
+async function expectCountersTrue(): Promise<void> {
+  const kept = await queryRows<CountRow>(
+    db,
+    sql`select scope, key, sum(n)::int as n from catalogue_counts group by scope, key having sum(n) <> 0`,
+  );
+  const counted = await queryRows<CountRow>(
+    db,
+    sql`select k.scope, k.key, count(*)::int as n
+        from products p, catalogue_count_keys(p.category, p.seller_id) k
+        where p.seller_active and not p.is_draft group by k.scope, k.key`,
+  );
+  expect(kept.sort(byKey)).toEqual(counted.sort(byKey));
+}
+
+const list = async (query: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/products${query}` })).json() as ProductListResponse;
+
+describe('catalogue counters', () => {
+  it('follow every kind of change to products and sellers', async () => {
+    await expectCountersTrue();
+    const { user: anna } = await createSeller(db);
+    const { user: bo } = await createSeller(db);
+    const lamp = await createProduct(db, anna.id, { category: 'Hem' });
+    await createProduct(db, anna.id, { category: 'Kläder' });
+    const draft = await createProduct(db, bo.id, { category: 'Hem', isDraft: true });
+    await expectCountersTrue();
+    // A draft saved, a category changed, a product moved to another seller.
+    await db.update(products).set({ isDraft: false }).where(eq(products.id, draft.id));
+    await db.update(products).set({ category: 'Sport' }).where(eq(products.id, lamp.id));
+    await expectCountersTrue();
+    await db.update(products).set({ sellerId: bo.id }).where(eq(products.id, lamp.id));
+    // A change that moves no count (stock, price) adds no counter row.
+    const before = await queryRows<{ rows: number }>(db, sql`select count(*)::int as rows from catalogue_counts`);
+    await db.update(products).set({ countInStock: 3, priceOre: 999 });
+    const after = await queryRows<{ rows: number }>(db, sql`select count(*)::int as rows from catalogue_counts`);
+    expect(after[0]?.rows).toBeLessThanOrEqual(before[0]?.rows ?? 0);
+    await expectCountersTrue();
+    // The seller revoked, reinstated, closed (deleted), and then deleted with their products.
+    await db.update(users).set({ isSeller: false }).where(eq(users.id, anna.id));
+    await expectCountersTrue();
+    await db.update(users).set({ isSeller: true }).where(eq(users.id, anna.id));
+    await expectCountersTrue();
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, bo.id));
+    await expectCountersTrue();
+    await db.delete(products).where(eq(products.id, draft.id));
+    await db.delete(users).where(eq(users.id, anna.id));
+    await expectCountersTrue();
+    // A bulk insert and a bulk change of category, each one statement.
+    const { user: cy } = await createSeller(db);
+    await db.execute(sql`
+      insert into products (seller_id, name, category, is_draft)
+      select ${cy.id}, 'Vara ' || i, 'Kategori ' || (i % 7), i % 5 = 0 from generate_series(1, 300) i`);
+    await db.execute(sql`update products set category = 'Kategori 1' where category = 'Kategori 2'`);
+    await db.execute(sql`update products set is_draft = not is_draft where seller_id = ${cy.id}`);
+    await expectCountersTrue();
+    await db.execute(sql`select catalogue_counts_compact()`);
+    await expectCountersTrue();
+  });
+
+  it('stay exact under concurrent writers (PostgreSQL)', async () => {
+    if (t.database.kind !== 'postgres') return;
+    const { user } = await createSeller(db);
+    const writers = Array.from({ length: 12 }, (_, w) =>
+      db.transaction(async (tx) => {
+        for (let i = 0; i < 10; i++) {
+          await tx.insert(products).values({ sellerId: user.id, name: `Samtidig ${w}-${i}`, category: 'Samtidig' });
+          // Hold the transaction open so the writers overlap.
+          await tx.execute(sql`select pg_sleep(0.002)`);
+        }
+        await tx.execute(
+          sql`update products set category = 'Flyttad' where seller_id = ${user.id} and name like ${`Samtidig ${w}-%`} and name not like '%-0'`,
+        );
+      }),
+    );
+    await Promise.all(writers);
+    await expectCountersTrue();
+    expect((await list(`?category=Samtidig`)).count).toBe(12);
+    expect((await list(`?category=Flyttad`)).count).toBe(108);
+    expect((await list(`?seller=${user.id}`)).count).toBe(120);
+  });
+
+  it('answer the lists whose filters are few and fixed, and the category list', async () => {
+    const all = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from products where seller_active and not is_draft`,
+    );
+    const home = await list('?pageSize=5');
+    expect(home.count).toBe(all[0]?.n);
+    expect(home.countIsCapped).toBeUndefined();
+    const categories = (await t.app.inject({ method: 'GET', url: '/api/products/categories' })).json() as string[];
+    const distinct = await queryRows<{ category: string }>(
+      db,
+      sql`select distinct category from products where seller_active and not is_draft and category <> '' order by category`,
+    );
+    expect(categories).toEqual(distinct.map((r) => r.category));
+  });
+});
+
+describe('capped counts', () => {
+  it('count a free-text search up to the cap, and later pages still answer', async () => {
+    const { user } = await createSeller(db);
+    const many = COUNT_CAP + 50;
+    await db.execute(sql`
+      insert into products (seller_id, name, category, price_ore)
+      select ${user.id}, 'Kapsyl ' || i, 'Kapsyler', 1000 + i from generate_series(1, ${many}) i`);
+    const first = await list('?name=kapsyl&pageSize=12');
+    expect(first).toMatchObject({ count: COUNT_CAP, countIsCapped: true, page: 1, pages: Math.ceil(COUNT_CAP / 12) });
+    expect(first.products).toHaveLength(12);
+    // Page 88 is past the capped pages but within the matches: its 6 products are read, whether
+    // the count is known (cached by the first page) or not (min=1 filters nothing out here, but
+    // is another cache key).
+    const uncounted = await list('?name=kapsyl&min=1&pageSize=12&pageNumber=88&order=lowest');
+    expect(uncounted.products.map((p) => p.name)).toEqual(
+      Array.from({ length: 6 }, (_, i) => `Kapsyl ${many - 5 + i}`),
+    );
+    expect(uncounted).toMatchObject({ count: COUNT_CAP, countIsCapped: true });
+    const deep = await list('?name=kapsyl&pageSize=12&pageNumber=88&order=lowest');
+    expect(deep.products.map((p) => p.name)).toEqual(Array.from({ length: 6 }, (_, i) => `Kapsyl ${many - 5 + i}`));
+    expect(deep.countIsCapped).toBe(true);
+    // The same products by category alone: the counter's exact count.
+    expect(await list('?category=Kapsyler')).toMatchObject({ count: many, pages: Math.ceil(many / 12) });
+    // Under the cap, a combined filter's count is exact and not marked.
+    const few = await list('?name=kapsyl&max=10.5');
+    expect(few.count).toBe(50);
+    expect(few.countIsCapped).toBeUndefined();
+  });
+});

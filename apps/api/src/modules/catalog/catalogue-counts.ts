@@ -1,0 +1,32 @@
+/**
+ * Exact counts kept by the database (migration 0007): every listed product, per category, per
+ * seller. Each count is the sum of its key's rows in catalogue_counts, a handful at most.
+ */
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '#api/db/client.ts';
+import { catalogueCounts } from '#api/db/schema.ts';
+
+type Scope = 'listed' | 'category' | 'seller';
+
+const total = sql<number>`sum(${catalogueCounts.n})::int`;
+
+async function countOf(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ count: total }).from(catalogueCounts).where(where);
+  return row?.count ?? 0;
+}
+
+/** The number of listed products of one key (all: scope 'listed'). */
+export function countedProducts(db: Db, scope: Scope, key = ''): Promise<number> {
+  return countOf(db, and(eq(catalogueCounts.scope, scope), eq(catalogueCounts.key, key)));
+}
+
+/** Every category with listed products and their number, alphabetically (no empty category). */
+export async function categoryCounts(db: Db): Promise<{ name: string; count: number }[]> {
+  return db
+    .select({ name: catalogueCounts.key, count: total })
+    .from(catalogueCounts)
+    .where(and(eq(catalogueCounts.scope, 'category'), sql`${catalogueCounts.key} <> ''`))
+    .groupBy(catalogueCounts.key)
+    .having(sql`sum(${catalogueCounts.n}) > 0`)
+    .orderBy(asc(catalogueCounts.key));
+}

@@ -1,0 +1,107 @@
+/**
+ * Counts beside every filter of the search sidebar (issue 17): for each category, price preset
+ * and rating preset, how many listed products the search would give with that entry chosen and
+ * every OTHER filter kept.
+ *
+ * One read, bounded at any catalogue size: the products the search's name and seller match (the
+ * filters every entry keeps) are read up to FACET_SAMPLE, and every entry is counted over them
+ * in the same statement. When they are all read, the counts are exact; past FACET_SAMPLE they
+ * are estimated from the sample (its share of the table's pages tells how many matches there
+ * are in all). Counts are answered up to COUNT_CAP; `capped` says one was more, or estimated
+ * (docs/decisions.md). With no filter at all, the categories are the database's exact counts.
+ */
+import type { ProductFacets } from '@torget/shared/api-types';
+import { COUNT_CAP, PRICE_PRESET_RANGES, RATING_PRESETS } from '@torget/shared/rules/catalog-query';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '#api/db/client.ts';
+import { products } from '#api/db/schema.ts';
+import { categoryCounts } from './catalogue-counts';
+import { listed } from './listed';
+import {
+  categoryCondition,
+  filterConditions,
+  hasNoFilter,
+  type ProductFilters,
+  priceCondition,
+  ratingCondition,
+} from './product-filters';
+
+/** Most matches read for the facets; past this many, counts are estimated from them. */
+export const FACET_SAMPLE = 5000;
+
+interface SampleRow {
+  /** Matches read (FACET_SAMPLE + 1 means "more"). */
+  n: number;
+  /** The last table page the sample reached, and the table's pages: the sample's share. */
+  last_page: number | null;
+  pages: number;
+  [entry: `e${number}`]: number;
+}
+
+/**
+ * Reads the matches of `base` once (up to FACET_SAMPLE + 1; the columns the entries look at and
+ * each row's table page) and counts each entry's condition over them, in one statement. The
+ * CTE is named as the table, so the conditions read its columns.
+ */
+async function countSample(db: Db, base: SQL, entries: SQL[]): Promise<SampleRow | undefined> {
+  const counts = entries.map((where, i) => sql`, count(*) filter (where ${where})::int as ${sql.identifier(`e${i}`)}`);
+  const [row] = await queryRows<SampleRow>(
+    db,
+    // "Every match" planned on its own and read only as far as the sample goes (catalog.service.ts).
+    sql`with every_match as materialized (
+      select ${products.category}, ${products.priceOre}, ${products.rating},
+        (${products}.ctid::text::point)[0]::int as page
+      from ${products} where ${base}
+    ),
+    sample as materialized (select * from every_match limit ${FACET_SAMPLE + 1})
+    select count(*)::int as n, max("products".page) as last_page,
+      (select greatest(relpages, 1) from pg_class where oid = 'products'::regclass)::int as pages
+      ${sql.join(counts, sql``)}
+    from sample as "products"`,
+  );
+  return row;
+}
+
+/**
+ * How many matches the sample stands for: all it read, or, when it stopped at FACET_SAMPLE,
+ * that many times the table's pages over the pages it reached (matches spread like the table).
+ */
+function scaleOf(row: SampleRow): { scale: number; estimated: boolean } {
+  if (row.n <= FACET_SAMPLE) return { scale: 1, estimated: false };
+  const reached = (row.last_page ?? 0) + 1;
+  return { scale: Math.max(1, row.pages / reached), estimated: true };
+}
+
+export async function productFacets(db: Db, filters: ProductFilters): Promise<ProductFacets> {
+  const counted = await categoryCounts(db);
+  const noFilter = hasNoFilter(filters);
+  const c = filterConditions(filters);
+  const base = and(listed, c.seller, c.name) ?? listed;
+  const keep = (...conditions: (SQL | undefined)[]) => and(sql`true`, ...conditions) ?? sql`true`;
+  // With no filter the categories are the counters' exact counts: no entry of theirs is read.
+  const categoryEntries = noFilter ? [] : counted.map(({ name }) => keep(categoryCondition(name), c.price, c.rating));
+  const priceEntries = PRICE_PRESET_RANGES.map(({ min, max }) => keep(c.category, priceCondition(min, max), c.rating));
+  const ratingEntries = RATING_PRESETS.map((rating) => keep(c.category, c.price, ratingCondition(rating)));
+  const row = await countSample(db, base, [...categoryEntries, ...priceEntries, ...ratingEntries]);
+  const { scale, estimated } = row ? scaleOf(row) : { scale: 1, estimated: false };
+  const sampled = (i: number) => Math.round(Number(row?.[`e${i}`] ?? 0) * scale);
+
+  let capped = estimated;
+  const cap = (n: number) => {
+    if (n > COUNT_CAP) capped = true;
+    return Math.min(n, COUNT_CAP);
+  };
+  const categories = noFilter
+    ? counted.map(({ name, count }) => ({ name, count: cap(count) }))
+    : counted.map(({ name }, i) => ({ name, count: cap(sampled(i)) }));
+  const prices = PRICE_PRESET_RANGES.map(({ min, max }, i) => ({
+    min,
+    max,
+    count: cap(sampled(categoryEntries.length + i)),
+  }));
+  const ratings = RATING_PRESETS.map((rating, i) => ({
+    rating,
+    count: cap(sampled(categoryEntries.length + priceEntries.length + i)),
+  }));
+  return { categories, prices, ratings, capped };
+}

@@ -1,0 +1,21 @@
+/** What the cache's invalidation needs to know of a product (lib/cache-changes.ts). */
+import { eq } from 'drizzle-orm';
+import type { Db } from '#api/db/client.ts';
+import { products } from '#api/db/schema.ts';
+import type { ProductFacts } from '#api/lib/cache-changes.ts';
+import { isUuid } from './catalog.service';
+
+/** The product's seller, category and review count; null when there is none with that id. */
+export async function findProductFacts(db: Db, id: string): Promise<(ProductFacts & { numReviews: number }) | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: products.id,
+      sellerId: products.sellerId,
+      category: products.category,
+      numReviews: products.numReviews,
+    })
+    .from(products)
+    .where(eq(products.id, id));
+  return row ?? null;
+}

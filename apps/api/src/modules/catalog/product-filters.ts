@@ -1,0 +1,56 @@
+/** The catalogue's filters as SQL, one condition each, so lists and facets read them alike. */
+import { sekToOre } from '@torget/shared/rules/money';
+import type { ProductFacetsQuery } from '@torget/shared/schemas/product-query';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { products } from '#api/db/schema.ts';
+import { listed } from './listed';
+import { nameMatches } from './name-search';
+
+/** The filters of a product list or its facets (min, max and rating of 0 mean "no bound"). */
+export type ProductFilters = ProductFacetsQuery;
+
+/** Listed products in the price range, SEK; a bound of 0 (or null) is no bound, as the search reads it. */
+export function priceCondition(min: number, max: number | null): SQL | undefined {
+  return and(
+    min > 0 ? gte(products.priceOre, sekToOre(min)) : undefined,
+    max !== null && max > 0 ? lte(products.priceOre, sekToOre(max)) : undefined,
+  );
+}
+
+export function ratingCondition(rating: number): SQL | undefined {
+  return rating > 0 ? gte(products.rating, rating) : undefined;
+}
+
+export function categoryCondition(category: string | undefined): SQL | undefined {
+  return category ? eq(products.category, category) : undefined;
+}
+
+/** The conditions of the filters a query gives, by filter (undefined when not given). */
+export function filterConditions(filters: ProductFilters) {
+  return {
+    seller: filters.seller ? eq(products.sellerId, filters.seller) : undefined,
+    name: filters.name ? nameMatches(filters.name) : undefined,
+    category: categoryCondition(filters.category),
+    price: priceCondition(filters.min, filters.max),
+    rating: ratingCondition(filters.rating),
+  };
+}
+
+/** Listed products matching every filter. */
+export function listConditions(filters: ProductFilters): SQL {
+  const c = filterConditions(filters);
+  return and(listed, c.seller, c.category, c.name, c.price, c.rating) ?? listed;
+}
+
+/** Whether no filter at all is given: the whole catalogue. */
+export function hasNoFilter(filters: ProductFilters): boolean {
+  return !filters.seller && !filters.name && !filters.category && !filters.min && !filters.max && !filters.rating;
+}
+
+/**
+ * The number of listed products matching `where`, counted up to `cap + 1` only: an index
+ * scan stops there (a count above `cap` means "more than cap").
+ */
+export function cappedCount(where: SQL, cap: number): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${products} where ${where} limit ${cap + 1}) as capped)`;
+}
