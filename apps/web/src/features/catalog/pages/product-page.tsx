@@ -5,6 +5,7 @@ import { useProduct } from '#web/api/get-product.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
+import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
@@ -110,6 +111,12 @@ function SellerBox({ product }: { product: ProductDetails }) {
   );
 }
 
+/**
+ * How wide the main image is drawn: the width of a phone (at most 32vh high, and it is square),
+ * half the page from 640 px, and its first of three columns from 1100 px.
+ */
+const PRODUCT_IMAGE_SIZES = '(max-width: 639.98px) min(100vw, 32vh), (max-width: 1099.98px) 50vw, 36rem';
+
 function ProductView({ product }: { product: ProductDetails }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -120,7 +127,14 @@ function ProductView({ product }: { product: ProductDetails }) {
       <div className="product-layout">
         <div className="product-image">
           {/* The page's largest paint: fetched first, never lazily. */}
-          <img src={product.image} alt={product.name} width={640} height={640} fetchPriority="high" />
+          <ResponsiveImage
+            src={product.image}
+            alt={product.name}
+            sizes={PRODUCT_IMAGE_SIZES}
+            width={640}
+            height={640}
+            fetchPriority="high"
+          />
         </div>
         <div className="product-info">
           <h1 className="product-name" lang="sv">
