@@ -7,9 +7,11 @@ import { Redis } from 'ioredis';
 import type { Database } from '#api/db/client.ts';
 import type { Config } from '#api/env.ts';
 import { type Auth, createAuth } from '#api/lib/auth.ts';
+import { type ImageStorage, localImageStorage } from '#api/lib/image-storage.ts';
 import { createMailer, type Mailer } from '#api/lib/mailer.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#api/lib/rate-limits.ts';
 import { createReadCache, noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
+import { s3ImageStorage } from '#api/lib/s3-image-storage.ts';
 
 export interface AppDeps {
   database: Database;
@@ -20,6 +22,8 @@ export interface AppDeps {
   cache: ReadCache;
   /** Every rate limit in force (lib/rate-limits.ts). */
   rateLimits: RateLimits;
+  /** Where uploads and their narrower copies are stored (the uploads folder, or S3). */
+  storage: ImageStorage;
   /** The shared Redis when REDIS_URL is set (rate limits, the change bus); closed with the app. */
   redis: Redis | null;
 }
@@ -30,6 +34,13 @@ export interface BuildOptions {
   /** Replaces the mailer made from the configuration (tests capture mail this way). */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The image storage, when the caller has made it already (start-up seeds through it first). */
+  storage?: ImageStorage;
+}
+
+/** Object storage when S3_* is configured, else the local uploads folder. */
+export function imageStorageFor(config: Config): ImageStorage {
+  return config.s3 ? s3ImageStorage(config.s3) : localImageStorage(config.uploadsDir);
 }
 
 export function createAppDeps(options: BuildOptions): AppDeps {
@@ -41,6 +52,7 @@ export function createAppDeps(options: BuildOptions): AppDeps {
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     cache: config.readCache === false ? noReadCache : createReadCache(),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
+    storage: options.storage ?? imageStorageFor(config),
     // One failed attempt per command while Redis is away, rather than a queue that stalls requests.
     redis: config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null,
   };

@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -16,6 +15,7 @@ import { registerHttpCaching } from '#api/lib/http-caching.ts';
 import { rateLimitStoreOptions } from '#api/lib/rate-limits.ts';
 import { registerSecurityHeaders } from '#api/lib/security-headers.ts';
 import { refuseMalformedText } from '#api/lib/text-guard.ts';
+import { registerUploadFiles } from '#api/lib/upload-files.ts';
 import { registerWebApp } from '#api/lib/web-app.ts';
 import { apiRoutes } from '#api/routes/index.ts';
 import { describePage, metaContext } from '#api/seo/describe-page.ts';
@@ -82,16 +82,8 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(apiRoutes, { deps });
 
-  mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    // Upload names are generated and never reused, so they may be cached for long.
-    maxAge: '365d',
-    immutable: true,
-  });
+  if (deps.storage.kind === 'local') mkdirSync(config.uploadsDir, { recursive: true });
+  registerUploadFiles(app, deps.storage);
 
   await app.register(seoRoutes, { db: database.db, mainHosts: config.mainHosts });
 

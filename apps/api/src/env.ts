@@ -8,12 +8,57 @@ import { join, resolve } from 'node:path';
 import { listMainHosts } from '@torget/shared/rules/hosts';
 import { z } from 'zod';
 import { type RateLimits, rateLimitsFromEnv } from '#api/lib/rate-limits.ts';
+import type { S3Settings } from '#api/lib/s3-image-storage.ts';
 
 const optionalText = z
   .string()
   .trim()
   .transform((s) => (s === '' ? undefined : s))
   .optional();
+
+// --- Object storage (S3_*): uploads go to an S3-compatible bucket when S3_BUCKET is set. ---
+const s3EnvFields = {
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ message: 'must be a URL such as https://s3.example.com' }).optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('')
+    .transform((v) => v === 'true' || v === '1'),
+  S3_PUBLIC_URL: optionalText.pipe(z.url({ message: "must be the bucket's public https:// URL" }).optional()),
+};
+
+type S3Env = z.output<z.ZodObject<typeof s3EnvFields>>;
+
+/** The object storage settings, or undefined without S3_BUCKET; the other S3_* variables it needs are named. */
+function s3SettingsOf(env: S3Env): { settings: S3Settings | undefined; problems: string[] } {
+  const { S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secret } = env;
+  if (!bucket) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter(
+      (k) => env[k],
+    );
+    return { settings: undefined, problems: stray.map((k) => `  ${k}: is set but S3_BUCKET is not`) };
+  }
+  const missing = { S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secret };
+  const problems = Object.entries(missing)
+    .filter(([, value]) => !value)
+    .map(([key]) => `  ${key}: is required with S3_BUCKET`);
+  if (!region || !accessKeyId || !secret) return { settings: undefined, problems };
+  return {
+    settings: {
+      bucket,
+      region,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId,
+      secretAccessKey: secret,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      publicUrl: env.S3_PUBLIC_URL,
+    },
+    problems: [],
+  };
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -61,6 +106,7 @@ const envSchema = z.object({
         .filter(Boolean);
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...s3EnvFields,
 });
 
 export interface Config {
@@ -70,6 +116,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadsDir: string;
+  /** S3-compatible object storage for uploads (S3_*); undefined: the uploads folder. */
+  s3?: S3Settings;
   jwtSecret: string;
   /** Hosts that serve the marketplace itself; every other host is a seller's own domain. */
   mainHosts: string[];
@@ -114,10 +162,12 @@ function jwtSecretFor(dataDir: string, given: string | undefined): string {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   const rateLimits = rateLimitsFromEnv(source);
-  if (!parsed.success || rateLimits.problems.length > 0) {
+  const s3 = parsed.success ? s3SettingsOf(parsed.data) : { settings: undefined, problems: [] };
+  if (!parsed.success || rateLimits.problems.length > 0 || s3.problems.length > 0) {
     const problems = [
       ...(parsed.error?.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`) ?? []),
       ...rateLimits.problems,
+      ...s3.problems,
     ].join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
@@ -133,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
+    s3: s3.settings,
     jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),
     mainHosts,
     smtpUrl: env.SMTP_URL,

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp } from '#api/app.ts';
+import { imageStorageFor } from '#api/app-deps.ts';
 import { type Database, openDatabase } from '#api/db/client.ts';
 import { migrate } from '#api/db/migrate.ts';
 import { type DemoSignIn, seedDemoIfEmpty } from '#api/db/seed.ts';
@@ -37,9 +38,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   try {
     await migrate(database);
-    const seeded = config.seedDemo ? await seedDemoIfEmpty(database, { uploadsDir: config.uploadsDir }) : null;
+    const storage = imageStorageFor(config);
+    const seeded = config.seedDemo ? await seedDemoIfEmpty(database, { storage }) : null;
     const app = await buildApp({
       database,
+      storage,
       config: { ...config, webDist: config.webDist ?? defaultWebDist() },
       logger: loggerOptions(config.logLevel),
     });

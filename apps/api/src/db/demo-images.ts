@@ -3,9 +3,9 @@
  * good-looking catalogue without any network access or bundled image files. Shapes only:
  * SVG text would depend on fonts that a server may not have.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
+import type { ImageStorage } from '#api/lib/image-storage.ts';
+import { storeWithVariants } from '#api/lib/image-variants.ts';
 
 /** A simple object drawn on a 600 x 600 canvas, centred around (300, 300). */
 export type ShapeName =
@@ -34,7 +34,7 @@ export type ShapeName =
 
 export type BannerStyle = 'waves' | 'mountains';
 
-/** One picture to write: `${uploadsDir}/${fileName}`, served as `/uploads/${fileName}`. */
+/** One picture to store as `fileName`, served as `/uploads/${fileName}`. */
 export type DemoImage =
   | { kind: 'product'; fileName: string; shape: ShapeName; color: string }
   | { kind: 'logo'; fileName: string; shape: ShapeName; color: string }
@@ -430,18 +430,18 @@ function svgOf(image: DemoImage): string {
   }
 }
 
-/** Renders one SVG to a file in the given format; used for WebP here and PNG previews in checks. */
-export async function renderSvg(svg: string, path: string, format: 'webp' | 'png' = 'webp'): Promise<void> {
-  const image = sharp(Buffer.from(svg));
-  await (format === 'webp' ? image.webp({ quality: WEBP_QUALITY }) : image.png()).toFile(path);
-}
-
 /**
- * Writes every picture into `uploadsDir`. File names are fixed, so running it again (for
- * example after a seed that failed half-way) simply overwrites the same files.
+ * Stores every picture, with its narrower copies, in the image storage. File names are fixed, so
+ * running it again (for example after a seed that failed half-way) simply overwrites the same files.
  */
-export async function writeDemoImages(uploadsDir: string, images: readonly DemoImage[]): Promise<void> {
-  await mkdir(uploadsDir, { recursive: true });
+export async function writeDemoImages(storage: ImageStorage, images: readonly DemoImage[]): Promise<void> {
   // sharp renders on libuv's thread pool, so starting them all at once uses every core.
-  await Promise.all(images.map((image) => renderSvg(svgOf(image), join(uploadsDir, image.fileName))));
+  await Promise.all(
+    images.map(async (image) => {
+      const webp = await sharp(Buffer.from(svgOf(image)))
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer();
+      await storeWithVariants(storage, image.fileName, webp);
+    }),
+  );
 }

@@ -1,10 +1,12 @@
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { IMAGE_WIDTHS, imageVariant } from '@torget/shared/rules/images';
 import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
 import { isValidOrganisationNumber } from '@torget/shared/rules/sweden';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localImageStorage } from '#api/lib/image-storage.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
 import type { Database } from './client';
 import { products, reviews, sellers, siteSettings, users } from './schema';
@@ -44,7 +46,7 @@ describe('demo seed', () => {
     database = await createTestDatabase();
     uploadsDir = await mkdtemp(join(tmpdir(), 'torget-seed-'));
     const started = performance.now();
-    signIns = await seedDemoIfEmpty(database, { uploadsDir });
+    signIns = await seedDemoIfEmpty(database, { storage: localImageStorage(uploadsDir) });
     seedMs = performance.now() - started;
   }, 60_000);
 
@@ -118,6 +120,18 @@ describe('demo seed', () => {
     }
   });
 
+  it('stores the narrower copies of every demo picture with it', async () => {
+    const rows = await database.db.select({ image: products.image }).from(products);
+    for (const { image } of rows) {
+      for (const width of IMAGE_WIDTHS) {
+        const copy = imageVariant(image, width);
+        expect(copy).not.toBe(image);
+        const bytes = await firstBytes(join(uploadsDir, copy.replace('/uploads/', '')), 12);
+        expect(bytes.subarray(8, 12).toString('latin1'), copy).toBe('WEBP');
+      }
+    }
+  });
+
   it('stores product and seller ratings equal to the averages of their reviews', async () => {
     const { db } = database;
     const productsOff = await db
@@ -151,7 +165,7 @@ describe('demo seed', () => {
 
   it('does nothing the second time', async () => {
     const before = await counts(database);
-    expect(await seedDemoIfEmpty(database, { uploadsDir })).toBeNull();
+    expect(await seedDemoIfEmpty(database, { storage: localImageStorage(uploadsDir) })).toBeNull();
     expect(await counts(database)).toEqual(before);
   });
 });

@@ -6,6 +6,7 @@
 import { PLANS } from '@torget/shared/rules/plans';
 import { organisationNumber } from '@torget/shared/rules/sweden';
 import { sql } from 'drizzle-orm';
+import type { ImageStorage } from '#api/lib/image-storage.ts';
 import { hashPassword } from '#api/lib/passwords.ts';
 import type { Database, Db } from './client';
 import { type DemoImage, writeDemoImages } from './demo-images';
@@ -31,8 +32,8 @@ export interface DemoSignIn {
 }
 
 export interface SeedOptions {
-  /** Where uploaded images live; the demo pictures are written here. */
-  uploadsDir: string;
+  /** Where uploaded images live (lib/image-storage.ts); the demo pictures are stored there. */
+  storage: ImageStorage;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -62,7 +63,7 @@ export async function seedDemoIfEmpty(database: Database, options: SeedOptions):
 
   // The slow parts run before the transaction so it stays short. Picture names are fixed,
   // so a retry after a failed seed just overwrites the same files.
-  const [passwordHashes] = await Promise.all([hashDemoPasswords(), writeDemoImages(options.uploadsDir, demoImages())]);
+  const [passwordHashes] = await Promise.all([hashDemoPasswords(), writeDemoImages(options.storage, demoImages())]);
 
   const seeded = await database.db.transaction(async (tx) => {
     // Two servers starting at once against one PostgreSQL must not both seed.

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import './order-layout.css';
+import { ResponsiveImage } from './responsive-image';
 
 /** A line as both the cart and a placed order have it. `product` is null once the product is gone. */
 export interface OrderItemsLine {
@@ -25,7 +26,14 @@ export function OrderItems({ items }: { items: readonly OrderItemsLine[] }) {
       <ul className="order-items">
         {items.map((item, index) => (
           <li key={item.product ?? `gone-${index}`} className="order-item">
-            <img className="order-item-image" src={item.image} alt="" width={56} height={56} decoding="async" />
+            <ResponsiveImage
+              className="order-item-image"
+              src={item.image}
+              sizes="3.5rem"
+              width={56}
+              height={56}
+              decoding="async"
+            />
             <div className="order-item-name">
               {item.product ? <Link to={`/product/${item.product}`}>{item.name}</Link> : item.name}
             </div>

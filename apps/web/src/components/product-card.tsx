@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { Rating } from './rating';
+import { ResponsiveImage } from './responsive-image';
 import './product-card.css';
 
 interface ProductCardProps {
@@ -12,6 +13,9 @@ interface ProductCardProps {
   /** The level of the name's heading: one below the heading of the list the card is in. */
   headingLevel?: 2 | 3;
 }
+
+/** How wide a card's image is drawn: half the screen in a phone's two columns, else at most about 20rem. */
+export const PRODUCT_CARD_SIZES = '(max-width: 479.98px) 50vw, 20rem';
 
 /** Spec section 2, Product card: image, name, stars with review count, price, stock and seller. */
 export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
@@ -24,11 +28,12 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
     <article className="card product-card">
       {/* The name link stretches over the whole card, so the image is clickable without a second link. */}
       <div className="product-card-image">
-        <img
+        <ResponsiveImage
           src={product.image}
           alt={product.name}
           width={320}
           height={320}
+          sizes={PRODUCT_CARD_SIZES}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"

@@ -34,7 +34,7 @@ export const uploaderRoutes: RoutePlugin = async (app, { deps }) => {
       }
     }
     if (!data) throw badRequest('Choose an image to upload (field "image").');
-    return storeImage(deps.config.uploadsDir, data);
+    return storeImage(deps.storage, data);
   });
 };
 

@@ -2,6 +2,7 @@ import type { PublicSeller } from '@torget/shared/api-types';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DropdownAction, DropdownLink, DropdownMenu } from '#web/components/dropdown-menu.tsx';
+import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { useCartItems } from '#web/hooks/use-cart-items.ts';
 import { sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
@@ -128,7 +129,9 @@ export function ShopHeader({ seller, showSubtitle }: { seller: PublicSeller; sho
         <div className="shop-brand">
           <Link to="/" className="shop-brand-link">
             {/* Decorative beside the name, which names the link. */}
-            {showLogo && <img className="shop-brand-logo" src={shop.logo} alt="" width={44} height={44} />}
+            {showLogo && (
+              <ResponsiveImage className="shop-brand-logo" src={shop.logo} alt="" sizes="44px" width={44} height={44} />
+            )}
             <span className="shop-brand-name">{shop.name}</span>
           </Link>
           {showSubtitle && shop.subtitle !== '' && <p className="shop-brand-subtitle">{shop.subtitle}</p>}

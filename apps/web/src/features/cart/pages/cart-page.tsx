@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { productQueryOptions } from '#web/api/get-product.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { parseCartItems, useCartItems } from '#web/hooks/use-cart-items.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
@@ -109,7 +110,14 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
   const qtyId = `cart-qty-${item.product}`;
   return (
     <li className="card cart-line">
-      <img className="cart-line-image" src={item.image} alt="" width={80} height={80} decoding="async" />
+      <ResponsiveImage
+        className="cart-line-image"
+        src={item.image}
+        sizes="5rem"
+        width={80}
+        height={80}
+        decoding="async"
+      />
       <div className="cart-line-name">
         {productBelongsOnMainHost(item.seller._id) ? (
           // Another seller's product is on the marketplace, not on this seller's domain.

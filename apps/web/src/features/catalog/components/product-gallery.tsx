@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import './product-gallery.css';
 
 interface ProductGalleryProps {
@@ -6,6 +7,8 @@ interface ProductGalleryProps {
   images: string[];
   /** The product's name: the main image's text alternative. */
   name: string;
+  /** The main image's `sizes` (which of its widths the browser picks: components/responsive-image.tsx). */
+  sizes: string;
 }
 
 /**
@@ -13,7 +16,7 @@ interface ProductGalleryProps {
  * another. The thumbnails are one tab stop; arrow keys (and Home, End) move between them and
  * show the one reached, as a toolbar of toggle buttons does. One image: no thumbnails.
  */
-export function ProductGallery({ images, name }: ProductGalleryProps) {
+export function ProductGallery({ images, name, sizes }: ProductGalleryProps) {
   const [shown, setShown] = useState(0);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = images[shown] ?? images[0] ?? '';
@@ -43,9 +46,10 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
     <div className="product-gallery">
       <div className="product-image">
         {/* The page's largest paint: fetched first, never lazily. */}
-        <img
+        <ResponsiveImage
           src={current}
           alt={shown === 0 ? name : `${name}, ${shown + 1} of ${images.length}`}
+          sizes={sizes}
           width={640}
           height={640}
           fetchPriority="high"

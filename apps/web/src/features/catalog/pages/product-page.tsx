@@ -118,6 +118,12 @@ function SellerBox({ product }: { product: ProductDetails }) {
   );
 }
 
+/**
+ * How wide the main image is drawn: the width of a phone (at most 32vh high, and it is square),
+ * half the page from 640 px, and its first of three columns from 1100 px.
+ */
+const PRODUCT_IMAGE_SIZES = '(max-width: 639.98px) min(100vw, 32vh), (max-width: 1099.98px) 50vw, 36rem';
+
 function ProductView({ product }: { product: ProductDetails }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -131,7 +137,11 @@ function ProductView({ product }: { product: ProductDetails }) {
         </MessageBox>
       )}
       <div className="product-layout">
-        <ProductGallery images={product.images.length > 0 ? product.images : [product.image]} name={product.name} />
+        <ProductGallery
+          images={product.images.length > 0 ? product.images : [product.image]}
+          name={product.name}
+          sizes={PRODUCT_IMAGE_SIZES}
+        />
         <div className="product-info">
           <h1 className="product-name" lang="sv">
             {product.name}

@@ -11,15 +11,16 @@ export function SellerInfo1Page() {
   return (
     <section className="page info-page">
       <h1>{t('Become Seller')}</h1>
-      <SiteText field="become_seller_text_1" />
-      <p className="button-row">
-        <Link to="/" className="button button-secondary">
-          Till startsida
-        </Link>
-        <Link to="/seller_info_2" className="button">
-          Bli säljare
-        </Link>
-      </p>
+      <SiteText field="become_seller_text_1">
+        <p className="button-row">
+          <Link to="/" className="button button-secondary">
+            Till startsida
+          </Link>
+          <Link to="/seller_info_2" className="button">
+            Bli säljare
+          </Link>
+        </p>
+      </SiteText>
     </section>
   );
 }

@@ -13,19 +13,20 @@ export function SellerInfo2Page() {
   return (
     <section className="page info-page">
       <h1>{t('Choose a plan')}</h1>
-      <SiteText field="become_seller_text_2" />
-      <ul className="plan-grid">
-        {PLAN_CODES.map((code) => (
-          <li key={code} className="plan-grid-item">
-            <PlanCard code={code} />
-          </li>
-        ))}
-      </ul>
-      <p className="button-row">
-        <Link to="/" className="button button-secondary">
-          Till startsida
-        </Link>
-      </p>
+      <SiteText field="become_seller_text_2">
+        <ul className="plan-grid">
+          {PLAN_CODES.map((code) => (
+            <li key={code} className="plan-grid-item">
+              <PlanCard code={code} />
+            </li>
+          ))}
+        </ul>
+        <p className="button-row">
+          <Link to="/" className="button button-secondary">
+            Till startsida
+          </Link>
+        </p>
+      </SiteText>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { TopSeller } from '@torget/shared/api-types';
 import { Link } from 'react-router';
+import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import './seller-card.css';
 
 /** A top seller: the logo when the shop has one, otherwise the shop name; links to the storefront. */
@@ -9,7 +10,15 @@ export function SellerCard({ seller }: { seller: TopSeller }) {
   return (
     <Link to={`/seller/${seller._id}`} className={`card seller-card${showLogo ? ' has-logo' : ''}`}>
       {showLogo ? (
-        <img src={seller.seller.logo} alt={name} width={160} height={80} loading="lazy" decoding="async" />
+        <ResponsiveImage
+          src={seller.seller.logo}
+          alt={name}
+          sizes="10rem"
+          width={160}
+          height={80}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <span className="seller-card-name">{name}</span>
       )}

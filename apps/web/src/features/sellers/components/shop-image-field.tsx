@@ -2,6 +2,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/rules/catalog';
 import { type DragEvent, useId, useState } from 'react';
 import { IMAGE_ACCEPT, uploadErrorMessage, useUploadImage } from '#web/api/upload-image.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
+import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import '../sellers.css';
 
 interface ShopImageFieldProps {
@@ -16,6 +17,12 @@ interface ShopImageFieldProps {
   /** A validation message of the form (e.g. 'Please choose a logo image.'). */
   error?: string;
 }
+
+/** The preview's drawn size (sellers.css): a 6rem square logo, a banner up to 24rem by 6rem. */
+const PREVIEW = {
+  logo: { sizes: '6rem', width: 96, height: 96 },
+  banner: { sizes: '24rem', width: 384, height: 96 },
+} as const;
 
 /**
  * A shop image (logo, banner): dropped on the box or chosen with the file input, uploaded at
@@ -60,7 +67,7 @@ export function ShopImageField({ label, value, onChange, previewAlt, kind, error
       >
         {value !== '' && (
           <div className={`shop-image-preview shop-image-preview-${kind}`}>
-            <img src={value} alt={previewAlt} />
+            <ResponsiveImage src={value} alt={previewAlt} {...PREVIEW[kind]} />
           </div>
         )}
         <p id={hintId} className="form-hint">

@@ -1,5 +1,6 @@
 import type { SellerProfile } from '@torget/shared/api-types';
 import type { CSSProperties } from 'react';
+import { backgroundVariant, ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import '../storefront.css';
@@ -32,8 +33,10 @@ function bannerStyle(image: string): CSSProperties | undefined {
   if (image.trim() === '') return undefined;
   // A light shade keeps the shop name readable on any picture. The path is a quoted CSS string:
   // JSON's escaping of quotes and backslashes is valid CSS escaping too.
+  // The banner spans the screen: the stored copy as wide as this screen, not the 1600-px original.
+  const path = backgroundVariant(image.trim(), globalThis.innerWidth || 1280);
   return {
-    backgroundImage: `linear-gradient(rgb(0 0 0 / 18%), rgb(0 0 0 / 18%)), url(${JSON.stringify(image.trim())})`,
+    backgroundImage: `linear-gradient(rgb(0 0 0 / 18%), rgb(0 0 0 / 18%)), url(${JSON.stringify(path)})`,
   };
 }
 
@@ -52,10 +55,11 @@ export function ShopBanner({ shop, nameAs = 'h1' }: { shop: ShopLook; nameAs?: '
     >
       <div className="storefront-inner storefront-banner-inner">
         {showLogo && (
-          <img
+          <ResponsiveImage
             className="storefront-logo"
             src={shop.logo}
             alt={t('{{name}} logo', { name: shop.name })}
+            sizes="6rem"
             width={96}
             height={96}
           />

@@ -18,16 +18,15 @@ import '../storefront.css';
 const EAGER_IMAGES = 4;
 
 function ShopProducts({
-  sellerId,
+  products,
   page,
   pageHref,
 }: {
-  sellerId: string;
+  products: ReturnType<typeof useProducts>;
   page: number;
   pageHref: (n: number) => string;
 }) {
   const { t } = useTranslation();
-  const products = useProducts({ seller: sellerId, pageNumber: page, pageSize: DEFAULT_PUBLIC_PAGE_SIZE });
   return (
     <section className="storefront-products" aria-labelledby="storefront-products-heading">
       <div className="storefront-inner">
@@ -69,6 +68,9 @@ interface StorefrontProps {
 export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
   const { t } = useTranslation();
   const seller = usePublicSeller(sellerId);
+  // Both requests start at once, and the shop shows when both have answered: the product grid
+  // arriving after the banner would push the footer (and everything below the grid) down.
+  const products = useProducts({ seller: sellerId, pageNumber: page, pageSize: DEFAULT_PUBLIC_PAGE_SIZE });
   const shop = seller.data?.seller;
   useDocumentTitle(shop?.name);
   const home = isMainHost() && (
@@ -79,7 +81,7 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
     </nav>
   );
 
-  if (seller.isPending) {
+  if (seller.isPending || (products.isPending && !seller.isError)) {
     return (
       <div className="storefront">
         {home}
@@ -105,7 +107,7 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
       {home}
       <ShopBanner shop={shop} />
       <ShopDescription shop={shop} />
-      <ShopProducts sellerId={sellerId} page={page} pageHref={pageHref} />
+      <ShopProducts products={products} page={page} pageHref={pageHref} />
       {/* On the seller's own domain the shop's layout has the footer already. */}
       {domainShop()?._id !== sellerId && <ShopFooter seller={seller.data} />}
     </div>
