@@ -298,10 +298,18 @@ test.describe('storefront', () => {
     const extra = 13 - before.count;
     const created: string[] = [];
     try {
+      // A new product is a draft (issue 16): saved with a name, a price and an image, it is on sale.
+      const image = before.products[0]?.image ?? '';
       for (let i = 0; i < extra; i += 1) {
         const response = await page.request.post('/api/products', { headers: bearer(anna), data: {} });
         expect(response.status()).toBe(201);
-        created.push(((await response.json()) as { product: { _id: string } }).product._id);
+        const id = ((await response.json()) as { product: { _id: string } }).product._id;
+        created.push(id);
+        const saved = await page.request.put(`/api/products/${id}`, {
+          headers: bearer(anna),
+          data: { name: `Extra ${i}`, price: 10, image, countInStock: 1 },
+        });
+        expect(saved.status()).toBe(200);
       }
       await page.goto(`/seller/${anna._id}`);
       const pager = page.getByRole('navigation', { name: 'Shop product pages' });

@@ -47,6 +47,12 @@ export interface ProductSummary {
   updatedAt: string;
   /** Grows with every change of the edit form's fields or the stock; sent back by an edit (issue 15). */
   version: number;
+  /** Added by issue 16: up to 8 image paths, the first always equal to `image`. */
+  images: string[];
+  /** Added by issue 16: the short product number sellers see (`#1001`). */
+  number: number;
+  /** Added by issue 16: a draft is shown to nobody but its seller and admins. */
+  isDraft: boolean;
 }
 
 export interface ProductDetails extends ProductSummary {

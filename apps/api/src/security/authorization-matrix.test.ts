@@ -86,6 +86,18 @@ const TABLE: Row[] = [
     request: async () => ({ url: `/api/products/${await stockedProduct()}` }),
   },
   {
+    route: 'GET /api/products',
+    note: "the managing list, drafts included (issue 16): the seller's own, an admin's",
+    expected: [401, 403, 403, 200, 403, 200],
+    request: () => ({ url: `/api/products?scope=manage&seller=${t.cast.owner.id}` }),
+  },
+  {
+    route: 'GET /api/products/:id',
+    note: 'a draft (issue 16): its seller and admins; a 404 for everyone else',
+    expected: [404, 404, 404, 200, 404, 200],
+    request: async () => ({ url: `/api/products/${(await product(t, t.cast.owner.id, { isDraft: true })).id}` }),
+  },
+  {
     route: 'POST /api/products',
     note: 'sellers create; an admin who is no seller has no shop to create in',
     expected: [401, 403, 403, 201, 201, 403],

@@ -50,7 +50,8 @@ async function pageMeta(
       return categoryMeta(page.category, ctx);
     case 'product': {
       const product = await findProductMeta(db, page.id);
-      if (!product) return 'not found';
+      // A draft is nobody's business but its seller's (issue 16): no tags, and a 404 for crawlers.
+      if (!product || product.isDraft) return 'not found';
       // The row read for the tags also says whose product it is: no second statement.
       return productBelongsOnMainHost(site, product.sellerId) ? 'main host' : productMeta(product, ctx);
     }

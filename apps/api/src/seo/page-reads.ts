@@ -24,6 +24,7 @@ function productMetaStatement(db: Db) {
       numReviews: products.numReviews,
       sellerId: products.sellerId,
       sellerActive: products.sellerActive,
+      isDraft: products.isDraft,
       sellerUserName: users.name,
       shopName: sellers.name,
       shopDomain: sellers.domain,

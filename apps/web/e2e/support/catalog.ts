@@ -4,6 +4,7 @@ export interface ProductJson {
   _id: string;
   name: string;
   price: number;
+  image: string;
   category: string;
   countInStock: number;
   rating: number;

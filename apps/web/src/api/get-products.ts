@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '@torget/shared/api-types';
-import type { ProductOrder } from '@torget/shared/rules/catalog-query';
+import type { ManagedProductSort, ProductOrder } from '@torget/shared/rules/catalog-query';
 import { api } from '#web/lib/api-client.ts';
 import { domainShop } from '#web/lib/hosts.ts';
 
@@ -15,10 +15,18 @@ export interface ProductListParams {
   max?: number;
   rating?: number;
   order?: ProductOrder;
+  /** Added by issue 16: the seller's own or the admin's list, drafts included (sent with the token). */
+  scope?: 'manage';
+  /** Added by issue 16: the managing list's column sort. */
+  sort?: ManagedProductSort;
 }
 
 export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductListResponse> {
-  return api.get<ProductListResponse>('/api/products', { query: { ...params }, signal });
+  return api.get<ProductListResponse>('/api/products', {
+    query: { ...params },
+    auth: params.scope === 'manage',
+    signal,
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEditProduct, canReviewProduct } from './products';
+import { canEditProduct, canManageProductList, canReviewProduct, canSeeProduct } from './products';
 import { actor } from './test-actors';
 import { canUpload } from './uploads';
 import { canEditShopSettings, canManageUsers, canSeeUserDetails } from './users';
@@ -45,5 +45,24 @@ describe('users, shops and uploads', () => {
       false,
     ]);
     expect([seller, applicant, admin, customer, null].map(canUpload)).toEqual([true, true, true, false, false]);
+  });
+});
+
+describe('drafts (issue 16)', () => {
+  it('a draft is seen by its seller and admins only; a product on sale by everyone', () => {
+    const seller = { id: 's1', isAdmin: false, isSeller: true, wantsToBeSeller: false };
+    const other = { id: 's2', isAdmin: false, isSeller: true, wantsToBeSeller: false };
+    const admin = { id: 'a1', isAdmin: true, isSeller: false, wantsToBeSeller: false };
+    const draft = { sellerId: 's1', isDraft: true };
+    expect(canSeeProduct(seller, draft)).toBe(true);
+    expect(canSeeProduct(admin, draft)).toBe(true);
+    expect(canSeeProduct(other, draft)).toBe(false);
+    expect(canSeeProduct(null, draft)).toBe(false);
+    expect(canSeeProduct(null, { sellerId: 's1', isDraft: false })).toBe(true);
+    expect(canManageProductList(seller, 's1')).toBe(true);
+    expect(canManageProductList(seller, 's2')).toBe(false);
+    expect(canManageProductList(seller, undefined)).toBe(false);
+    expect(canManageProductList(admin, undefined)).toBe(true);
+    expect(canManageProductList(null, 's1')).toBe(false);
   });
 });

@@ -10,3 +10,20 @@ export function canEditProduct(actor: Actor | null, product: { sellerId: string 
 export function canReviewProduct(actor: Actor | null, product: { sellerId: string }): boolean {
   return actor !== null && product.sellerId !== actor.id;
 }
+
+/**
+ * A draft (issue 16) is seen by nobody but its seller and admins; any other product by everyone
+ * (a 404 otherwise, so drafts cannot be probed).
+ */
+export function canSeeProduct(actor: Actor | null, product: { sellerId: string; isDraft: boolean }): boolean {
+  return !product.isDraft || (actor !== null && (actor.isAdmin || product.sellerId === actor.id));
+}
+
+/**
+ * The managing list (drafts included, issue 16): an admin's of any or every seller, a seller's
+ * of their own products only.
+ */
+export function canManageProductList(actor: Actor | null, sellerId: string | undefined): boolean {
+  if (actor === null) return false;
+  return actor.isAdmin || (actor.isSeller && sellerId === actor.id);
+}

@@ -16,6 +16,22 @@ export function isProductOrder(value: unknown): value is ProductOrder {
   return isOneOf(PRODUCT_ORDERS, value);
 }
 
+/**
+ * Column sorts of the seller's and admin's product lists (issue 16), `-` for descending;
+ * 'newest' is the default. Only the managing list sorts by these.
+ */
+export const MANAGED_PRODUCT_SORTS = [
+  'newest',
+  'oldest',
+  'name',
+  '-name',
+  'price',
+  '-price',
+  'stock',
+  '-stock',
+] as const;
+export type ManagedProductSort = (typeof MANAGED_PRODUCT_SORTS)[number];
+
 /** Products per page of the public lists: search, storefront. */
 export const DEFAULT_PUBLIC_PAGE_SIZE = 12;
 /** Products per page of a seller's and an admin's product list. */

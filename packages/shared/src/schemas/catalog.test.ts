@@ -37,3 +37,23 @@ describe('review payload', () => {
     expect(reviewSchema.safeParse({ rating: 3, comment: ' ' }).error?.issues[0]?.message).toBe('Please enter comment.');
   });
 });
+
+describe('product update: decimal comma and images (issue 16)', () => {
+  const base = { name: 'Skål', price: '249,50', countInStock: '3' };
+  it('reads a Swedish decimal comma as a point', () => {
+    const parsed = productUpdateSchema.parse({ ...base, shipping_price: '19,9' });
+    expect(parsed.price).toBe(249.5);
+    expect(parsed.shipping_price).toBe(19.9);
+    expect(productUpdateSchema.safeParse({ ...base, price: '1,2,3' }).success).toBe(false);
+  });
+  it('takes up to 8 stored image paths, each once', () => {
+    const eight = Array.from({ length: 8 }, (_, i) => `/uploads/${i}.webp`);
+    expect(productUpdateSchema.parse({ ...base, images: eight }).images).toEqual(eight);
+    expect(productUpdateSchema.safeParse({ ...base, images: [...eight, '/uploads/9.webp'] }).success).toBe(false);
+    expect(productUpdateSchema.safeParse({ ...base, images: ['/uploads/a.webp', '/uploads/a.webp'] }).success).toBe(
+      false,
+    );
+    expect(productUpdateSchema.safeParse({ ...base, images: ['javascript:alert(1)'] }).success).toBe(false);
+    expect(productUpdateSchema.parse(base).images).toBeUndefined();
+  });
+});

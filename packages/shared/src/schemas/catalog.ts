@@ -1,18 +1,31 @@
 /** Payloads of the catalogue's write endpoints (spec section 7, /api/products*). */
 import { z } from 'zod';
-import { hasAtMostTwoDecimals, PRODUCT_LIMITS, RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX } from '../rules/catalog';
+import {
+  hasAtMostTwoDecimals,
+  MAX_PRODUCT_IMAGES,
+  PRODUCT_LIMITS,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_COMMENT_MAX,
+} from '../rules/catalog';
 import { STORED_IMAGE_MESSAGE, STORED_IMAGE_PATTERN } from '../rules/uploads';
 
-/** A number, or a string holding one (form inputs); never booleans, null or empty strings. */
+/**
+ * A number, or a string holding one (form inputs, where a Swedish seller types a decimal comma:
+ * "249,50"); never booleans, null or empty strings.
+ */
 const numeric = (field: string) =>
   z.union([
     z.number({ message: `${field} must be a number.` }),
     z
       .string()
       .trim()
-      .regex(/^-?\d+(\.\d+)?$/, `${field} must be a number.`)
-      .transform(Number),
+      .regex(/^-?\d+([.,]\d+)?$/, `${field} must be a number.`)
+      .transform((text) => Number(text.replace(',', '.'))),
   ]);
+
+/** A path the upload endpoint answered (ours only, as a shop's logo and banner), or nothing. */
+const storedImage = z.string().trim().max(PRODUCT_LIMITS.image).regex(STORED_IMAGE_PATTERN, STORED_IMAGE_MESSAGE);
 
 /** A SEK amount: not negative, at most two decimals, below ten million. */
 const sekAmount = (field: string) =>
@@ -26,8 +39,17 @@ const sekAmount = (field: string) =>
 export const productUpdateSchema = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(PRODUCT_LIMITS.name),
   price: numeric('Price').pipe(sekAmount('Price')),
-  // Ours only, as a shop's logo and banner: a path the upload endpoint answered, or nothing.
-  image: z.string().trim().max(PRODUCT_LIMITS.image).regex(STORED_IMAGE_PATTERN, STORED_IMAGE_MESSAGE).default(''),
+  image: storedImage.default(''),
+  /**
+   * Added by issue 16: the product's images in order, the first being `image`. When sent it is
+   * what is saved and `image` becomes its first; when left out (the spec's payload) `image`
+   * replaces the first of the saved images and the rest stay.
+   */
+  images: z
+    .array(storedImage.min(1, STORED_IMAGE_MESSAGE))
+    .max(MAX_PRODUCT_IMAGES, `A product has at most ${MAX_PRODUCT_IMAGES} images.`)
+    .refine((paths) => new Set(paths).size === paths.length, 'An image is listed twice.')
+    .optional(),
   category: z.string().trim().max(PRODUCT_LIMITS.category).default(''),
   brand: z.string().trim().max(PRODUCT_LIMITS.brand).default(''),
   countInStock: numeric('Count in stock').pipe(

@@ -10,7 +10,17 @@ describe('product list query', () => {
       max: 0,
       rating: 0,
       order: 'newest',
+      scope: 'catalog',
     });
+  });
+  it('takes the managing list’s scope and column sorts (issue 16), and nothing else', () => {
+    expect(productListQuerySchema.parse({ scope: 'manage', sort: '-price' })).toMatchObject({
+      scope: 'manage',
+      sort: '-price',
+    });
+    expect(productListQuerySchema.parse({ scope: '', sort: '' })).toMatchObject({ scope: 'catalog' });
+    expect(productListQuerySchema.safeParse({ scope: 'everything' }).success).toBe(false);
+    expect(productListQuerySchema.safeParse({ sort: 'colour' }).success).toBe(false);
   });
   it("treats 'all' and empty strings as no filter", () => {
     const q = productListQuerySchema.parse({ name: 'all', category: '', seller: '' });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   DEFAULT_PUBLIC_PAGE_SIZE,
+  MANAGED_PRODUCT_SORTS,
   MAX_PAGE_SIZE,
   PRODUCT_ORDERS,
   SUGGEST_MAX_LENGTH,
@@ -41,6 +42,14 @@ export const productListQuerySchema = z.object({
   max: unlessEmpty(z.coerce.number().min(0).max(100_000_000).default(0)),
   rating: unlessEmpty(z.coerce.number().min(0).max(5).default(0)),
   order: unlessEmpty(z.enum(PRODUCT_ORDERS).default('newest')),
+  /**
+   * Added by issue 16. 'manage' is the seller's list of their own products (`seller` = the
+   * caller) or an admin's list: drafts and closed shops' products included, never cached, with
+   * a bearer token (403 otherwise). The public catalogue is the default.
+   */
+  scope: unlessEmpty(z.enum(['catalog', 'manage']).default('catalog')),
+  /** Added by issue 16: the managing list's column sort (rules/catalog-query.ts); ignored by the catalogue. */
+  sort: unlessEmpty(z.enum(MANAGED_PRODUCT_SORTS).optional()),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

@@ -32,6 +32,9 @@ export interface ProductWithSellerRow {
   createdAt: Date;
   updatedAt: Date;
   version: number;
+  number: number;
+  isDraft: boolean;
+  images: string[];
   sellerUserName: string;
   sellerShopName: string | null;
   sellerLogo: string | null;
@@ -69,6 +72,10 @@ export function toProductJson(row: ProductWithSellerRow): ProductSummary {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+    // Rows written before issue 16 (or by the spec's payload) may hold only `image`.
+    images: row.images.length > 0 ? row.images : row.image ? [row.image] : [],
+    number: row.number,
+    isDraft: row.isDraft,
   };
 }
 

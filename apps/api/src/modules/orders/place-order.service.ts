@@ -31,6 +31,7 @@ interface LockedProduct {
   priceOre: number;
   shippingPriceOre: number;
   countInStock: number;
+  isDraft: boolean;
   /** The seller as the order needs them; the shop fields are null when there is no shop row. */
   seller: {
     email: string;
@@ -82,6 +83,7 @@ async function lockProducts(tx: Db, ids: string[]): Promise<Map<string, LockedPr
       priceOre: products.priceOre,
       shippingPriceOre: products.shippingPriceOre,
       countInStock: products.countInStock,
+      isDraft: products.isDraft,
       seller: {
         email: users.email,
         name: users.name,
@@ -107,11 +109,15 @@ interface PricedLine {
   product: LockedProduct;
 }
 
-/** Each line with its product as stored; an unknown (or deleted) product is refused by id. */
+/**
+ * Each line with its product as stored; an unknown (or deleted) product is refused by id, and so
+ * is a draft (issue 16): nobody but its seller sees it, so nobody buys it.
+ */
 function pricedLines(lines: readonly Line[], found: Map<string, LockedProduct>): PricedLine[] {
   return lines.map((line) => {
     const product = found.get(line.product);
-    if (!product) throw badRequest(`Product not found: ${line.product}. Please remove it from your cart.`);
+    if (!product || product.isDraft)
+      throw badRequest(`Product not found: ${line.product}. Please remove it from your cart.`);
     return { qty: line.qty, product };
   });
 }

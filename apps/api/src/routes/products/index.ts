@@ -1,11 +1,18 @@
-/** /api/products: the catalogue (public), writing products and reviews (signed in, sellers). */
+/**
+ * /api/products: the categories (public), the catalogue and one product (caller: drafts for their
+ * seller and admins), writing products and reviews (signed in, sellers).
+ */
 import { forAudience, type RoutePlugin } from '#api/routes/audiences.ts';
+import { callerProductRoutes } from './caller.routes';
 import { publicProductRoutes } from './public.routes';
 import { sellerProductRoutes } from './seller.routes';
 import { signedInProductRoutes } from './signed-in.routes';
 
 export const productRoutes: RoutePlugin = async (app, { deps }) => {
+  // /categories (public) and /:id (caller, issue 16) sit in different scopes; the router still
+  // prefers the static path.
   await app.register(forAudience('public', publicProductRoutes), { deps });
+  await app.register(forAudience('caller', callerProductRoutes), { deps });
   await app.register(forAudience('signed-in', signedInProductRoutes), { deps });
   await app.register(forAudience('seller', sellerProductRoutes), { deps });
 };

@@ -1,10 +1,17 @@
+import { canSeeProduct } from '@torget/shared/policies/products';
 import type { Db } from '#api/db/client.ts';
+import type { AuthUser } from '#api/lib/auth.ts';
 import { notFound } from '#api/lib/http-errors.ts';
 import { getProduct } from '#api/modules/catalog/catalog.service.ts';
 
-/** A product as the API shows it, or the spec's 404. */
-export async function productOrNotFound(db: Db, id: string) {
+/**
+ * A product as the API shows it to `viewer`, or the spec's 404: also for a draft that is not
+ * the viewer's to see (issue 16), so drafts cannot be probed.
+ */
+export async function productOrNotFound(db: Db, id: string, viewer: AuthUser | null) {
   const product = await getProduct(db, id);
-  if (!product) throw notFound('Product Not Found');
+  if (!product || !canSeeProduct(viewer, { sellerId: product.seller._id, isDraft: product.isDraft })) {
+    throw notFound('Product Not Found');
+  }
   return product;
 }

@@ -1,5 +1,6 @@
-/** /api/products, for sellers: a new, empty product in the seller's own shop. */
+/** /api/products, for sellers: a new, empty product (a draft) in the seller's own shop. */
 import { declareChanges, productChangeTags } from '#api/lib/cache-changes.ts';
+import { startDraftCleanup } from '#api/modules/catalog/draft-cleanup.service.ts';
 import { findProductFacts } from '#api/modules/catalog/product-facts.service.ts';
 import { createEmptyProduct } from '#api/modules/catalog/products.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
@@ -7,13 +8,17 @@ import { productOrNotFound } from './product-or-not-found';
 
 export const sellerProductRoutes: RoutePlugin = async (app, { deps }) => {
   const { db } = deps.database;
+  // Drafts left empty are deleted after a day; every instance sweeps (draft-cleanup.service.ts).
+  const stopDraftCleanup = startDraftCleanup(db, app.log);
+  app.addHook('onClose', stopDraftCleanup);
 
   app.post('/', async (request, reply) => {
     // Refused (the plan's limit), nothing changed; made, its lists change (lib/cache-changes.ts).
     declareChanges(request, []);
-    const id = await createEmptyProduct(db, userOf(request));
+    const user = userOf(request);
+    const id = await createEmptyProduct(db, user);
     const made = await findProductFacts(db, id);
     declareChanges(request, productChangeTags(made ? [made] : []));
-    return reply.status(201).send({ message: 'Product Created', product: await productOrNotFound(db, id) });
+    return reply.status(201).send({ message: 'Product Created', product: await productOrNotFound(db, id, user) });
   });
 };

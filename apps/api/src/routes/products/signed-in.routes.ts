@@ -26,7 +26,7 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
     await updateProduct(db, userOf(request), request.params.id, request.body);
     const after = await findProductFacts(db, request.params.id);
     declareChanges(request, productChangeTags(after ? [after] : []));
-    return { message: 'Product Updated', product: await productOrNotFound(db, request.params.id) };
+    return { message: 'Product Updated', product: await productOrNotFound(db, request.params.id, userOf(request)) };
   });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {

@@ -5,15 +5,22 @@ import { useProduct } from '#web/api/get-product.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
-import { ResponsiveImage } from '#web/components/responsive-image.tsx';
+import { RichText } from '#web/components/rich-text.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
+import { ProductGallery } from '../components/product-gallery';
 import { ReviewForm } from '../components/review-form';
 import { ReviewList } from '../components/review-list';
 import '../product-page.css';
+
+/**
+ * Descriptions written in the rich-text editor (issue 16) are HTML; older ones are plain text,
+ * shown as they were typed (line breaks kept).
+ */
+const looksLikeHtml = (text: string) => /^\s*<(p|h[2-4]|ul|ol|blockquote)[\s>]/i.test(text);
 
 /** 'Back to results': one step back in history, or home when the product page was the first page. */
 function BackLink() {
@@ -124,18 +131,17 @@ function ProductView({ product }: { product: ProductDetails }) {
   useDocumentTitle(product.name);
   return (
     <>
+      {product.isDraft && (
+        <MessageBox>
+          Utkast: this draft is shown to nobody but its seller and admins until it is saved for sale.
+        </MessageBox>
+      )}
       <div className="product-layout">
-        <div className="product-image">
-          {/* The page's largest paint: fetched first, never lazily. */}
-          <ResponsiveImage
-            src={product.image}
-            alt={product.name}
-            sizes={PRODUCT_IMAGE_SIZES}
-            width={640}
-            height={640}
-            fetchPriority="high"
-          />
-        </div>
+        <ProductGallery
+          images={product.images.length > 0 ? product.images : [product.image]}
+          name={product.name}
+          sizes={PRODUCT_IMAGE_SIZES}
+        />
         <div className="product-info">
           <h1 className="product-name" lang="sv">
             {product.name}
@@ -147,7 +153,11 @@ function ProductView({ product }: { product: ProductDetails }) {
               <h2 className="visually-hidden" lang={i18n.language}>
                 {t('Description')}
               </h2>
-              <p>{product.description}</p>
+              {looksLikeHtml(product.description) ? (
+                <RichText html={product.description} />
+              ) : (
+                <p>{product.description}</p>
+              )}
             </div>
           )}
           {(product.brand !== '' || product.category !== '') && (

@@ -1,6 +1,12 @@
 import type { ProductSummary } from '@torget/shared/api-types';
+import { productNumberLabel } from '@torget/shared/rules/catalog';
+import type { ManagedProductSort } from '@torget/shared/rules/catalog-query';
 import { formatSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
+import { ProductStatusBadge } from './product-status-badge';
+
+/** A column the list sorts by: its ascending sort (the descending one is `-` before it). */
+type SortableColumn = 'name' | 'price' | 'stock';
 
 interface ProductTableProps {
   products: ProductSummary[];
@@ -10,30 +16,80 @@ interface ProductTableProps {
   onDelete: (product: ProductSummary) => void;
   /** The product being deleted, whose Delete button waits. */
   deletingId?: string;
+  sort: ManagedProductSort;
+  onSort: (sort: ManagedProductSort) => void;
 }
 
-/** Spec section 2, Admin and seller lists: ID, NAME, PRICE, CATEGORY, BRAND, ACTIONS (edit, delete). */
-export function ProductTable({ products, labelledBy, editHref, onDelete, deletingId }: ProductTableProps) {
+/** A column heading that sorts the list: ascending first, then descending (aria-sort tells). */
+function SortHeading({
+  column,
+  label,
+  sort,
+  onSort,
+}: {
+  column: SortableColumn;
+  label: string;
+  sort: ManagedProductSort;
+  onSort: (sort: ManagedProductSort) => void;
+}) {
+  const direction = sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : 'none';
+  const next: ManagedProductSort = direction === 'ascending' ? `-${column}` : column;
+  return (
+    <th scope="col" aria-sort={direction}>
+      <button type="button" className="sort-button" onClick={() => onSort(next)}>
+        {label}
+        <span aria-hidden="true" className="sort-arrow">
+          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/**
+ * The seller's and admin's product list (spec section 2; issue 16): thumbnail, short number,
+ * name, price, stock, status (Utkast, on sale, sold out), category, and edit and delete.
+ */
+export function ProductTable({
+  products,
+  labelledBy,
+  editHref,
+  onDelete,
+  deletingId,
+  sort,
+  onSort,
+}: ProductTableProps) {
   return (
     // Under 640 px each row shows as a card of "LABEL value" lines (styles/tables.css); wider, a
     // table that scrolls sideways inside its own box if it must, never the page.
     <div className="table-scroll">
-      <table className="data-table" aria-labelledby={labelledBy}>
+      <table className="data-table product-table" aria-labelledby={labelledBy}>
         <thead>
           <tr>
-            <th scope="col">ID</th>
-            <th scope="col">NAME</th>
-            <th scope="col">PRICE</th>
+            <th scope="col">
+              <span className="visually-hidden">IMAGE</span>
+            </th>
+            <th scope="col">NO.</th>
+            <SortHeading column="name" label="NAME" sort={sort} onSort={onSort} />
+            <SortHeading column="price" label="PRICE" sort={sort} onSort={onSort} />
+            <SortHeading column="stock" label="STOCK" sort={sort} onSort={onSort} />
+            <th scope="col">STATUS</th>
             <th scope="col">CATEGORY</th>
-            <th scope="col">BRAND</th>
             <th scope="col">ACTIONS</th>
           </tr>
         </thead>
         <tbody>
           {products.map((product) => (
             <tr key={product._id}>
-              <td className="cell-id" data-label="ID">
-                {product._id}
+              <td className="cell-thumb">
+                {product.image ? (
+                  <img className="product-thumb" src={product.image} alt="" width={48} height={48} loading="lazy" />
+                ) : (
+                  <span className="product-thumb product-thumb-empty" aria-hidden="true" />
+                )}
+              </td>
+              <td className="cell-product-number" data-label="NO.">
+                {productNumberLabel(product.number)}
               </td>
               <td data-label="NAME">
                 <Link to={`/product/${product._id}`}>{product.name}</Link>
@@ -41,8 +97,13 @@ export function ProductTable({ products, labelledBy, editHref, onDelete, deletin
               <td className="cell-number" data-label="PRICE">
                 {formatSek(product.price)}
               </td>
+              <td className="cell-number" data-label="STOCK">
+                {product.countInStock}
+              </td>
+              <td data-label="STATUS">
+                <ProductStatusBadge product={product} />
+              </td>
               <td data-label="CATEGORY">{product.category}</td>
-              <td data-label="BRAND">{product.brand}</td>
               <td className="cell-actions" data-label="ACTIONS">
                 <div className="table-actions">
                   <Link to={editHref(product)} className="button button-small">

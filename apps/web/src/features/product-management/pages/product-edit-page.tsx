@@ -1,72 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { ProductDetails } from '@torget/shared/api-types';
-import { PRODUCT_CHANGED } from '@torget/shared/rules/catalog';
-import { type FormEvent, useState } from 'react';
-import { useMatch, useNavigate, useParams } from 'react-router';
-import { useCategories } from '#web/api/get-categories.ts';
+import {
+  isPublishable,
+  PRODUCT_CHANGED,
+  PRODUCT_INCOMPLETE,
+  PRODUCT_LIMITS,
+  productNumberLabel,
+} from '@torget/shared/rules/catalog';
+import { type ProductUpdate, productUpdateSchema } from '@torget/shared/schemas/catalog';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useMatch, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { useProduct } from '#web/api/get-product.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { RichTextEditor } from '#web/components/rich-text-editor.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
-import { type ProductUpdateInput, useUpdateProduct } from '../api/update-product';
-import { ImageUploadField } from '../components/image-upload-field';
+import { useSession } from '#web/lib/session.tsx';
+import { useUpdateProduct } from '../api/update-product';
+import { CategoryField } from '../components/category-field';
+import { describedBy, FieldError } from '../components/field-error';
+import { ImageGalleryField } from '../components/image-gallery-field';
+import { PriceField } from '../components/price-field';
+import { ProductStatusBadge } from '../components/product-status-badge';
+import { StockField } from '../components/stock-field';
 import '../product-management.css';
+import '../product-editor.css';
+
+/** What the form holds: the schema's input (texts as typed); submitting gives its output. */
+type ProductForm = z.input<typeof productUpdateSchema>;
 
 /** A product made by 'Create Product' and never saved since: the empty product of the API. */
 function isNewProduct(product: ProductDetails): boolean {
   return product.name === 'New product' && product.price === 0 && product.createdAt === product.updatedAt;
 }
 
-function toFormValues(product: ProductDetails): ProductUpdateInput {
+/** An amount as a Swedish seller types it: "249,50"; nothing for a new product's 0. */
+const kronor = (sek: number) => (sek === 0 ? '' : sek.toFixed(2).replace('.', ','));
+
+function toFormValues(product: ProductDetails, fresh: boolean): ProductForm {
   return {
-    name: product.name,
-    price: String(product.price),
+    name: fresh ? '' : product.name,
+    price: kronor(product.price),
     image: product.image,
+    images: product.images,
     category: product.category,
     brand: product.brand,
     countInStock: String(product.countInStock),
     description: product.description,
-    shipping_price: String(product.shipping_price),
+    shipping_price: product.shipping_price === 0 ? '0' : kronor(product.shipping_price),
     shipping_info: product.shipping_info,
+    // The version the values were loaded from; a background refetch must not move it, or a
+    // save could overwrite a sale the form never showed (issue 15).
+    version: product.version,
   };
-}
-
-type TextField = Exclude<keyof ProductUpdateInput, 'image'>;
-
-interface FieldProps {
-  field: TextField;
-  label: string;
-  values: ProductUpdateInput;
-  onChange: (field: TextField, value: string) => void;
-  type?: 'text' | 'number';
-  step?: string;
-  multiline?: boolean;
-  list?: string;
-  required?: boolean;
-}
-
-function Field({ field, label, values, onChange, type = 'text', step, multiline = false, list, required }: FieldProps) {
-  const id = `product-${field}`;
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      {multiline ? (
-        <textarea id={id} rows={5} value={values[field]} onChange={(event) => onChange(field, event.target.value)} />
-      ) : (
-        <input
-          id={id}
-          type={type}
-          step={step}
-          min={type === 'number' ? 0 : undefined}
-          inputMode={type === 'number' ? 'decimal' : undefined}
-          list={list}
-          required={required}
-          value={values[field]}
-          onChange={(event) => onChange(field, event.target.value)}
-        />
-      )}
-    </div>
-  );
 }
 
 /** The save was refused because the product changed since the form was loaded. */
@@ -74,73 +63,192 @@ const isStale = (error: Error) => error instanceof ApiRequestError && error.stat
 
 interface ProductEditFormProps {
   product: ProductDetails;
+  title: string;
   listPath: string;
   /** The product changed since the form was loaded (409): the page reloads it. */
   onStale: () => void;
 }
 
-function ProductEditForm({ product, listPath, onStale }: ProductEditFormProps) {
+/**
+ * The product editor (issue 16), checked in the browser by the same shared schema as on the
+ * server: the main column holds what shoppers read (name, images, description), the side
+ * column what the shop runs on (price, stock, category, shipping).
+ */
+function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormProps) {
   const navigate = useNavigate();
-  const [values, setValues] = useState(() => toFormValues(product));
-  // The version the values were loaded from; a background refetch must not move it, or a save
-  // could overwrite a sale the form never showed.
-  const [loadedVersion] = useState(product.version);
-  const updateProduct = useUpdateProduct(product._id, loadedVersion);
-  const categories = useCategories();
-  const title = isNewProduct(product) ? 'Create Product' : `Edit Product ${product._id}`;
-  useDocumentTitle(title);
+  const fresh = isNewProduct(product);
+  const updateProduct = useUpdateProduct(product._id);
+  const form = useForm<ProductForm, unknown, ProductUpdate>({
+    resolver: zodResolver(productUpdateSchema),
+    defaultValues: toFormValues(product, fresh),
+  });
+  const { register, control, handleSubmit, setValue, getValues, formState, setError } = form;
+  const { errors } = formState;
 
-  function setField(field: keyof ProductUpdateInput, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
+  function stepStock(delta: 1 | -1) {
+    const typed = Number(getValues('countInStock'));
+    const current = Number.isInteger(typed) && typed >= 0 ? typed : 0;
+    setValue('countInStock', String(Math.max(0, current + delta)), { shouldDirty: true, shouldValidate: true });
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    updateProduct.mutate(values, {
+  const onValid = (values: ProductUpdate) => {
+    const images = values.images ?? [];
+    const payload = { ...values, images, image: images[0] ?? '' };
+    // A product on sale stays on sale (the server refuses the rest with the same words).
+    if (!product.isDraft && !isPublishable(payload)) {
+      setError('root', { message: PRODUCT_INCOMPLETE });
+      return;
+    }
+    updateProduct.mutate(payload, {
       onSuccess: () => navigate(listPath),
       onError: (error) => {
         if (isStale(error)) onStale();
       },
     });
-  }
+  };
 
+  const err = (field: keyof ProductForm) => errors[field]?.message;
   return (
-    <>
-      <h1 className="edit-title">{title}</h1>
-      <form className="catalog-form product-edit-form" onSubmit={onSubmit} aria-label={title} noValidate>
-        <Field field="name" label="Name" values={values} onChange={setField} required />
-        <Field field="price" label="Price" values={values} onChange={setField} type="number" step="0.01" />
-        <ImageUploadField value={values.image} onChange={(path) => setField('image', path)} />
-        <Field field="category" label="Category" values={values} onChange={setField} list="product-categories" />
-        <datalist id="product-categories">
-          {categories.data?.map((category) => (
-            <option key={category} value={category} />
-          ))}
-        </datalist>
-        <Field field="brand" label="Brand" values={values} onChange={setField} />
-        <Field field="countInStock" label="Count In Stock" values={values} onChange={setField} type="number" step="1" />
-        <Field field="description" label="Description" values={values} onChange={setField} multiline />
-        <Field
-          field="shipping_price"
-          label="Shipping price"
-          values={values}
-          onChange={setField}
-          type="number"
-          step="0.01"
-        />
-        <Field field="shipping_info" label="Shipping info" values={values} onChange={setField} multiline />
-        {/* A 409 (changed since loaded) is told by the page above the reloaded form. */}
-        {updateProduct.isError && !isStale(updateProduct.error) && (
-          <MessageBox variant="danger">{updateProduct.error.message}</MessageBox>
-        )}
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={updateProduct.isPending}>
-            Update
-          </button>
-          {updateProduct.isPending && <LoadingBox label="Saving..." />}
+    <form className="catalog-form product-editor" onSubmit={handleSubmit(onValid)} aria-label={title} noValidate>
+      {errors.root?.message && <MessageBox variant="danger">{errors.root.message}</MessageBox>}
+      {/* A 409 (changed since loaded) is told by the page above the reloaded form. */}
+      {updateProduct.isError && !isStale(updateProduct.error) && (
+        <MessageBox variant="danger">{updateProduct.error.message}</MessageBox>
+      )}
+      <div className="product-editor-grid">
+        <div className="product-editor-main">
+          <section className="editor-card" aria-label="Product details">
+            <div className="form-field">
+              <label htmlFor="product-name">Name</label>
+              <input
+                id="product-name"
+                type="text"
+                maxLength={PRODUCT_LIMITS.name}
+                aria-invalid={err('name') ? true : undefined}
+                aria-describedby={describedBy(err('name') && 'product-name-error')}
+                {...register('name')}
+              />
+              <FieldError id="product-name-error" message={err('name')} />
+            </div>
+            <Controller
+              control={control}
+              name="description"
+              render={({ field, fieldState }) => (
+                <RichTextEditor
+                  label="Description"
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  maxLength={PRODUCT_LIMITS.description}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </section>
+          <section className="editor-card" aria-label="Images">
+            <Controller
+              control={control}
+              name="images"
+              render={({ field, fieldState }) => (
+                <ImageGalleryField
+                  value={field.value ?? []}
+                  onChange={(paths) => field.onChange(paths)}
+                  error={fieldState.error?.message ?? errors.images?.root?.message}
+                />
+              )}
+            />
+          </section>
         </div>
-      </form>
-    </>
+        <div className="product-editor-side">
+          <section className="editor-card" aria-label="Status">
+            <p className="editor-status">
+              <span className="form-label">Status</span> <ProductStatusBadge product={product} />
+            </p>
+            <p className="form-hint">
+              {product.isDraft
+                ? 'Drafts are shown to nobody but you. Save with a name, a price above 0 and an image to put it on sale.'
+                : 'On sale: shoppers see it in your shop and in search.'}
+            </p>
+          </section>
+          <section className="editor-card" aria-label="Pricing and stock">
+            <PriceField id="product-price" label="Price" registration={register('price')} error={err('price')} />
+            <StockField
+              id="product-countInStock"
+              label="Count In Stock"
+              registration={register('countInStock')}
+              onStep={stepStock}
+              error={err('countInStock')}
+            />
+          </section>
+          <section className="editor-card" aria-label="Organisation">
+            <Controller
+              control={control}
+              name="category"
+              render={({ field, fieldState }) => (
+                <CategoryField
+                  id="product-category"
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <div className="form-field">
+              <label htmlFor="product-brand">Brand</label>
+              <input
+                id="product-brand"
+                type="text"
+                maxLength={PRODUCT_LIMITS.brand}
+                aria-invalid={err('brand') ? true : undefined}
+                aria-describedby={describedBy(err('brand') && 'product-brand-error')}
+                {...register('brand')}
+              />
+              <FieldError id="product-brand-error" message={err('brand')} />
+            </div>
+          </section>
+          <section className="editor-card" aria-label="Shipping">
+            <PriceField
+              id="product-shipping_price"
+              label="Shipping price"
+              hint="Per item; 0 for free shipping."
+              registration={register('shipping_price')}
+              error={err('shipping_price')}
+            />
+            <div className="form-field">
+              <label htmlFor="product-shipping_info">Shipping info</label>
+              <textarea
+                id="product-shipping_info"
+                rows={3}
+                maxLength={PRODUCT_LIMITS.shippingInfo}
+                aria-invalid={err('shipping_info') ? true : undefined}
+                aria-describedby={describedBy(err('shipping_info') && 'product-shipping_info-error')}
+                {...register('shipping_info')}
+              />
+              <FieldError id="product-shipping_info-error" message={err('shipping_info')} />
+            </div>
+          </section>
+        </div>
+      </div>
+      <div className="form-actions product-editor-actions">
+        <Link to={listPath} className="button button-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="button" disabled={updateProduct.isPending}>
+          Update
+        </button>
+        {updateProduct.isPending && <LoadingBox label="Saving..." />}
+      </div>
+    </form>
+  );
+}
+
+/** Says at once that a seller's edit link is for another shop's product (issue 16). */
+function NotYourProduct({ listPath }: { listPath: string }) {
+  return (
+    <MessageBox variant="danger">
+      This product belongs to another shop, not yours: you can only edit your own products.{' '}
+      <Link to={listPath}>Back to your products</Link>
+    </MessageBox>
   );
 }
 
@@ -149,11 +257,16 @@ export function ProductEditPage() {
   const { id = '' } = useParams();
   const sellerMode = useMatch('/product/:id/edit/seller') !== null;
   const listPath = sellerMode ? '/productlist/seller' : '/productlist';
+  const { user } = useSession();
   const product = useProduct(id);
   // Set when a save was refused because the product changed; the form then starts afresh from
   // the reloaded product (a new key), with its values and version.
   const [reloaded, setReloaded] = useState(false);
   const [reloads, setReloads] = useState(0);
+  const title = product.data && !isNewProduct(product.data) ? `Edit Product ${id}` : 'Create Product';
+  useDocumentTitle(product.data ? title : 'Edit Product');
+  const notTheirs = sellerMode && product.data !== undefined && product.data.seller._id !== user?._id;
+
   return (
     <section className="page management-page product-edit-page">
       {reloaded && <MessageBox variant="danger">{PRODUCT_CHANGED}</MessageBox>}
@@ -161,16 +274,28 @@ export function ProductEditPage() {
         <LoadingBox />
       ) : product.isError ? (
         <MessageBox variant="danger">{product.error.message}</MessageBox>
+      ) : notTheirs ? (
+        <NotYourProduct listPath={listPath} />
       ) : (
-        <ProductEditForm
-          key={`${product.data._id}:${reloads}`}
-          product={product.data}
-          listPath={listPath}
-          onStale={() => {
-            setReloaded(true);
-            void product.refetch().then(() => setReloads((n) => n + 1));
-          }}
-        />
+        <>
+          <div className="page-head product-editor-head">
+            <Link to={listPath} className="editor-back">
+              ← Products
+            </Link>
+            <h1 className="edit-title">{title}</h1>
+            <span className="product-number">{productNumberLabel(product.data.number)}</span>
+          </div>
+          <ProductEditForm
+            key={`${product.data._id}:${reloads}`}
+            product={product.data}
+            title={title}
+            listPath={listPath}
+            onStale={() => {
+              setReloaded(true);
+              void product.refetch().then(() => setReloads((n) => n + 1));
+            }}
+          />
+        </>
       )}
     </section>
   );

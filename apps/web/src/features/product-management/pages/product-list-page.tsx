@@ -1,6 +1,13 @@
-import { MANAGEMENT_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
-import { useNavigate, useParams } from 'react-router';
+import {
+  MANAGED_PRODUCT_SORTS,
+  MANAGEMENT_PAGE_SIZE,
+  type ManagedProductSort,
+} from '@torget/shared/rules/catalog-query';
+import { isOneOf } from '@torget/shared/rules/one-of';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useProducts } from '#web/api/get-products.ts';
+import { DELETE_QUESTION, useConfirm } from '#web/components/confirm-dialog.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
@@ -23,17 +30,51 @@ function usePageNumber(): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** The product lists of spec section 2 (Admin and seller lists), 50 a page. */
+/**
+ * The search (`?q=`) and column sort (`?sort=`) of a list, kept in the address so a reload, the
+ * back button and the pager's links keep them. A new search or sort starts again at page 1.
+ */
+function useListFilters(listPath: string) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const q = params.get('q') ?? '';
+  const asked = params.get('sort');
+  const sort: ManagedProductSort = isOneOf(MANAGED_PRODUCT_SORTS, asked) ? asked : 'newest';
+  const withFilters = (path: string, next: { q?: string; sort?: ManagedProductSort }) => {
+    const query = new URLSearchParams();
+    const text = (next.q ?? q).trim();
+    const order = next.sort ?? sort;
+    if (text !== '') query.set('q', text);
+    if (order !== 'newest') query.set('sort', order);
+    const search = query.toString();
+    return search === '' ? path : `${path}?${search}`;
+  };
+  return {
+    q,
+    sort,
+    hrefFor: (page: number) => withFilters(`${listPath}/pageNumber/${page}`, {}),
+    setQuery: (text: string) => navigate(withFilters(listPath, { q: text })),
+    setSort: (order: ManagedProductSort) => navigate(withFilters(listPath, { sort: order })),
+  };
+}
+
+/** The product lists of spec section 2 (Admin and seller lists), 50 a page, drafts included. */
 function ProductList({ mode }: { mode: ListMode }) {
   const { title, listPath, editSuffix } = MODES[mode];
   useDocumentTitle(title);
   const { user } = useSession();
   const page = usePageNumber();
   const navigate = useNavigate();
+  const confirm = useConfirm();
+  const filters = useListFilters(listPath);
+  const [typed, setTyped] = useState(filters.q);
   const products = useProducts({
     pageNumber: page,
     pageSize: MANAGEMENT_PAGE_SIZE,
     seller: mode === 'seller' ? user?._id : undefined,
+    scope: 'manage',
+    sort: filters.sort,
+    name: filters.q === '' ? undefined : filters.q,
   });
   const createProduct = useCreateProduct();
   const deleteProduct = useDeleteProduct();
@@ -45,10 +86,15 @@ function ProductList({ mode }: { mode: ListMode }) {
     });
   }
 
-  function onDelete(product: { _id: string }) {
-    if (!window.confirm('Are you sure to delete?')) return;
+  async function onDelete(product: { _id: string }) {
+    if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: 'Delete', destructive: true }))) return;
     createProduct.reset();
     deleteProduct.mutate(product._id);
+  }
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    filters.setQuery(typed);
   }
 
   return (
@@ -61,6 +107,40 @@ function ProductList({ mode }: { mode: ListMode }) {
           </button>
         )}
       </div>
+      <search className="list-toolbar" aria-label="Search products">
+        <form className="list-search" onSubmit={onSearch}>
+          <label htmlFor="product-list-search" className="visually-hidden">
+            Search by name or number
+          </label>
+          <input
+            id="product-list-search"
+            type="search"
+            placeholder="Name or #number"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <button type="submit" className="button button-secondary">
+            Search
+          </button>
+        </form>
+        <label className="list-sort">
+          <span>Sort</span>
+          <select
+            className="select-input"
+            value={filters.sort}
+            onChange={(event) => filters.setSort(event.target.value as ManagedProductSort)}
+          >
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+            <option value="name">Name A–Z</option>
+            <option value="-name">Name Z–A</option>
+            <option value="price">Price, low to high</option>
+            <option value="-price">Price, high to low</option>
+            <option value="stock">Stock, low to high</option>
+            <option value="-stock">Stock, high to low</option>
+          </select>
+        </label>
+      </search>
       {createProduct.isPending && <LoadingBox label="Creating..." />}
       {createProduct.isError && <MessageBox variant="danger">{createProduct.error.message}</MessageBox>}
       {deleteProduct.isPending && <LoadingBox label="Deleting..." />}
@@ -77,17 +157,14 @@ function ProductList({ mode }: { mode: ListMode }) {
           products={products.data.products}
           labelledBy="product-list-heading"
           editHref={(product) => `/product/${product._id}${editSuffix}`}
-          onDelete={onDelete}
+          onDelete={(product) => void onDelete(product)}
           deletingId={deleteProduct.isPending ? deleteProduct.variables : undefined}
+          sort={filters.sort}
+          onSort={filters.setSort}
         />
       )}
       {products.data && (
-        <Pager
-          page={page}
-          pages={products.data.pages}
-          hrefFor={(n) => `${listPath}/pageNumber/${n}`}
-          label="Product list pages"
-        />
+        <Pager page={page} pages={products.data.pages} hrefFor={filters.hrefFor} label="Product list pages" />
       )}
     </section>
   );

@@ -1,0 +1,44 @@
+/**
+ * /api/products for everyone, reading the caller when a token is sent (issue 16): the catalogue
+ * and one product as before, and drafts for their seller and admins only. The managing list
+ * (`scope=manage`: a seller's own products, an admin's) needs the token. A caller with a token
+ * gets `private, no-cache` (lib/http-caching.ts), so nobody's draft sits in a shared cache.
+ */
+import { canManageProductList } from '@torget/shared/policies/products';
+import { productListQuerySchema } from '@torget/shared/schemas/product-query';
+import { z } from 'zod';
+import { cacheTags } from '#api/lib/cache-changes.ts';
+import { forbidden, unauthorized } from '#api/lib/http-errors.ts';
+import { listProductsCached, PRODUCT_LIST_TTL_MS } from '#api/modules/catalog/catalog.service.ts';
+import { listManagedProducts } from '#api/modules/catalog/managed-products.service.ts';
+import { callerOf, type RoutePlugin } from '#api/routes/audiences.ts';
+import { productOrNotFound } from './product-or-not-found';
+
+const idParams = z.object({ id: z.string() });
+
+export const callerProductRoutes: RoutePlugin = async (app, { deps }) => {
+  const { db } = deps.database;
+  const { cache } = deps;
+  const config = { httpCache: 'catalogue' } as const;
+
+  app.get('/', { schema: { querystring: productListQuerySchema }, config }, (request) => {
+    const { query } = request;
+    if (query.scope !== 'manage') return listProductsCached(db, query, cache);
+    const caller = callerOf(request);
+    if (!caller) throw unauthorized('No Token');
+    if (!canManageProductList(caller, query.seller)) throw forbidden('You can only list your own products.');
+    return listManagedProducts(db, query);
+  });
+
+  // A product page is dropped by any write to the product (lib/cache-changes.ts), so it may be
+  // kept as long as a list. Only the anonymous answer is kept: a signed-in caller may see a
+  // draft (its seller, an admin).
+  app.get('/:id', { schema: { params: idParams }, config }, (request) => {
+    const { id } = request.params;
+    const caller = callerOf(request);
+    if (caller) return productOrNotFound(db, id, caller);
+    return cache.get(`product:${id}`, PRODUCT_LIST_TTL_MS, () => productOrNotFound(db, id, null), [
+      cacheTags.product(id),
+    ]);
+  });
+};
