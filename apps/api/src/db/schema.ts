@@ -175,6 +175,8 @@ export const products = pgTable(
     index('products_on_sale_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(listedOnly),
+    // The sweep of never-saved drafts reads drafts by age (migration 0008).
+    index('products_draft_created_idx').on(t.createdAt).where(sql`is_draft`),
     index('products_on_sale_price_idx').on(t.priceOre, t.id).where(listedOnly),
     index('products_on_sale_rating_idx').on(t.rating.desc().nullsFirst(), t.id).where(listedOnly),
     index('products_on_sale_category_created_idx')

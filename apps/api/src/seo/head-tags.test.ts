@@ -52,4 +52,10 @@ describe('shortText', () => {
     expect(text.startsWith('a b x')).toBe(true);
     expect(text.endsWith('…')).toBe(true);
   });
+
+  it('reads rich text as plain text', () => {
+    expect(shortText('<p>Mjuk <strong>merinoull</strong> &amp; bomull</p><ul><li>Tvätt 30&#39;</li></ul>')).toBe(
+      "Mjuk merinoull & bomull Tvätt 30'",
+    );
+  });
 });

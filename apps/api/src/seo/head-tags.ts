@@ -26,9 +26,18 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-/** A description fit for a meta tag: one line, at most `max` characters. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/**
+ * A description fit for a meta tag: plain text on one line, at most `max` characters. Product and
+ * shop descriptions are rich text (sanitised HTML), so their tags go and their few entities are
+ * read back; the result is escaped again where it is written.
+ */
 export function shortText(text: string, max = 160): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '');
+  const oneLine = plain.replace(/\s+/g, ' ').trim();
   return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1).trimEnd()}…`;
 }
 

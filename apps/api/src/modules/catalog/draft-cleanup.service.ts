@@ -15,8 +15,8 @@ export const DRAFT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Deletes the never-saved drafts created before `now` minus a day, in one statement; answers how
- * many. Drafts have no orders or reviews, so nothing else changes. The predicate is meant for a
- * partial index on (created_at) where is_draft (see the report of issue 16); without it, a scan.
+ * many. Drafts have no orders or reviews, so nothing else changes. The partial index
+ * products_draft_created_idx (migration 0008) holds only drafts, by age.
  */
 export async function deleteEmptyDrafts(db: Db, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - EMPTY_DRAFT_MAX_AGE_MS);

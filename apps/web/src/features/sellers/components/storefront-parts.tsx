@@ -33,11 +33,16 @@ function bannerStyle(image: string): CSSProperties | undefined {
   if (image.trim() === '') return undefined;
   // A light shade keeps the shop name readable on any picture. The path is a quoted CSS string:
   // JSON's escaping of quotes and backslashes is valid CSS escaping too.
-  // The banner spans the screen: the stored copy as wide as this screen, not the 1600-px original.
-  const path = backgroundVariant(image.trim(), globalThis.innerWidth || 1280);
-  return {
-    backgroundImage: `linear-gradient(rgb(0 0 0 / 18%), rgb(0 0 0 / 18%)), url(${JSON.stringify(path)})`,
-  };
+  // The banner spans the screen: on a 1x screen the stored copy as wide as the screen, on
+  // denser screens the original (up to 1600 px). Both are named, so the stored path stays in
+  // the style as the spec's field says it.
+  const original = image.trim();
+  const copy = backgroundVariant(original, globalThis.innerWidth || 1280, 1);
+  const picture =
+    copy === original
+      ? `url(${JSON.stringify(original)})`
+      : `image-set(url(${JSON.stringify(copy)}) 1x, url(${JSON.stringify(original)}) 2x)`;
+  return { backgroundImage: `linear-gradient(rgb(0 0 0 / 18%), rgb(0 0 0 / 18%)), ${picture}` };
 }
 
 /**
