@@ -1,10 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { SITE_TEXT_FIELDS, SITE_TEXT_MAX, type SiteSettings, type SiteTextField } from '@torget/shared/rules/settings';
-import { type FormEvent, useState } from 'react';
+import { siteSettingsUpdateSchema } from '@torget/shared/schemas/settings';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSiteSettings } from '#web/api/get-site-settings.ts';
+import { FieldError } from '#web/components/field-error.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useSnackbar } from '#web/components/snackbar.tsx';
-import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useUpdateSiteSettings } from '../api/update-site-settings';
 import '../admin.css';
@@ -39,38 +42,68 @@ export function AdminSettingsPage() {
   );
 }
 
+/** One site text: a labelled HTML text area with its hint and its message beside it. */
+function SiteTextArea({
+  field,
+  registration,
+  error,
+}: {
+  field: SiteTextField;
+  registration: ReturnType<ReturnType<typeof useForm<SiteSettings>>['register']>;
+  error: string | undefined;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{LABELS[field].label}</label>
+      <textarea
+        id={id}
+        rows={8}
+        maxLength={SITE_TEXT_MAX}
+        {...registration}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+      />
+      <p id={hintId} className="form-hint">
+        {LABELS[field].hint}
+      </p>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/**
+ * The form is checked in the browser by the same schema the server checks PUT /api/settings/
+ * with; the form always sends all five texts.
+ */
+const settingsFormSchema = siteSettingsUpdateSchema.required();
+
 function SettingsForm({ initial }: { initial: SiteSettings }) {
   const update = useUpdateSiteSettings();
   const [banner, showBanner] = useSnackbar();
-  const [texts, setTexts] = useState<SiteSettings>(initial);
+  const form = useForm<SiteSettings>({ defaultValues: initial, resolver: zodResolver(settingsFormSchema) });
+  const { errors } = form.formState;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((texts) =>
     update.mutate(texts, {
       onSuccess: (saved) => {
         // What was saved, as the server sanitised it.
-        setTexts(saved);
+        form.reset(saved);
         showBanner(SETTINGS_UPDATED);
       },
-    });
-  }
+    }),
+  );
 
   return (
-    <form onSubmit={onSubmit} className="settings-form">
+    <form onSubmit={onSubmit} className="settings-form" noValidate>
       <p className="form-hint">
         The texts are HTML. Formatting such as &lt;p&gt;, &lt;strong&gt;, lists and links is kept; scripts and images
         are removed when saved.
       </p>
       {SITE_TEXT_FIELDS.map((field) => (
-        <TextAreaField
-          key={field}
-          label={LABELS[field].label}
-          hint={LABELS[field].hint}
-          rows={8}
-          maxLength={SITE_TEXT_MAX}
-          value={texts[field]}
-          onChange={(value) => setTexts((current) => ({ ...current, [field]: value }))}
-        />
+        <SiteTextArea key={field} field={field} registration={form.register(field)} error={errors[field]?.message} />
       ))}
       {/* Beside the Save button, where the admin's eyes are after saving. */}
       {banner && <MessageBox variant="success">{banner}</MessageBox>}
