@@ -11,6 +11,11 @@ export interface PageMeta {
   canonical: string;
   /** Absolute URL of the product's or shop's picture, when it has one. */
   image?: string;
+  /**
+   * The picture the page shows first (the product page's main image), preloaded from the HTML so
+   * the browser need not wait for the app and its data to find it (the page's largest paint).
+   */
+  preloadImage?: { href: string; srcset: string; sizes: string };
   /** Open Graph type: a product page is 'product', every other page 'website'. */
   ogType: 'website' | 'product';
   /** The site's name in link previews (the shop's name on its own domain). */
@@ -62,6 +67,12 @@ export function headTags(meta: PageMeta): string {
     tags.push(
       `<meta property="og:image" content="${attr(meta.image)}">`,
       `<meta name="twitter:image" content="${attr(meta.image)}">`,
+    );
+  }
+  if (meta.preloadImage) {
+    const { href, srcset, sizes } = meta.preloadImage;
+    tags.push(
+      `<link rel="preload" as="image" href="${attr(href)}" imagesrcset="${attr(srcset)}" imagesizes="${attr(sizes)}" fetchpriority="high">`,
     );
   }
   for (const data of meta.jsonLd) {

@@ -4,6 +4,7 @@
  * page-reads.ts.
  */
 import type { PublicSeller } from '@torget/shared/api-types';
+import { PRODUCT_PAGE_IMAGE_SIZES, srcSetOf } from '@torget/shared/rules/images';
 import { oreToSek } from '@torget/shared/rules/money';
 import type { PageMeta } from './head-tags';
 import { shortText } from './head-tags';
@@ -104,6 +105,12 @@ export function categoryMeta(category: string, ctx: MetaContext): PageMeta {
   };
 }
 
+/** The product page's main image as the page draws it: one of the stored copies (srcset). */
+function preloadOf(image: string): Pick<PageMeta, 'preloadImage'> {
+  const srcset = srcSetOf(image);
+  return srcset ? { preloadImage: { href: image, srcset, sizes: PRODUCT_PAGE_IMAGE_SIZES } } : {};
+}
+
 export function productMeta(product: ProductMetaRow, ctx: MetaContext): PageMeta {
   const shopName = product.shopName || product.sellerUserName;
   const origin = shopPagesOrigin(product.shopDomain, ctx);
@@ -146,6 +153,7 @@ export function productMeta(product: ProductMetaRow, ctx: MetaContext): PageMeta
     description,
     canonical: url,
     ...(image ? { image } : {}),
+    ...preloadOf(product.image),
     ogType: 'product',
     siteName: onOwnDomain ? shopName : MARKETPLACE_NAME,
     jsonLd: [data, breadcrumbs([...trail, { name: product.name, url }])],

@@ -2,9 +2,11 @@
  * Pages, robots.txt and sitemaps as a crawler or a link preview reads them: plain HTTP through
  * app.inject, no browser, over a stand-in for the built index.html.
  */
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PRODUCT_PAGE_IMAGE_SIZES, srcSetOf } from '@torget/shared/rules/images';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -175,6 +177,13 @@ describe('a product page', () => {
       offers: { price: '249.50', priceCurrency: 'SEK', availability: 'https://schema.org/InStock' },
       aggregateRating: { ratingValue: 4.5, reviewCount: 2 },
     });
+    // The main image is preloaded from the HTML, as the page will draw it (one of its copies).
+    const preload = /<link rel="preload" as="image" href="([^"]*)" imagesrcset="([^"]*)" imagesizes="([^"]*)"/.exec(
+      html,
+    );
+    expect(preload?.[1]).toBe('/uploads/skal.webp');
+    expect(preload?.[2]).toBe(srcSetOf('/uploads/skal.webp'));
+    expect(preload?.[3]).toBe(PRODUCT_PAGE_IMAGE_SIZES);
   });
 
   it('reads one statement, and never the reviews', async () => {

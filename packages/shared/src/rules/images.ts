@@ -9,6 +9,13 @@
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
+/**
+ * How wide the product page draws its main image: the width of a phone (at most 32vh high, and
+ * it is square), half the page from 640 px, and its first of three columns from 1100 px. The
+ * page's `sizes` and the server's preload of that image (seo/) read it here, so they agree.
+ */
+export const PRODUCT_PAGE_IMAGE_SIZES = '(max-width: 639.98px) min(100vw, 32vh), (max-width: 1099.98px) 50vw, 36rem';
+
 /** A stored original: `/uploads/` then a name that is not itself a copy, ending `.webp`. */
 const ORIGINAL_PATH = /^\/uploads\/([A-Za-z0-9_-][A-Za-z0-9._-]*)\.webp$/;
 /** A copy's file name: the original's base name, `.w`, one of the widths, `.webp`. */

@@ -1,4 +1,5 @@
 import type { ProductDetails } from '@torget/shared/api-types';
+import { PRODUCT_PAGE_IMAGE_SIZES } from '@torget/shared/rules/images';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useProduct } from '#web/api/get-product.ts';
@@ -118,12 +119,6 @@ function SellerBox({ product }: { product: ProductDetails }) {
   );
 }
 
-/**
- * How wide the main image is drawn: the width of a phone (at most 32vh high, and it is square),
- * half the page from 640 px, and its first of three columns from 1100 px.
- */
-const PRODUCT_IMAGE_SIZES = '(max-width: 639.98px) min(100vw, 32vh), (max-width: 1099.98px) 50vw, 36rem';
-
 function ProductView({ product }: { product: ProductDetails }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -140,7 +135,7 @@ function ProductView({ product }: { product: ProductDetails }) {
         <ProductGallery
           images={product.images.length > 0 ? product.images : [product.image]}
           name={product.name}
-          sizes={PRODUCT_IMAGE_SIZES}
+          sizes={PRODUCT_PAGE_IMAGE_SIZES}
         />
         <div className="product-info">
           <h1 className="product-name" lang="sv">
