@@ -195,6 +195,12 @@ async function openPgliteWorker(dataDir: string, counter: StatementCounter): Pro
   });
   const pool = new pg.Pool({ ...worker.connection, max: 1, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
+  // PGlite is one session whatever the connection: named statements prepared by a client the
+  // pool has since dropped (after an error) are still there, and a new client preparing them
+  // again fails with 42P05. Each new client starts from none; its queries run in order after this.
+  pool.on('connect', (client) => {
+    client.query('DEALLOCATE ALL').catch(() => {});
+  });
   const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
   bumpAfterTransactions(db, counter);
   return {
