@@ -4,7 +4,7 @@
  * apart. Keep this list in step with the router: page-routes.test.ts reads the router's source
  * and fails when a route is missing here.
  */
-import { routePatternToRegExp } from '@torget/shared/rules/page-paths';
+import { ADMIN_PAGE_PATTERNS, routePatternToRegExp } from '@torget/shared/rules/page-paths';
 
 /** Every route pattern of the router, in React Router's syntax (`:param`, `:param?`). */
 export const SPA_ROUTE_PATTERNS: readonly string[] = [
@@ -36,14 +36,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/profile',
   '/become_seller/:plan',
   '/seller_application',
-  '/product/:id/edit',
-  '/productlist',
-  '/productlist/pageNumber/:pageNumber',
-  '/orderlist',
-  '/userlist',
-  '/user/:id/edit',
-  '/admin_menu',
-  '/admin_settings',
+  ...ADMIN_PAGE_PATTERNS,
   '/product/:id/edit/seller',
   '/productlist/seller',
   '/productlist/seller/pageNumber/:pageNumber',
