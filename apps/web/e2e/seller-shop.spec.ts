@@ -140,7 +140,7 @@ test('a seller reads the sales overview after two orders, and the orders to act 
   await expect(overview.getByRole('link', { name: /Swish payments to confirm/ })).toHaveText(
     /^2\s*Swish payments to confirm$/,
   );
-  await expect(overview.getByRole('link', { name: /Orders to deliver/ })).toHaveText(/^0\s*Orders to deliver$/);
+  await expect(overview.getByRole('link', { name: /Paid, to deliver/ })).toHaveText(/^0\s*Paid, to deliver$/);
   // Three left of five: low in stock, with a link to its edit screen.
   const lowStock = overview.getByRole('region', { name: /Low in stock/ });
   await expect(lowStock.getByRole('listitem')).toHaveCount(1);

@@ -78,6 +78,8 @@ function Overview({ overview }: { overview: SellerOverview }) {
         />
       </dl>
 
+      {/* No link here may share a word with the spec's four menu buttons above (Products, Orders,
+          View shop, Settings): they are found by those names. */}
       <ul className="sales-todo" aria-label="To do">
         <li>
           <Link to="/orderlist/seller?status=to_confirm_payment" className="sales-todo-link">
@@ -88,7 +90,7 @@ function Overview({ overview }: { overview: SellerOverview }) {
         <li>
           <Link to="/orderlist/seller?status=to_deliver" className="sales-todo-link">
             <span className="sales-todo-count">{overview.toDeliver}</span>
-            Orders to deliver
+            Paid, to deliver
           </Link>
         </li>
       </ul>
