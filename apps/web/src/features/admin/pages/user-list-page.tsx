@@ -17,6 +17,7 @@ import { useSession } from '#web/lib/session.tsx';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import '../admin.css';
+import '#web/components/filter-pills.css';
 
 const isShopFilter = (value: string | null): value is ShopStatusFilter =>
   (SHOP_STATUS_FILTER_KEYS as readonly string[]).includes(value ?? '');
@@ -50,12 +51,12 @@ export function UserListPage() {
   return (
     <section className="page" aria-labelledby="users-heading">
       <h1 id="users-heading">Users</h1>
-      <nav className="user-filters" aria-label="Show users by shop status">
+      <nav className="filter-pills" aria-label="Show users by shop status">
         {(['', ...SHOP_STATUS_FILTER_KEYS] as const).map((filter) => (
           <Link
             key={filter || 'all'}
             to={filter === '' ? '?' : `?shop=${filter}`}
-            className="user-filter"
+            className="filter-pill"
             aria-current={filter === shop ? 'page' : undefined}
           >
             {filter === '' ? 'All users' : SHOP_STATUS_FILTERS[filter]}

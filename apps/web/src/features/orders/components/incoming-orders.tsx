@@ -12,7 +12,7 @@ import { useSession } from '#web/lib/session.tsx';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
 import { OrderTable } from './order-table';
-import '../incoming-orders.css';
+import '#web/components/filter-pills.css';
 
 interface IncomingOrdersProps {
   /** A seller's id, or '' for all orders (admin). */
@@ -36,12 +36,12 @@ const isFilter = (value: string | null): value is IncomingOrderFilter =>
 function OrderFilters({ current }: { current: IncomingOrderFilter | '' }) {
   const filters = ['', ...INCOMING_ORDER_FILTERS] as const;
   return (
-    <nav className="order-filters" aria-label="Show orders">
+    <nav className="filter-pills" aria-label="Show orders">
       {filters.map((filter) => (
         <Link
           key={filter || 'all'}
           to={filter === '' ? '?' : `?status=${filter}`}
-          className="order-filter"
+          className="filter-pill"
           aria-current={filter === current ? 'page' : undefined}
         >
           {FILTER_TEXT[filter].tab}
