@@ -98,7 +98,26 @@ export async function load(origin, makeRequest, { connections, duration, amount 
 }
 
 /** Sequential latency with one connection: the query's own time, without queueing. */
-export function latencyAlone(origin, makeRequest, duration) {
+/**
+ * Waits until the server has answered the requests still queued from a load run: autocannon
+ * stops sending, but up to `connections` requests per pool slot may still be waiting for the
+ * database. /api/health goes through the same pool, so two quick answers in a row mean it is
+ * drained (at most 30 s).
+ */
+export async function settle(origin) {
+  const until = Date.now() + 30_000;
+  let quick = 0;
+  while (quick < 2 && Date.now() < until) {
+    const started = performance.now();
+    await fetch(`${origin}/api/health`).then((r) => r.arrayBuffer(), () => null);
+    quick = performance.now() - started < 20 ? quick + 1 : 0;
+    if (quick < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** One connection in a loop, after the previous load's queue has drained (settle). */
+export async function latencyAlone(origin, makeRequest, duration) {
+  await settle(origin);
   return load(origin, makeRequest, { connections: 1, duration });
 }
 
