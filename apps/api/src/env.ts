@@ -85,7 +85,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   READ_CACHE: z.enum(['on', 'off']).default('on'),
   // The embedded PGlite in a worker thread (on, the default) or on the API's own thread (off).
-  PGLITE_WORKER: z.enum(['on', 'off']).default('off'),
+  PGLITE_WORKER: z.enum(['on', 'off']).default('on'),
   PAYPAL_ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   BENCH_STATEMENT_COUNT: z
     .enum(['true', 'false', '1', '0', ''])
@@ -138,7 +138,7 @@ export interface Config {
   databasePoolSize?: number;
   /** Keep read results in memory for a short time (READ_CACHE=on, the default; off for measuring). */
   readCache?: boolean;
-  /** Run the embedded PGlite in a worker thread (PGLITE_WORKER=on; off by default for now, db/pglite-worker.ts). */
+  /** Run the embedded PGlite in a worker thread (PGLITE_WORKER=on, the default; db/pglite-worker.ts). */
   pgliteWorker?: boolean;
   /** How long an unpaid PayPal order holds its stock before it expires (PAYPAL_ORDER_HOLD_MINUTES; 30). */
   paypalOrderHoldMinutes?: number;

@@ -183,6 +183,33 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 }
 
 /**
+ * A connection to PGlite's socket. PGlite is one session whatever the connection: a client the
+ * pool has dropped (after an error) may have left a transaction open, which would make every
+ * later statement fail with 25P02, and its named statements are still there, so a new client
+ * preparing them again fails with 42P05. So each new client ends any transaction and forgets
+ * every statement before the pool hands it out.
+ */
+class PgliteSessionClient extends pg.Client {
+  // pg-pool connects with a callback; without one a promise is returned, as pg.Client does.
+  override connect(): Promise<pg.Client>;
+  override connect(callback: ((error: Error) => void) | ((error: null, client: pg.Client) => void)): void;
+  override connect(
+    callback?: ((error: Error) => void) | ((error: null, client: pg.Client) => void),
+  ): Promise<pg.Client> | undefined {
+    const ready = super.connect().then(async () => {
+      await this.query('ROLLBACK; DEALLOCATE ALL');
+      return this;
+    });
+    if (!callback) return ready;
+    ready.then(
+      (client) => (callback as (error: null, client: pg.Client) => void)(null, client),
+      (error: Error) => (callback as (error: Error) => void)(error),
+    );
+    return undefined;
+  }
+}
+
+/**
  * PGlite in a worker, through a pool of one connection: PGlite runs one statement at a time
  * anyway, and its socket server interleaves the messages of concurrent connections, which the
  * extended query protocol (parse, bind, execute, sync) does not survive.
@@ -193,14 +220,8 @@ async function openPgliteWorker(dataDir: string, counter: StatementCounter): Pro
     setup: [`set random_page_cost = ${RANDOM_PAGE_COST}`],
     maxConnections: 2,
   });
-  const pool = new pg.Pool({ ...worker.connection, max: 1, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ ...worker.connection, max: 1, idleTimeoutMillis: 0, Client: PgliteSessionClient });
   pool.on('error', () => {});
-  // PGlite is one session whatever the connection: named statements prepared by a client the
-  // pool has since dropped (after an error) are still there, and a new client preparing them
-  // again fails with 42P05. Each new client starts from none; its queries run in order after this.
-  pool.on('connect', (client) => {
-    client.query('DEALLOCATE ALL').catch(() => {});
-  });
   const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
   bumpAfterTransactions(db, counter);
   return {
