@@ -109,7 +109,10 @@ export async function settle(origin) {
   let quick = 0;
   while (quick < 2 && Date.now() < until) {
     const started = performance.now();
-    await fetch(`${origin}/api/health`).then((r) => r.arrayBuffer(), () => null);
+    await fetch(`${origin}/api/health`).then(
+      (r) => r.arrayBuffer(),
+      () => null,
+    );
     quick = performance.now() - started < 20 ? quick + 1 : 0;
     if (quick < 2) await new Promise((resolve) => setTimeout(resolve, 50));
   }

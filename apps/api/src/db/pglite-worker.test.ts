@@ -60,13 +60,9 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
 
   it('recovers after a failed statement: named statements and transactions start afresh', async () => {
     const db = (worker as Database).db;
-    const statement = () =>
-      queryRows<{ one: number }>(db, sql`select ${1}::int as one`).then((rows) => rows[0]?.one);
+    const statement = () => queryRows<{ one: number }>(db, sql`select ${1}::int as one`).then((rows) => rows[0]?.one);
     expect(await statement()).toBe(1);
-    const prepared = db
-      .select({ one: sql<number>`1` })
-      .from(sql`(select 1) as t`)
-      .prepare('worker_recovery_check');
+    const prepared = db.select({ one: sql<number>`1` }).from(sql`(select 1) as t`).prepare('worker_recovery_check');
     expect(await prepared.execute()).toEqual([{ one: 1 }]);
     // A failing statement makes the pool drop its client; the next client shares PGlite's one
     // session, where the statement above is still prepared (42P05 without the reset).
