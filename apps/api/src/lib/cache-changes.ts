@@ -17,8 +17,10 @@
  * - everything else that writes (reviews — a seller's rating shows on every product of the
  *   seller —, seller and user changes, order cancelling, admin settings) drops everything (`*`).
  *
- * Safe by default: a request that wrote without declaring, and any write outside a request (a
- * background sweep, the seed, a test writing to the database), drops everything.
+ * Safe by default: a request that wrote without declaring, and any write outside a request (the
+ * seed, a test writing to the database), drops everything. Background work that knows what it
+ * changes runs through `app.backgroundChanges` (the expiry and draft sweeps): it drops only the
+ * tags it names for what it did, and nothing when it wrote nothing.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
@@ -73,6 +75,19 @@ export function declareChanges(request: FastifyRequest, tags: readonly string[])
   const scope = scopeOf.get(request);
   if (!scope) return;
   scope.tags = [...(scope.tags ?? []), ...tags];
+}
+
+/**
+ * Runs background work in a change scope of its own; when it wrote, drops (here and on the
+ * other instances) the tags `tagsOf` names for its result.
+ */
+export type BackgroundChanges = <T>(work: () => Promise<T>, tagsOf: (result: T) => readonly string[]) => Promise<T>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background writes that say what they change (lib/cache-changes.ts). */
+    backgroundChanges: BackgroundChanges;
+  }
 }
 
 export interface CacheChanges {
@@ -131,6 +146,14 @@ export async function registerCacheInvalidation(
       changed(scope.tags ?? [ALL_TAGS]);
     }
   });
+
+  const backgroundChanges: BackgroundChanges = async (work, tagsOf) => {
+    const scope: ChangeScope = { wrote: false, tags: null };
+    const result = await scopes.run(scope, work);
+    if (scope.wrote) changed(tagsOf(result));
+    return result;
+  };
+  app.decorate('backgroundChanges', backgroundChanges);
 
   await bus.start((tags) => cache.invalidate(tags));
   app.addHook('onClose', () => bus.stop());

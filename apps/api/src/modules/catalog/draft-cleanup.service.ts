@@ -7,6 +7,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { products } from '#api/db/schema.ts';
+import { type BackgroundChanges, cacheTags } from '#api/lib/cache-changes.ts';
+import { type SweepLog, startPeriodicSweep } from '#api/lib/periodic-sweep.ts';
 
 /** How old a never-saved draft must be before it is deleted. */
 export const EMPTY_DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -19,6 +21,11 @@ export const DRAFT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * products_draft_created_idx (migration 0008) holds only drafts, by age.
  */
 export async function deleteEmptyDrafts(db: Db, now: Date = new Date()): Promise<number> {
+  return (await deleteEmptyDraftIds(db, now)).length;
+}
+
+/** deleteEmptyDrafts, answering the ids deleted. */
+async function deleteEmptyDraftIds(db: Db, now: Date = new Date()): Promise<string[]> {
   const cutoff = new Date(now.getTime() - EMPTY_DRAFT_MAX_AGE_MS);
   const deleted = await db
     .delete(products)
@@ -30,32 +37,25 @@ export async function deleteEmptyDrafts(db: Db, now: Date = new Date()): Promise
       ),
     )
     .returning({ id: products.id });
-  return deleted.length;
+  return deleted.map((row) => row.id);
 }
 
-interface SweepLog {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
-/** Sweeps every hour until stopped; a failed sweep is logged and tried again next time. */
-export function startDraftCleanup(db: Db, log: SweepLog): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    if (running) return;
-    running = deleteEmptyDrafts(db)
-      .then((deleted) => {
-        if (deleted > 0) log.info({ deleted }, 'empty product drafts deleted');
-      })
-      .catch((err: unknown) => log.error({ err }, 'deleting empty product drafts failed'))
-      .finally(() => {
-        running = null;
-      });
+/**
+ * Sweeps every hour until stopped (lib/periodic-sweep.ts). Drafts are in no list, count or
+ * page anyone else reads, so a sweep drops only the deleted drafts' own pages from the read
+ * cache, and one that deletes nothing drops nothing.
+ */
+export function startDraftCleanup(
+  db: Db,
+  log: SweepLog & { info(obj: object, msg: string): void },
+  inBackground: BackgroundChanges,
+): () => Promise<void> {
+  const sweep = async () => {
+    const deleted = await inBackground(
+      () => deleteEmptyDraftIds(db),
+      (ids) => ids.map(cacheTags.product),
+    );
+    if (deleted.length > 0) log.info({ deleted: deleted.length }, 'empty product drafts deleted');
   };
-  const timer = setInterval(sweep, DRAFT_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicSweep(DRAFT_SWEEP_INTERVAL_MS, sweep, log, 'deleting empty product drafts failed');
 }

@@ -15,7 +15,9 @@ import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
+import { type BackgroundChanges, cacheTags } from '#api/lib/cache-changes.ts';
 import { badRequest, conflict, forbidden } from '#api/lib/http-errors.ts';
+import { type SweepLog, startPeriodicSweep } from '#api/lib/periodic-sweep.ts';
 import type { OrderRow } from './order-json';
 import { orderFacts, orderJson, visibleOrder, visibleOrderByIdOrNumber } from './orders.service';
 
@@ -51,11 +53,17 @@ export function cancelledMessage(order: OrderRow): string | null {
 /** A uuid[] as one bound parameter, however many ids: never one parameter per row. */
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
+/** What a cancelling statement did: the orders it marked, and the products that got stock back. */
+interface Released {
+  orderIds: string[];
+  productIds: string[];
+}
+
 /**
  * Marks the holding orders matching `where` (at most `limit`) cancelled for `reason` and gives
- * their stock back. Runs in the caller's transaction; answers the ids it marked.
+ * their stock back. Runs in the caller's transaction.
  */
-async function cancelHolding(tx: Db, where: SQL, reason: CancelReason, limit: number): Promise<string[]> {
+async function cancelHolding(tx: Db, where: SQL, reason: CancelReason, limit: number): Promise<Released> {
   const candidates = tx
     .select({ id: orders.id })
     .from(orders)
@@ -70,8 +78,8 @@ async function cancelHolding(tx: Db, where: SQL, reason: CancelReason, limit: nu
     .where(and(inArray(orders.id, candidates), holdingStock))
     .returning({ id: orders.id });
   const ids = marked.map((row) => row.id);
-  if (ids.length === 0) return ids;
-  await queryRows(
+  if (ids.length === 0) return { orderIds: ids, productIds: [] };
+  const locked = await queryRows<{ id: string }>(
     tx,
     sql`select ${products.id} from ${products}
         where ${products.id} in (select ${orderItems.productId} from ${orderItems} where ${orderItems.orderId} = any(${uuidArray(ids)}))
@@ -84,21 +92,35 @@ async function cancelHolding(tx: Db, where: SQL, reason: CancelReason, limit: nu
           where ${orderItems.orderId} = any(${uuidArray(ids)}) and ${orderItems.productId} is not null
           group by ${orderItems.productId}) as back
     where ${products.id} = back.product_id`);
-  return ids;
+  return { orderIds: ids, productIds: locked.map((row) => row.id) };
 }
 
 /**
  * Expires every unpaid PayPal order older than `holdMinutes`, in batches; answers how many this
- * call expired. Safe to run from several instances at once: each order is expired by one.
+ * call expired and the products that got their stock back. Safe to run from several instances at
+ * once: each order is expired by one.
  */
-export async function expireOverdueOrders(db: Db, holdMinutes: number, now = new Date()): Promise<number> {
+async function expireOverdue(
+  db: Db,
+  holdMinutes: number,
+  now = new Date(),
+): Promise<{ expired: number; productIds: string[] }> {
   const cutoff = new Date(now.getTime() - holdMinutes * 60_000);
-  let total = 0;
+  let expired = 0;
+  const productIds = new Set<string>();
   for (;;) {
-    const ids = await db.transaction((tx) => cancelHolding(tx, lt(orders.createdAt, cutoff), 'expired', SWEEP_BATCH));
-    total += ids.length;
-    if (ids.length < SWEEP_BATCH) return total;
+    const released = await db.transaction((tx) =>
+      cancelHolding(tx, lt(orders.createdAt, cutoff), 'expired', SWEEP_BATCH),
+    );
+    expired += released.orderIds.length;
+    for (const id of released.productIds) productIds.add(id);
+    if (released.orderIds.length < SWEEP_BATCH) return { expired, productIds: [...productIds] };
   }
+}
+
+/** expireOverdue, answering only how many orders expired. */
+export async function expireOverdueOrders(db: Db, holdMinutes: number, now = new Date()): Promise<number> {
+  return (await expireOverdue(db, holdMinutes, now)).expired;
 }
 
 /**
@@ -142,32 +164,35 @@ export async function cancelOrder(db: Db, user: AuthUser, id: string): Promise<O
 /** How often each instance sweeps for expired orders. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
-interface SweepLog {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
+/**
+ * One sweep: expires what is overdue. It drops from the read cache only the pages of the
+ * products that got stock back (their lists keep theirs until they expire, as after an order:
+ * lib/cache-changes.ts), and nothing when nothing expired.
+ */
+export async function sweepExpiredOrders(
+  db: Db,
+  holdMinutes: number,
+  log: { info(obj: object, msg: string): void },
+  inBackground: BackgroundChanges,
+): Promise<void> {
+  const { expired } = await inBackground(
+    () => expireOverdue(db, holdMinutes),
+    (done) => done.productIds.map(cacheTags.product),
+  );
+  if (expired > 0) log.info({ expired }, 'unpaid PayPal orders expired');
 }
 
-/**
- * Sweeps every minute until stopped. A sweep still running when the next is due is not
- * started twice; a failed sweep is logged and tried again next time.
- */
-export function startExpirySweep(db: Db, holdMinutes: number, log: SweepLog): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    if (running) return;
-    running = expireOverdueOrders(db, holdMinutes)
-      .then((expired) => {
-        if (expired > 0) log.info({ expired }, 'unpaid PayPal orders expired');
-      })
-      .catch((err: unknown) => log.error({ err }, 'expiring unpaid PayPal orders failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+/** Sweeps every minute until stopped (lib/periodic-sweep.ts). */
+export function startExpirySweep(
+  db: Db,
+  holdMinutes: number,
+  log: SweepLog & { info(obj: object, msg: string): void },
+  inBackground: BackgroundChanges,
+): () => Promise<void> {
+  return startPeriodicSweep(
+    SWEEP_INTERVAL_MS,
+    () => sweepExpiredOrders(db, holdMinutes, log, inBackground),
+    log,
+    'expiring unpaid PayPal orders failed',
+  );
 }

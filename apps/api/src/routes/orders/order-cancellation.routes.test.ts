@@ -13,6 +13,7 @@ import {
   ORDER_CANCEL_DONE,
   ORDER_CANCELLED,
   ORDER_EXPIRED,
+  sweepExpiredOrders,
 } from '#api/modules/orders/order-cancellation.service.ts';
 import { customer, placeOrder, product, type Session, shop, stockOf } from '#api/modules/orders/order-test-kit.ts';
 import { type PaypalStandin, startPaypalStandin } from '#api/test/paypal-standin.ts';
@@ -74,6 +75,35 @@ describe('PAYPAL_ORDER_HOLD_MINUTES', () => {
     for (const bad of ['0', '-5', '1.5', 'soon']) {
       expect(() => loadConfig({ ...base, PAYPAL_ORDER_HOLD_MINUTES: bad })).toThrow(/PAYPAL_ORDER_HOLD_MINUTES/);
     }
+  });
+});
+
+describe('the expiry sweep and the read cache', () => {
+  const anonymousStatements = async (url: string) => {
+    const before = t.database.statementCount();
+    expect((await call('GET', url, null)).statusCode).toBe(200);
+    return t.database.statementCount() - before;
+  };
+  const quietLog = { info: () => {} };
+
+  it('drops only the pages of the products that got stock back; a sweep with nothing to expire drops nothing', async () => {
+    const { order, productId } = await orderOf(bosse);
+    const other = await product(t, bosse.id, { countInStock: 4 });
+    const cached = [`/api/products/${other.id}`, `/api/products?seller=${bosse.id}`];
+    const warm = async () => {
+      for (const url of [`/api/products/${productId}`, ...cached]) await anonymousStatements(url);
+    };
+    await warm();
+    await sweepExpiredOrders(t.database.db, HOLD_MINUTES, quietLog, t.app.backgroundChanges);
+    expect(await anonymousStatements(`/api/products/${productId}`)).toBe(0);
+    for (const url of cached) expect(await anonymousStatements(url)).toBe(0);
+
+    await age(order._id, HOLD_MINUTES + 1);
+    await warm();
+    await sweepExpiredOrders(t.database.db, HOLD_MINUTES, quietLog, t.app.backgroundChanges);
+    for (const url of cached) expect(await anonymousStatements(url)).toBe(0);
+    const page = await call('GET', `/api/products/${productId}`, null);
+    expect(page.json()).toMatchObject({ countInStock: 10 });
   });
 });
 

@@ -48,7 +48,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const ordersPerAddress = createLimiter(app, 'ordersPerAddress', deps.rateLimits);
   const holdMinutes = deps.config.paypalOrderHoldMinutes ?? DEFAULT_ORDER_HOLD_MINUTES;
   // Every instance sweeps; the sweep is safe to run concurrently (order-cancellation.service.ts).
-  const stopSweep = startExpirySweep(db, holdMinutes, app.log);
+  const stopSweep = startExpirySweep(db, holdMinutes, app.log, app.backgroundChanges);
   app.addHook('onClose', stopSweep);
 
   app.post('/', { schema: { body: createOrderSchema } }, async (request, reply) => {

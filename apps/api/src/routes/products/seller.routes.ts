@@ -9,7 +9,7 @@ import { productOrNotFound } from './product-or-not-found';
 export const sellerProductRoutes: RoutePlugin = async (app, { deps }) => {
   const { db } = deps.database;
   // Drafts left empty are deleted after a day; every instance sweeps (draft-cleanup.service.ts).
-  const stopDraftCleanup = startDraftCleanup(db, app.log);
+  const stopDraftCleanup = startDraftCleanup(db, app.log, app.backgroundChanges);
   app.addHook('onClose', stopDraftCleanup);
 
   app.post('/', async (request, reply) => {
