@@ -148,18 +148,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     });
     // An idle client's network error must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
-    bumpAfterTransactions(db, counter);
-    return {
-      db,
+    return databaseOf(drizzlePg(pool, { schema, logger: counter }) as unknown as Db, counter, {
       kind: 'postgres',
-      statementCount: () => counter.count,
-      writeGeneration: () => counter.writes,
-      takeParameterPeak: () => counter.takePeak(),
-      onWrite: (listener) => counter.writeListeners.push(listener),
       notifications: postgresNotifications(pool, options.url),
       close: () => pool.end(),
-    };
+    });
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   if (options.pgliteWorker && options.dataDir) return openPgliteWorker(options.dataDir, counter);
@@ -169,16 +162,26 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   });
   // PGlite is one connection for the process's life: set once, it holds for every statement.
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
-  const db = drizzlePglite(client, { schema, logger: counter }) as unknown as Db;
+  return databaseOf(drizzlePglite(client, { schema, logger: counter }) as unknown as Db, counter, {
+    kind: 'pglite',
+    close: () => client.close(),
+  });
+}
+
+/** A Database over `db`, whose statements `counter` logs; `how` is what differs by kind. */
+function databaseOf(
+  db: Db,
+  counter: StatementCounter,
+  how: Pick<Database, 'kind' | 'close' | 'notifications'>,
+): Database {
   bumpAfterTransactions(db, counter);
   return {
     db,
-    kind: 'pglite',
     statementCount: () => counter.count,
     writeGeneration: () => counter.writes,
     takeParameterPeak: () => counter.takePeak(),
     onWrite: (listener) => counter.writeListeners.push(listener),
-    close: () => client.close(),
+    ...how,
   };
 }
 
@@ -222,20 +225,13 @@ async function openPgliteWorker(dataDir: string, counter: StatementCounter): Pro
   });
   const pool = new pg.Pool({ ...worker.connection, max: 1, idleTimeoutMillis: 0, Client: PgliteSessionClient });
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
-  bumpAfterTransactions(db, counter);
-  return {
-    db,
+  return databaseOf(drizzlePg(pool, { schema, logger: counter }) as unknown as Db, counter, {
     kind: 'pglite',
-    statementCount: () => counter.count,
-    writeGeneration: () => counter.writes,
-    takeParameterPeak: () => counter.takePeak(),
-    onWrite: (listener) => counter.writeListeners.push(listener),
     async close() {
       await pool.end();
       await worker.close();
     },
-  };
+  });
 }
 
 /** NOTIFY through the pool; LISTEN on a connection of its own, opened again when it is lost. */

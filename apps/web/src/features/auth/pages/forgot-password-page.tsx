@@ -3,11 +3,11 @@ import { forgotPasswordSchema } from '@torget/shared/schemas/accounts';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useForgotPassword } from '../api/forgot-password';
+import { EmailField } from '../components/account-fields';
 
 /** /forgot_password (spec section 2): asks for a reset link by e-mail, with the spec's status texts. */
 export function ForgotPasswordPage() {
@@ -30,14 +30,7 @@ export function ForgotPasswordPage() {
         <p className="muted">
           {t('Enter the e-mail address of your account and we will send you a link to set a new password.')}
         </p>
-        <FormTextField
-          label={t('Email address')}
-          type="email"
-          autoComplete="email"
-          required
-          registration={register('email')}
-          error={errors.email?.message}
-        />
+        <EmailField registration={register('email')} error={errors.email?.message} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={forgotPassword.isPending}>
             {t('Send reset link')}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserDetails } from '@torget/shared/api-types';
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@torget/shared/rules/accounts';
+import { NAME_MAX } from '@torget/shared/rules/accounts';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { profileFormSchema } from '@torget/shared/schemas/accounts';
 import { useId } from 'react';
@@ -15,6 +15,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { type ProfilePayload, useUpdateProfile } from '../api/update-profile';
+import { EmailField, NewPasswordFields } from '../components/account-fields';
 
 /** /profile (spec section 2): the signed-in user's details; the loading indicator waits 500 ms. */
 export function ProfilePage() {
@@ -104,30 +105,12 @@ function ProfileForm({ details }: { details: UserDetails }) {
         registration={register('name')}
         error={errors.name?.message}
       />
-      <FormTextField
-        label={t('Email address')}
-        type="email"
-        autoComplete="email"
-        required
-        registration={register('email')}
-        error={errors.email?.message}
-      />
-      <FormTextField
-        label={t('Password')}
-        type="password"
-        autoComplete="new-password"
-        minLength={PASSWORD_MIN}
-        maxLength={PASSWORD_MAX}
-        hint={t('Leave empty to keep your current password.')}
-        registration={register('password')}
-        error={errors.password?.message}
-      />
-      <FormTextField
-        label={t('Confirm Password')}
-        type="password"
-        autoComplete="new-password"
-        registration={register('confirmPassword')}
-        error={errors.confirmPassword?.message}
+      <EmailField registration={register('email')} error={errors.email?.message} />
+      <NewPasswordFields
+        label="Password"
+        optional
+        password={{ registration: register('password'), error: errors.password?.message }}
+        confirm={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
       />
       {isSeller && (
         <fieldset className="form-fieldset">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NAME_MAX, PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from '@torget/shared/rules/accounts';
+import { NAME_MAX } from '@torget/shared/rules/accounts';
 import { registerFormSchema } from '@torget/shared/schemas/accounts';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useRegister } from '../api/register';
+import { EmailField, NewPasswordFields } from '../components/account-fields';
 import { redirectQuery, useRedirectTarget } from '../hooks/use-redirect-target';
 
 /**
@@ -52,32 +53,11 @@ export function RegisterPage() {
           registration={register('name')}
           error={errors.name?.message}
         />
-        <FormTextField
-          label={t('Email address')}
-          type="email"
-          autoComplete="email"
-          required
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <FormTextField
-          label={t('Password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={t(PASSWORD_HINT)}
-          registration={register('password')}
-          error={errors.password?.message}
-        />
-        <FormTextField
-          label={t('Confirm Password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message}
+        <EmailField registration={register('email')} error={errors.email?.message} />
+        <NewPasswordFields
+          label="Password"
+          password={{ registration: register('password'), error: errors.password?.message }}
+          confirm={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
         />
         <div className="form-actions">
           <button type="submit" className="button" disabled={registration.isPending}>

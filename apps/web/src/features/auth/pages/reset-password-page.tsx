@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from '@torget/shared/rules/accounts';
 import { resetPasswordFormSchema } from '@torget/shared/schemas/accounts';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
-import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useResetPassword } from '../api/reset-password';
+import { EmailField, NewPasswordFields } from '../components/account-fields';
 
 /**
  * /reset_password/{token} (spec section 2): sets a new password with the token from the mail.
@@ -52,32 +51,11 @@ export function ResetPasswordPage() {
           </MessageBox>
         ) : (
           <>
-            <FormTextField
-              label={t('Email address')}
-              type="email"
-              autoComplete="email"
-              required
-              registration={register('email')}
-              error={errors.email?.message}
-            />
-            <FormTextField
-              label={t('New Password')}
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN}
-              maxLength={PASSWORD_MAX}
-              hint={t(PASSWORD_HINT)}
-              registration={register('new_password')}
-              error={errors.new_password?.message}
-            />
-            <FormTextField
-              label={t('Confirm Password')}
-              type="password"
-              autoComplete="new-password"
-              required
-              registration={register('confirmPassword')}
-              error={errors.confirmPassword?.message}
+            <EmailField registration={register('email')} error={errors.email?.message} />
+            <NewPasswordFields
+              label="New Password"
+              password={{ registration: register('new_password'), error: errors.new_password?.message }}
+              confirm={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
             />
             <div className="form-actions">
               <button type="submit" className="button" disabled={resetPassword.isPending}>

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useSignIn } from '../api/sign-in';
+import { EmailField } from '../components/account-fields';
 import { redirectQuery, useRedirectTarget } from '../hooks/use-redirect-target';
 
 /** /signin (spec section 2): e-mail and password; afterwards, or when already signed in, the redirect target. */
@@ -35,14 +36,7 @@ export function SignInPage() {
       <form className="form-card" onSubmit={handleSubmit((values) => signIn.mutate(values))} noValidate>
         <h1 id="signin-heading">{t('Sign In')}</h1>
         {signIn.isError && <MessageBox variant="danger">{t(signIn.error.message)}</MessageBox>}
-        <FormTextField
-          label={t('Email address')}
-          type="email"
-          autoComplete="email"
-          required
-          registration={register('email')}
-          error={errors.email?.message}
-        />
+        <EmailField registration={register('email')} error={errors.email?.message} />
         <FormTextField
           label={t('Password')}
           type="password"
