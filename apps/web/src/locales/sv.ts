@@ -618,6 +618,8 @@ export const swedishCatalogue: Record<string, string> = {
   '{{field}} is too large.': '{{field}} är för stort.',
   '{{field}} can have at most two decimals.': '{{field}} får ha högst två decimaler.',
   '{{field}} is required.': '{{field}} måste fyllas i.',
+  // The product editor's own wording (lib/form-message.ts, context 'product').
+  'Name is required._product': 'Ange produktens namn.',
   'Count in stock must be a whole number.': 'Lagersaldot måste vara ett heltal.',
   'Count in stock cannot be negative.': 'Lagersaldot får inte vara negativt.',
   'An image is listed twice.': 'En bild finns med två gånger.',

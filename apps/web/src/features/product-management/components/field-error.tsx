@@ -10,7 +10,7 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   if (!message) return null;
   return (
     <p id={id} className="form-error" role="alert">
-      {formMessage(t, message)}
+      {formMessage(t, message, 'product')}
     </p>
   );
 }
