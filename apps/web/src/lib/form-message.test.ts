@@ -31,6 +31,7 @@ describe('form messages of the seller and admin forms', () => {
       'Shipping price can have at most two decimals.',
       'Shop name is required.',
       'A product has at most 8 images.',
+      'Your plan allows at most 5 products.',
       'Colours are written #RRGGBB.',
       'Some server text the catalogue lacks.',
     ]) {
@@ -43,6 +44,7 @@ describe('form messages of the seller and admin forms', () => {
     expect(formMessage(sv(), 'Colours are written #RRGGBB.')).toBe('Färger skrivs #RRGGBB.');
     expect(formMessage(sv(), 'At most 5000 characters.')).toBe('Högst 5000 tecken.');
     expect(formMessage(sv(), 'A product has at most 8 images.')).toBe('En produkt har högst 8 bilder.');
+    expect(formMessage(sv(), 'Your plan allows at most 5 products.')).toBe('Din plan tillåter högst 5 produkter.');
     expect(formMessage(sv(), 'Price must be a number.')).toBe('Pris måste vara ett tal.');
     expect(formMessage(sv(), 'Shipping price cannot be negative.')).toBe('Fraktpris får inte vara negativt.');
     expect(formMessage(sv(), 'Shop name is required.')).toBe('Butikens namn måste fyllas i.');

@@ -21,6 +21,8 @@ export function formMessage(t: TFunction, message: string, context?: string): st
   if (most) return t('At most {{count}} characters.', { count: Number(most[1]) });
   const images = /^A product has at most (\d+) images\.$/.exec(message);
   if (images) return t('A product has at most {{count}} images.', { count: Number(images[1]) });
+  const plan = /^Your plan allows at most (\d+) products\.$/.exec(message);
+  if (plan) return t('Your plan allows at most {{count}} products.', { count: Number(plan[1]) });
   // A whole message the catalogue knows ('Name is required.') comes first.
   const whole = context === undefined ? t(message) : t(message, { context });
   if (whole !== message) return whole;

@@ -613,6 +613,8 @@ export const swedishCatalogue: Record<string, string> = {
   'At most {{count}} characters._other': 'Högst {{count}} tecken.',
   'A product has at most {{count}} images._one': 'En produkt har högst {{count}} bild.',
   'A product has at most {{count}} images._other': 'En produkt har högst {{count}} bilder.',
+  'Your plan allows at most {{count}} products._one': 'Din plan tillåter högst {{count}} produkt.',
+  'Your plan allows at most {{count}} products._other': 'Din plan tillåter högst {{count}} produkter.',
   '{{field}} must be a number.': '{{field}} måste vara ett tal.',
   '{{field}} cannot be negative.': '{{field}} får inte vara negativt.',
   '{{field}} is too large.': '{{field}} är för stort.',

@@ -12,6 +12,7 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { formMessage } from '#web/lib/form-message.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCreateProduct } from '../api/create-product';
@@ -145,7 +146,7 @@ function ProductList({ mode }: { mode: ListMode }) {
         </label>
       </search>
       {createProduct.isPending && <LoadingBox label={t('Creating...')} />}
-      {createProduct.isError && <MessageBox variant="danger">{t(createProduct.error.message)}</MessageBox>}
+      {createProduct.isError && <MessageBox variant="danger">{formMessage(t, createProduct.error.message)}</MessageBox>}
       {deleteProduct.isPending && <LoadingBox label={t('Deleting...')} />}
       {deleteProduct.isError && <MessageBox variant="danger">{t(deleteProduct.error.message)}</MessageBox>}
       {deleteProduct.isSuccess && <MessageBox variant="success">{t(deleteProduct.data.message)}</MessageBox>}
