@@ -3,12 +3,14 @@ import { defaultCatalogue } from '../src/locales/en';
 import { swedishCatalogue } from '../src/locales/sv';
 import { productNamed } from './support/catalog';
 import { cartLines } from './support/checkout';
-import { ACCOUNTS, signIn } from './support/sign-in';
+import { ACCOUNTS, signIn, signInByApi } from './support/sign-in';
 
 // Issue 19, "Svenska / English": switching to Svenska changes every visible UI text of home,
 // product, cart, checkout and order pages (no English text of the catalogue is left), prices
 // and dates follow Intl sv-SE, <html lang> follows the choice, the server writes it from the
 // cookie, and the Swedish catalogue is its own chunk, loaded only when chosen. Then back.
+// The seller's and admin's screens get the same check; they only look (no form is saved), as the
+// other specs read the same data.
 
 const sv = (english: string) => {
   const text = swedishCatalogue[english];
@@ -29,8 +31,18 @@ function englishPatterns(): { english: string; pattern: RegExp }[] {
     .map((text) => text.trim())
     .filter((text) => text.length > 1)
     .map((text) => {
-      const parts = text.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-      return { english: text, pattern: new RegExp(`^${parts.join('.+?')}$`) };
+      // A {{count}} is a number ('1 order' is English, 'Lägg order' is not); other values any text.
+      const pattern = text
+        .split(/(\{\{\w+\}\})/)
+        .map((part) =>
+          part === '{{count}}'
+            ? '\\d+'
+            : /^\{\{\w+\}\}$/.test(part)
+              ? '.+?'
+              : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('');
+      return { english: text, pattern: new RegExp(`^${pattern}$`) };
     });
 }
 
@@ -148,4 +160,109 @@ test('the phone header keeps the switch in its compact row', async ({ page }) =>
   expect(bottom).toBeLessThanOrEqual(112);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+/** Chooses Svenska with the header's switch (remembered for the next pages of this test). */
+async function chooseSvenska(page: Page) {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Svenska' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+}
+
+/** Back to the spec's texts with the footer's switch. */
+async function chooseEnglish(page: Page) {
+  await page.getByRole('contentinfo').getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+}
+
+test("Svenska on the seller's screens, then back to the spec texts", async ({ page }) => {
+  await signIn(page, ACCOUNTS.anna);
+  const product = await productNamed(page.request, 'T-shirt i ekologisk bomull');
+  await chooseSvenska(page);
+
+  await page.goto('/my_shop_menu');
+  await expect(page.getByRole('heading', { name: sv('Sales overview') })).toBeVisible();
+  await expect(page.getByRole('link', { name: sv('Products'), exact: true })).toBeVisible();
+  // Prices of the overview in Swedish ('1 234,00 kr').
+  await expect(page.locator('.sales-figure-value').first()).toHaveText(/^[\d\s]+,\d{2}\s?kr$/u);
+  await expectNoEnglish(page, 'the My Shop menu');
+
+  await page.goto('/productlist/seller');
+  await expect(page.getByRole('heading', { name: sv('My Shop / Products') })).toBeVisible();
+  await expect(page.getByRole('button', { name: sv('Create Product') })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await expectNoEnglish(page, "the seller's product list");
+
+  await page.goto(`/product/${product._id}/edit/seller`);
+  await expect(
+    page.getByRole('heading', { name: sv('Edit Product {{id}}').replace('{{id}}', product._id) }),
+  ).toBeVisible();
+  await expect(page.getByLabel(sv('Count In Stock'))).toBeVisible();
+  await expectNoEnglish(page, 'the product edit screen');
+
+  await page.goto('/seller_profile');
+  await expect(page.getByRole('heading', { name: sv('My Shop / Settings') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: sv('Live preview') })).toBeVisible();
+  await expectNoEnglish(page, 'the shop settings');
+
+  await page.goto('/orderlist/seller');
+  await expect(page.getByRole('heading', { name: sv('My Shop / Orders') })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: sv('Show orders') })).toBeVisible();
+  await expectNoEnglish(page, 'the incoming orders');
+  await page.goto('/orderlist/seller?status=to_deliver');
+  await expect(page.getByRole('link', { name: sv('To deliver') })).toHaveAttribute('aria-current', 'page');
+  await expectNoEnglish(page, 'the incoming orders to deliver');
+
+  // Back to English: the spec's texts again.
+  await chooseEnglish(page);
+  await expect(page.getByRole('heading', { name: 'My Shop / Orders' })).toBeVisible();
+  await page.goto('/my_shop_menu');
+  await expect(page.getByRole('heading', { name: 'Sales overview' })).toBeVisible();
+  await expect(page.locator('.sales-figure-value').first()).toHaveText(/^SEK \d+\.\d{2}$/);
+});
+
+test("Svenska on the admin's screens, then back to the spec texts", async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  // Anna's user: a seller, so her edit screen shows the shop she applied with.
+  const anna = await signInByApi(page.request, ACCOUNTS.anna);
+  await chooseSvenska(page);
+
+  await page.goto('/admin_menu');
+  await expect(page.getByRole('navigation', { name: sv('Admin menu') })).toBeVisible();
+  await expectNoEnglish(page, 'the admin menu');
+
+  await page.goto('/userlist');
+  await expect(page.getByRole('heading', { name: sv('Users') })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: sv('Users table') })
+      .getByRole('row')
+      .nth(1),
+  ).toBeVisible();
+  await expectNoEnglish(page, 'the user list');
+
+  await page.goto(`/user/${anna._id}/edit`);
+  await expect(page.getByLabel(sv('Is Seller'))).toBeChecked();
+  await expect(page.getByRole('heading', { name: sv('Shop'), exact: true })).toBeVisible();
+  await expectNoEnglish(page, "a user's edit screen");
+
+  await page.goto('/admin_settings');
+  await expect(page.getByRole('heading', { name: sv('Site texts') })).toBeVisible();
+  await expect(page.getByLabel(sv('About text'))).toBeVisible();
+  await expectNoEnglish(page, 'the admin settings');
+
+  await page.goto('/productlist');
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await expectNoEnglish(page, "the admin's product list");
+
+  await page.goto('/orderlist');
+  await expect(page.getByRole('heading', { name: sv('Orders') })).toBeVisible();
+  await expectNoEnglish(page, "the admin's order list");
+
+  // Back to English: the spec's texts again.
+  await chooseEnglish(page);
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await page.goto('/admin_settings');
+  await expect(page.getByRole('heading', { name: 'Site texts' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import './rich-text-editor.css';
 
 interface RichTextEditorProps {
@@ -25,6 +26,7 @@ interface RichTextEditorProps {
  * Lazy: import it only from seller screens (it is about 100 KB), never from the first bundle.
  */
 export function RichTextEditor({ label, value, onChange, hint, error, maxLength }: RichTextEditorProps) {
+  const { t } = useTranslation();
   const id = useId();
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
@@ -85,14 +87,24 @@ export function RichTextEditor({ label, value, onChange, hint, error, maxLength 
   const chain = () => editor.chain().focus();
 
   const tools: { name: string; pressed: boolean; run: () => void; text: string }[] = [
-    { name: 'Bold', pressed: !!active?.bold, run: () => chain().toggleBold().run(), text: 'B' },
-    { name: 'Italic', pressed: !!active?.italic, run: () => chain().toggleItalic().run(), text: 'I' },
-    { name: 'Underline', pressed: !!active?.underline, run: () => chain().toggleUnderline().run(), text: 'U' },
-    { name: 'Heading', pressed: !!active?.h2, run: () => chain().toggleHeading({ level: 2 }).run(), text: 'H2' },
-    { name: 'Subheading', pressed: !!active?.h3, run: () => chain().toggleHeading({ level: 3 }).run(), text: 'H3' },
-    { name: 'Bulleted list', pressed: !!active?.bulletList, run: () => chain().toggleBulletList().run(), text: '•' },
-    { name: 'Numbered list', pressed: !!active?.orderedList, run: () => chain().toggleOrderedList().run(), text: '1.' },
-    { name: 'Quote', pressed: !!active?.blockquote, run: () => chain().toggleBlockquote().run(), text: '❝' },
+    { name: t('Bold'), pressed: !!active?.bold, run: () => chain().toggleBold().run(), text: 'B' },
+    { name: t('Italic'), pressed: !!active?.italic, run: () => chain().toggleItalic().run(), text: 'I' },
+    { name: t('Underline'), pressed: !!active?.underline, run: () => chain().toggleUnderline().run(), text: 'U' },
+    { name: t('Heading'), pressed: !!active?.h2, run: () => chain().toggleHeading({ level: 2 }).run(), text: 'H2' },
+    { name: t('Subheading'), pressed: !!active?.h3, run: () => chain().toggleHeading({ level: 3 }).run(), text: 'H3' },
+    {
+      name: t('Bulleted list'),
+      pressed: !!active?.bulletList,
+      run: () => chain().toggleBulletList().run(),
+      text: '•',
+    },
+    {
+      name: t('Numbered list'),
+      pressed: !!active?.orderedList,
+      run: () => chain().toggleOrderedList().run(),
+      text: '1.',
+    },
+    { name: t('Quote'), pressed: !!active?.blockquote, run: () => chain().toggleBlockquote().run(), text: '❝' },
   ];
 
   const openLink = () => {
@@ -113,7 +125,7 @@ export function RichTextEditor({ label, value, onChange, hint, error, maxLength 
       <span id={labelId} className="form-label">
         {label}
       </span>
-      <div className="rich-text-editor-toolbar" role="toolbar" aria-label={`${label}: formatting`}>
+      <div className="rich-text-editor-toolbar" role="toolbar" aria-label={t('{{label}}: formatting', { label })}>
         {tools.map((tool) => (
           <button
             key={tool.name}
@@ -131,22 +143,22 @@ export function RichTextEditor({ label, value, onChange, hint, error, maxLength 
         <button
           type="button"
           className="rich-text-editor-tool"
-          title="Link"
+          title={t('Link')}
           aria-pressed={!!active?.link}
           aria-expanded={linkOpen}
           onClick={openLink}
         >
           <span aria-hidden="true">🔗</span>
-          <span className="visually-hidden">Link</span>
+          <span className="visually-hidden">{t('Link')}</span>
         </button>
       </div>
       {linkOpen && (
         // A small inline form (not window.prompt); an empty address removes the link.
         <fieldset className="rich-text-editor-link">
-          <legend className="visually-hidden">Link address</legend>
+          <legend className="visually-hidden">{t('Link address')}</legend>
           <input
             type="url"
-            aria-label="Link address"
+            aria-label={t('Link address')}
             placeholder="https://"
             value={linkUrl}
             onChange={(event) => setLinkUrl(event.target.value)}
@@ -156,10 +168,10 @@ export function RichTextEditor({ label, value, onChange, hint, error, maxLength 
             }}
           />
           <button type="button" className="button button-small" onClick={applyLink}>
-            Apply
+            {t('Apply')}
           </button>
           <button type="button" className="button button-small button-secondary" onClick={() => setLinkOpen(false)}>
-            Cancel
+            {t('Cancel')}
           </button>
         </fieldset>
       )}

@@ -6,6 +6,7 @@ import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { useCartItems } from '#web/hooks/use-cart-items.ts';
 import { sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useSignOut } from './use-sign-out';
 import './shop-header.css';
 
@@ -30,6 +31,7 @@ function Icon({ name }: { name: 'search' | 'account' | 'cart' | 'shop' }) {
  * since every catalogue list on a seller's domain is that seller's (api/get-products.ts).
  */
 function ShopSearch({ shopName }: { shopName: string }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -70,7 +72,7 @@ function ShopSearch({ shopName }: { shopName: string }) {
         onClick={() => setOpen((current) => !current)}
       >
         <Icon name="search" />
-        <span className="shop-action-label">Search</span>
+        <span className="shop-action-label">{t('Search')}</span>
       </button>
       <search id={rowId} className="shop-search" hidden={!open}>
         <form
@@ -81,7 +83,7 @@ function ShopSearch({ shopName }: { shopName: string }) {
           }}
         >
           <label htmlFor={`${rowId}-input`} className="visually-hidden">
-            {`Search ${shopName}`}
+            {t('Search {{name}}', { name: shopName })}
           </label>
           <input
             ref={inputRef}
@@ -89,17 +91,17 @@ function ShopSearch({ shopName }: { shopName: string }) {
             className="shop-search-input"
             type="search"
             name="q"
-            placeholder={`Search ${shopName}`}
+            placeholder={t('Search {{name}}', { name: shopName })}
             autoComplete="off"
             enterKeyHint="search"
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
           <button type="submit" className="button">
-            Search
+            {t('Search')}
           </button>
           <button type="button" className="button button-secondary" onClick={close}>
-            Close
+            {t('Close')}
           </button>
         </form>
       </search>
@@ -115,6 +117,7 @@ function ShopSearch({ shopName }: { shopName: string }) {
  * hides it on any host but the marketplace's.
  */
 export function ShopHeader({ seller, showSubtitle }: { seller: PublicSeller; showSubtitle: boolean }) {
+  const { t } = useTranslation();
   const shop = seller.seller;
   const { user } = useSession();
   const cartCount = useCartItems().length;
@@ -136,27 +139,27 @@ export function ShopHeader({ seller, showSubtitle }: { seller: PublicSeller; sho
           </Link>
           {showSubtitle && shop.subtitle !== '' && <p className="shop-brand-subtitle">{shop.subtitle}</p>}
         </div>
-        <nav className="shop-nav" aria-label="Shop">
+        <nav className="shop-nav" aria-label={t('Shop')}>
           <ShopSearch shopName={shop.name} />
           {user ? (
             <DropdownMenu
               label={
                 <>
                   <Icon name="account" />
-                  <span className="shop-action-label">{user.name || 'Account'}</span>
+                  <span className="shop-action-label">{user.name || t('Account')}</span>
                 </>
               }
               align="end"
               className="shop-account"
             >
-              <DropdownLink to="/profile">User Profile</DropdownLink>
-              <DropdownLink to="/orderhistory">Order History</DropdownLink>
-              <DropdownAction onSelect={signOut}>Sign Out</DropdownAction>
+              <DropdownLink to="/profile">{t('User Profile')}</DropdownLink>
+              <DropdownLink to="/orderhistory">{t('Order History')}</DropdownLink>
+              <DropdownAction onSelect={signOut}>{t('Sign Out')}</DropdownAction>
             </DropdownMenu>
           ) : (
             <Link to="/signin" className="shop-action">
               <Icon name="account" />
-              <span className="shop-action-label">Sign In</span>
+              <span className="shop-action-label">{t('Sign In')}</span>
             </Link>
           )}
           {showShop && user && (
@@ -164,24 +167,24 @@ export function ShopHeader({ seller, showSubtitle }: { seller: PublicSeller; sho
               label={
                 <>
                   <Icon name="shop" />
-                  <span className="shop-action-label">My Shop</span>
+                  <span className="shop-action-label">{t('My Shop')}</span>
                 </>
               }
               align="end"
               className="shop-account"
             >
-              <DropdownLink to="/productlist/seller">Products</DropdownLink>
-              <DropdownLink to="/orderlist/seller">Orders</DropdownLink>
-              <DropdownLink to={`/seller/${user._id}`}>View shop</DropdownLink>
-              <DropdownLink to="/seller_profile">Settings</DropdownLink>
+              <DropdownLink to="/productlist/seller">{t('Products')}</DropdownLink>
+              <DropdownLink to="/orderlist/seller">{t('Orders')}</DropdownLink>
+              <DropdownLink to={`/seller/${user._id}`}>{t('View shop')}</DropdownLink>
+              <DropdownLink to="/seller_profile">{t('Settings')}</DropdownLink>
             </DropdownMenu>
           )}
           <Link to="/cart" className="shop-action shop-cart">
             <Icon name="cart" />
-            <span className="shop-action-label">Cart</span>
+            <span className="shop-action-label">{t('Cart')}</span>
             {cartCount > 0 && (
               <span className="shop-cart-count">
-                <span className="visually-hidden">, items: </span>
+                <span className="visually-hidden">{t(', items: ')}</span>
                 {cartCount}
               </span>
             )}

@@ -6,6 +6,7 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { ShopFooter } from '#web/components/shop-footer.tsx';
 import { mainHostUrl } from '#web/lib/hosts.ts';
 import { shopStyle } from '#web/lib/shop-style.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { RouteError } from '../routes/route-error';
 import { ShopHeader } from './shop-header';
 import './shop-layout.css';
@@ -21,6 +22,7 @@ function isStorefront(pathname: string): boolean {
  * so the shop reads as the seller's own site from the first paint to the order page.
  */
 export function ShopLayout({ seller }: { seller: PublicSeller }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
 
   // A new page starts at the top.
@@ -33,7 +35,7 @@ export function ShopLayout({ seller }: { seller: PublicSeller }) {
   return (
     <div className="app shop-app" style={shopStyle(seller.seller)}>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('Skip to content')}
       </a>
       <ShopHeader seller={seller} showSubtitle={!storefront} />
       <main id="main" className={storefront ? 'shop-main is-storefront' : 'shop-main'} tabIndex={-1}>
@@ -46,8 +48,8 @@ export function ShopLayout({ seller }: { seller: PublicSeller }) {
       </main>
       <ShopFooter seller={seller}>
         <p className="shop-footer-marketplace">
-          {'A shop on '}
-          <a href={mainHostUrl('/')}>the Torget marketplace</a>
+          {t('A shop on ')}
+          <a href={mainHostUrl('/')}>{t('the Torget marketplace')}</a>
         </p>
       </ShopFooter>
     </div>

@@ -3,25 +3,26 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { adminMenuShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
-
-const ENTRIES = [
-  { to: '/productlist', text: 'Products' },
-  { to: '/orderlist', text: 'Orders' },
-  { to: '/userlist', text: 'Users' },
-  { to: '/admin_settings', text: 'Settings' },
-] as const;
+import { useTranslation } from '#web/lib/use-translation.ts';
 
 /** /admin_menu (spec section 2, Layout): the four admin buttons, on the marketplace's main host only. */
 export function AdminMenuPage() {
-  useDocumentTitle('Admin');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Admin'));
   const { user } = useSession();
+  const entries = [
+    { to: '/productlist', text: t('Products') },
+    { to: '/orderlist', text: t('Orders') },
+    { to: '/userlist', text: t('Users') },
+    { to: '/admin_settings', text: t('Settings') },
+  ];
   return (
     <section className="page" aria-labelledby="admin-menu-heading">
-      <h1 id="admin-menu-heading">Admin</h1>
+      <h1 id="admin-menu-heading">{t('Admin')}</h1>
       {adminMenuShows(user) ? (
-        <nav aria-label="Admin menu">
+        <nav aria-label={t('Admin menu')}>
           <ul className="menu-buttons">
-            {ENTRIES.map((entry) => (
+            {entries.map((entry) => (
               <li key={entry.to}>
                 <Link to={entry.to} className="button">
                   {entry.text}
@@ -31,7 +32,7 @@ export function AdminMenuPage() {
           </ul>
         </nav>
       ) : (
-        <MessageBox>The admin menu is available on the marketplace’s main site only.</MessageBox>
+        <MessageBox>{t('The admin menu is available on the marketplace’s main site only.')}</MessageBox>
       )}
     </section>
   );

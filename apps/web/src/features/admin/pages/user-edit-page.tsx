@@ -12,6 +12,7 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useUpdateUser } from '../api/update-user';
 import '../admin.css';
 
@@ -20,9 +21,10 @@ import '../admin.css';
  * with the user's seller application to read before approving it (issue 16).
  */
 export function UserEditPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const user = useUserDetails(id);
-  const title = user.data ? `Edit User ${user.data.name}` : 'Edit User';
+  const title = user.data ? t('Edit User {{name}}', { name: user.data.name }) : t('Edit User');
   useDocumentTitle(title);
   return (
     <section className="page form-page" aria-labelledby="user-edit-heading">
@@ -31,12 +33,12 @@ export function UserEditPage() {
         {user.isPending ? (
           <LoadingBox />
         ) : user.isError ? (
-          <MessageBox variant="danger">{user.error.message}</MessageBox>
+          <MessageBox variant="danger">{t(user.error.message)}</MessageBox>
         ) : (
           <UserEditForm key={user.data._id} user={user.data} />
         )}
         <p className="form-links">
-          <Link to="/userlist">Back to users</Link>
+          <Link to="/userlist">{t('Back to users')}</Link>
         </p>
       </div>
     </section>
@@ -51,28 +53,31 @@ type UserEditOutput = z.output<typeof adminUserUpdateSchema>;
  * The description is the seller's HTML, sanitised again for display.
  */
 function SellerApplication({ user }: { user: UserDetails }) {
+  const { t } = useTranslation();
   const shop = user.seller;
   if (!shop) return null;
   const waiting = user.wants_to_be_seller && !user.is_seller;
   return (
     <section className="seller-application-review" aria-labelledby="seller-application-heading">
-      <h2 id="seller-application-heading">{waiting ? 'Seller application' : 'Shop'}</h2>
+      <h2 id="seller-application-heading">{waiting ? t('Seller application') : t('Shop')}</h2>
       <dl className="form-summary">
-        <dt>Plan</dt>
-        <dd>{shop.plan === '' ? '-' : `Plan ${shop.plan}: ${planLabel(shop.plan)}`}</dd>
-        <dt>Shop name</dt>
+        <dt>{t('Plan')}</dt>
+        <dd>
+          {shop.plan === '' ? '-' : t('Plan {{plan}}: {{label}}', { plan: shop.plan, label: planLabel(shop.plan) })}
+        </dd>
+        <dt>{t('Shop name')}</dt>
         <dd>{shop.name}</dd>
-        <dt>Address</dt>
+        <dt>{t('Address')}</dt>
         <dd>{shop.address || '-'}</dd>
-        <dt>Post number</dt>
+        <dt>{t('Post number')}</dt>
         <dd>{shop.post_number || '-'}</dd>
-        <dt>City</dt>
+        <dt>{t('City')}</dt>
         <dd>{shop.city || '-'}</dd>
-        <dt>Phone</dt>
+        <dt>{t('Phone')}</dt>
         <dd>{shop.phone || '-'}</dd>
-        <dt>Organisation number</dt>
+        <dt>{t('Organisation number')}</dt>
         <dd>{shop.organisation_number || '-'}</dd>
-        <dt>Description</dt>
+        <dt>{t('Description')}</dt>
         <dd>{shop.description.trim() === '' ? '-' : <RichText html={shop.description} />}</dd>
       </dl>
     </section>
@@ -80,6 +85,7 @@ function SellerApplication({ user }: { user: UserDetails }) {
 }
 
 function UserEditForm({ user }: { user: UserDetails }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const updateUser = useUpdateUser();
   const ids = { seller: useId(), admin: useId(), domain: useId(), domainHint: useId(), domainError: useId() };
@@ -106,28 +112,28 @@ function UserEditForm({ user }: { user: UserDetails }) {
   return (
     <>
       <dl className="form-summary">
-        <dt>Email</dt>
+        <dt>{t('Email')}</dt>
         <dd>{user.email}</dd>
         {user.wants_to_be_seller && !user.is_seller && (
           <>
-            <dt>Shop</dt>
-            <dd>Waiting for approval</dd>
+            <dt>{t('Shop')}</dt>
+            <dd>{t('Waiting for approval')}</dd>
           </>
         )}
       </dl>
       <SellerApplication user={user} />
       <form onSubmit={onSubmit} noValidate>
-        {updateUser.isError && <MessageBox variant="danger">{updateUser.error.message}</MessageBox>}
+        {updateUser.isError && <MessageBox variant="danger">{t(updateUser.error.message)}</MessageBox>}
         <div className="form-check">
           <input id={ids.seller} type="checkbox" {...register('is_seller')} />
-          <label htmlFor={ids.seller}>Is Seller</label>
+          <label htmlFor={ids.seller}>{t('Is Seller')}</label>
         </div>
         <div className="form-check">
           <input id={ids.admin} type="checkbox" {...register('is_admin')} />
-          <label htmlFor={ids.admin}>Is Admin</label>
+          <label htmlFor={ids.admin}>{t('Is Admin')}</label>
         </div>
         <div className="form-field">
-          <label htmlFor={ids.domain}>Seller domain</label>
+          <label htmlFor={ids.domain}>{t('Seller domain')}</label>
           <input
             id={ids.domain}
             inputMode="url"
@@ -141,17 +147,17 @@ function UserEditForm({ user }: { user: UserDetails }) {
             {...register('seller_domain')}
           />
           <p id={ids.domainHint} className="form-hint">
-            For sellers only: the shop’s own domain, without http://. Leave empty for none.
+            {t('For sellers only: the shop’s own domain, without http://. Leave empty for none.')}
           </p>
           {domainError && (
             <p id={ids.domainError} className="form-error" role="alert">
-              {domainError}
+              {t(domainError)}
             </p>
           )}
         </div>
         <div className="form-actions">
           <button type="submit" className="button" disabled={updateUser.isPending}>
-            {updateUser.isPending ? 'Updating...' : 'Update'}
+            {updateUser.isPending ? t('Updating...') : t('Update')}
           </button>
         </div>
       </form>

@@ -14,6 +14,7 @@ import { Pager } from '#web/components/pager.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { pageCount, useListPage } from '#web/hooks/use-list-page.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import '../admin.css';
@@ -33,7 +34,8 @@ const STATUS_CLASS: Record<ShopStatus, string> = {
  * and delete (asked in the page's dialog); `?shop=` keeps one shop status (issue 16).
  */
 export function UserListPage() {
-  useDocumentTitle('Users');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Users'));
   const { user: me } = useSession();
   const confirm = useConfirm();
   const [params] = useSearchParams();
@@ -44,14 +46,14 @@ export function UserListPage() {
   const deleteUser = useDeleteUser();
 
   async function onDelete(entry: UserListEntry) {
-    if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: 'Delete', destructive: true }))) return;
+    if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: t('Delete'), destructive: true }))) return;
     deleteUser.mutate(entry._id);
   }
 
   return (
     <section className="page" aria-labelledby="users-heading">
-      <h1 id="users-heading">Users</h1>
-      <nav className="filter-pills" aria-label="Show users by shop status">
+      <h1 id="users-heading">{t('Users')}</h1>
+      <nav className="filter-pills" aria-label={t('Show users by shop status')}>
         {(['', ...SHOP_STATUS_FILTER_KEYS] as const).map((filter) => (
           <Link
             key={filter || 'all'}
@@ -59,34 +61,36 @@ export function UserListPage() {
             className="filter-pill"
             aria-current={filter === shop ? 'page' : undefined}
           >
-            {filter === '' ? 'All users' : SHOP_STATUS_FILTERS[filter]}
+            {filter === '' ? t('All users') : t(SHOP_STATUS_FILTERS[filter])}
           </Link>
         ))}
       </nav>
-      {deleteUser.isError && <MessageBox variant="danger">{deleteUser.error.message}</MessageBox>}
-      {deleteUser.isSuccess && <MessageBox variant="success">User deleted successfully.</MessageBox>}
+      {deleteUser.isError && <MessageBox variant="danger">{t(deleteUser.error.message)}</MessageBox>}
+      {deleteUser.isSuccess && <MessageBox variant="success">{t('User deleted successfully.')}</MessageBox>}
       {users.isPending ? (
         <LoadingBox />
       ) : users.isError ? (
-        <MessageBox variant="danger">{users.error.message}</MessageBox>
+        <MessageBox variant="danger">{t(users.error.message)}</MessageBox>
       ) : users.data.items.length === 0 ? (
         <MessageBox>
-          {shop === '' ? 'No users yet.' : `No users with the shop status ${SHOP_STATUS_FILTERS[shop]}.`}
+          {shop === ''
+            ? t('No users yet.')
+            : t('No users with the shop status {{status}}.', { status: t(SHOP_STATUS_FILTERS[shop]) })}
         </MessageBox>
       ) : (
         <>
           {/* The table scrolls sideways in its own box on narrow screens, so the page does not. */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-          <section className="table-scroll" aria-label="Users table" tabIndex={0}>
+          <section className="table-scroll" aria-label={t('Users table')} tabIndex={0}>
             <table className="data-table">
               <thead>
                 <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">NAME</th>
-                  <th scope="col">EMAIL</th>
-                  <th scope="col">SELLER</th>
-                  <th scope="col">ADMIN</th>
-                  <th scope="col">ACTIONS</th>
+                  <th scope="col">{t('ID')}</th>
+                  <th scope="col">{t('NAME')}</th>
+                  <th scope="col">{t('EMAIL')}</th>
+                  <th scope="col">{t('SELLER')}</th>
+                  <th scope="col">{t('ADMIN')}</th>
+                  <th scope="col">{t('ACTIONS')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -95,28 +99,30 @@ export function UserListPage() {
                   const isMe = entry._id === me?._id;
                   return (
                     <tr key={entry._id}>
-                      <td className="cell-id" data-label="ID">
+                      <td className="cell-id" data-label={t('ID')}>
                         {entry._id}
                       </td>
-                      <td data-label="NAME">{entry.name}</td>
-                      <td data-label="EMAIL">{entry.email}</td>
-                      <td data-label="SELLER">
-                        <span className={STATUS_CLASS[status]}>{status}</span>
+                      <td data-label={t('NAME')}>{entry.name}</td>
+                      <td data-label={t('EMAIL')}>{entry.email}</td>
+                      <td data-label={t('SELLER')}>
+                        <span className={STATUS_CLASS[status]}>{t(status)}</span>
                       </td>
-                      <td data-label="ADMIN">{entry.is_admin ? 'YES' : 'NO'}</td>
-                      <td className="cell-actions" data-label="ACTIONS">
+                      <td data-label={t('ADMIN')}>{entry.is_admin ? t('YES') : t('NO')}</td>
+                      <td className="cell-actions" data-label={t('ACTIONS')}>
                         <div className="table-actions">
                           <Link to={`/user/${entry._id}/edit`} className="button button-small button-secondary">
-                            Edit<span className="visually-hidden">{` ${entry.name}`}</span>
+                            {t('Edit')}
+                            <span className="visually-hidden">{` ${entry.name}`}</span>
                           </Link>
                           <button
                             type="button"
                             className="button button-small button-danger"
                             disabled={deleteUser.isPending || isMe}
-                            title={isMe ? 'You cannot delete your own account.' : undefined}
+                            title={isMe ? t('You cannot delete your own account.') : undefined}
                             onClick={() => onDelete(entry)}
                           >
-                            Delete<span className="visually-hidden">{` ${entry.name}`}</span>
+                            {t('Delete')}
+                            <span className="visually-hidden">{` ${entry.name}`}</span>
                           </button>
                         </div>
                       </td>
@@ -126,7 +132,7 @@ export function UserListPage() {
               </tbody>
             </table>
           </section>
-          <Pager page={page} pages={pageCount(users.data.total)} hrefFor={hrefFor} label="User list pages" />
+          <Pager page={page} pages={pageCount(users.data.total)} hrefFor={hrefFor} label={t('User list pages')} />
         </>
       )}
     </section>

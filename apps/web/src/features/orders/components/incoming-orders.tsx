@@ -9,6 +9,7 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { pageCount, useListPage } from '#web/hooks/use-list-page.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
 import { OrderTable } from './order-table';
@@ -23,20 +24,27 @@ interface IncomingOrdersProps {
   forSeller?: boolean;
 }
 
-const FILTER_TEXT: Record<IncomingOrderFilter | '', { tab: string; empty: string }> = {
-  '': { tab: 'All orders', empty: 'No orders yet.' },
-  to_confirm_payment: { tab: 'To confirm payment', empty: 'No Swish payments are waiting for you to confirm.' },
-  to_deliver: { tab: 'To deliver', empty: 'Every paid order has been delivered.' },
-};
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+const filterText = (t: Translate): Record<IncomingOrderFilter | '', { tab: string; empty: string }> => ({
+  '': { tab: t('All orders'), empty: t('No orders yet.') },
+  to_confirm_payment: {
+    tab: t('To confirm payment'),
+    empty: t('No Swish payments are waiting for you to confirm.'),
+  },
+  to_deliver: { tab: t('To deliver'), empty: t('Every paid order has been delivered.') },
+});
 
 const isFilter = (value: string | null): value is IncomingOrderFilter =>
   (INCOMING_ORDER_FILTERS as readonly string[]).includes(value ?? '');
 
 /** The filter links: each starts at page 1 of its list; the current one is marked for screen readers. */
 function OrderFilters({ current }: { current: IncomingOrderFilter | '' }) {
+  const { t } = useTranslation();
   const filters = ['', ...INCOMING_ORDER_FILTERS] as const;
+  const texts = filterText(t);
   return (
-    <nav className="filter-pills" aria-label="Show orders">
+    <nav className="filter-pills" aria-label={t('Show orders')}>
       {filters.map((filter) => (
         <Link
           key={filter || 'all'}
@@ -44,7 +52,7 @@ function OrderFilters({ current }: { current: IncomingOrderFilter | '' }) {
           className="filter-pill"
           aria-current={filter === current ? 'page' : undefined}
         >
-          {FILTER_TEXT[filter].tab}
+          {texts[filter].tab}
         </Link>
       ))}
     </nav>
@@ -56,6 +64,7 @@ function OrderFilters({ current }: { current: IncomingOrderFilter | '' }) {
  * dialog); the list reloads after a delete. The seller's list can be filtered by `?status=`.
  */
 export function IncomingOrders({ seller, label, showShop, forSeller }: IncomingOrdersProps) {
+  const { t } = useTranslation();
   const { actor } = useSession();
   const confirm = useConfirm();
   const [params] = useSearchParams();
@@ -66,21 +75,21 @@ export function IncomingOrders({ seller, label, showShop, forSeller }: IncomingO
   const deleteOrder = useDeleteOrder();
 
   async function onDelete(order: Order) {
-    if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: 'Delete', destructive: true }))) return;
+    if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: t('Delete'), destructive: true }))) return;
     deleteOrder.mutate(order._id);
   }
 
   return (
     <>
       {forSeller && <OrderFilters current={status} />}
-      {deleteOrder.isError && <MessageBox variant="danger">{deleteOrder.error.message}</MessageBox>}
-      {deleteOrder.isSuccess && <MessageBox variant="success">{ORDER_DELETED}</MessageBox>}
+      {deleteOrder.isError && <MessageBox variant="danger">{t(deleteOrder.error.message)}</MessageBox>}
+      {deleteOrder.isSuccess && <MessageBox variant="success">{t(ORDER_DELETED)}</MessageBox>}
       {orders.isPending ? (
         <LoadingBox />
       ) : orders.isError ? (
-        <MessageBox variant="danger">{orders.error.message}</MessageBox>
+        <MessageBox variant="danger">{t(orders.error.message)}</MessageBox>
       ) : orders.data.items.length === 0 ? (
-        <MessageBox>{FILTER_TEXT[status].empty}</MessageBox>
+        <MessageBox>{filterText(t)[status].empty}</MessageBox>
       ) : (
         <>
           <OrderTable
@@ -93,7 +102,7 @@ export function IncomingOrders({ seller, label, showShop, forSeller }: IncomingO
             onDelete={(order) => void onDelete(order)}
             deletingId={deleteOrder.isPending ? deleteOrder.variables : undefined}
           />
-          <Pager page={page} pages={pageCount(orders.data.total)} hrefFor={hrefFor} label="Order list pages" />
+          <Pager page={page} pages={pageCount(orders.data.total)} hrefFor={hrefFor} label={t('Order list pages')} />
         </>
       )}
     </>

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FieldError } from '#web/components/field-error.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useUpdateOrder } from '../api/update-order';
 import '../orders.css';
 
@@ -20,6 +21,7 @@ type OrderUpdateFields = z.input<typeof orderUpdateSchema>;
  * schema, whose messages are the spec's ('Please enter the payment date.') beside the date.
  */
 export function OrderUpdateForm({ order }: { order: Order }) {
+  const { t } = useTranslation();
   const id = useId();
   const updateOrder = useUpdateOrder();
   const {
@@ -61,16 +63,16 @@ export function OrderUpdateForm({ order }: { order: Order }) {
       aria-labelledby={`${id}-heading`}
       noValidate
     >
-      <h3 id={`${id}-heading`}>Update order</h3>
-      {updateOrder.isError && <MessageBox variant="danger">{updateOrder.error.message}</MessageBox>}
-      {updateOrder.isSuccess && <MessageBox variant="success">Order was updated.</MessageBox>}
+      <h3 id={`${id}-heading`}>{t('Update order')}</h3>
+      {updateOrder.isError && <MessageBox variant="danger">{t(updateOrder.error.message)}</MessageBox>}
+      {updateOrder.isSuccess && <MessageBox variant="success">{t('Order was updated.')}</MessageBox>}
       <div className="order-update-row">
         <label className="form-check">
           <input type="checkbox" {...register('is_paid')} />
-          Paid
+          {t('Paid')}
         </label>
         <div className="form-field">
-          <label htmlFor={`${id}-paid`}>Payment date</label>
+          <label htmlFor={`${id}-paid`}>{t('Payment date')}</label>
           <input
             id={`${id}-paid`}
             type="date"
@@ -84,10 +86,10 @@ export function OrderUpdateForm({ order }: { order: Order }) {
       <div className="order-update-row">
         <label className="form-check">
           <input type="checkbox" {...register('is_delivered')} />
-          Delivered
+          {t('Delivered')}
         </label>
         <div className="form-field">
-          <label htmlFor={`${id}-delivered`}>Delivery date</label>
+          <label htmlFor={`${id}-delivered`}>{t('Delivery date')}</label>
           <input
             id={`${id}-delivered`}
             type="date"
@@ -99,7 +101,7 @@ export function OrderUpdateForm({ order }: { order: Order }) {
         </div>
       </div>
       <button type="submit" className="button button-block" disabled={updateOrder.isPending}>
-        {updateOrder.isPending ? 'Updating...' : 'Update'}
+        {updateOrder.isPending ? t('Updating...') : t('Update')}
       </button>
     </form>
   );

@@ -54,7 +54,7 @@ function PaypalButtonsArea({ order }: { order: Order }) {
     <div className="paypal-payment">
       {error && <MessageBox variant="danger">{t(error)}</MessageBox>}
       {isPending && <LoadingBox />}
-      {payOrder.isPending && <LoadingBox delayMs={0} label="Confirming the payment..." />}
+      {payOrder.isPending && <LoadingBox delayMs={0} label={t('Confirming the payment...')} />}
       <PayPalButtons
         style={{ layout: 'vertical' }}
         forceReRender={[order._id, order.totalPrice]}

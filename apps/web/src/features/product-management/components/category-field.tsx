@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useCategories } from '#web/api/get-categories.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { describedBy, FieldError } from './field-error';
 
 interface CategoryFieldProps {
@@ -19,6 +20,7 @@ const NEW_CATEGORY = ' new ';
  * product's own, not yet on sale) is offered too, so the saved value always shows.
  */
 export function CategoryField({ id, value, onChange, onBlur, error }: CategoryFieldProps) {
+  const { t } = useTranslation();
   const categories = useCategories();
   const known = categories.data ?? [];
   const [adding, setAdding] = useState(false);
@@ -29,7 +31,7 @@ export function CategoryField({ id, value, onChange, onBlur, error }: CategoryFi
 
   return (
     <div className="form-field">
-      <label htmlFor={id}>Category</label>
+      <label htmlFor={id}>{t('Category')}</label>
       <select
         id={id}
         className="select-input"
@@ -48,22 +50,22 @@ export function CategoryField({ id, value, onChange, onBlur, error }: CategoryFi
           }
         }}
       >
-        <option value="">No category</option>
+        <option value="">{t('No category')}</option>
         {options.map((category) => (
           <option key={category} value={category}>
             {category}
           </option>
         ))}
-        <option value={NEW_CATEGORY}>Add a new category…</option>
+        <option value={NEW_CATEGORY}>{t('Add a new category…')}</option>
       </select>
       {categories.isError && (
         <p id={hintId} className="form-hint">
-          The categories could not be loaded; add a new one instead.
+          {t('The categories could not be loaded; add a new one instead.')}
         </p>
       )}
       {adding && (
         <div className="form-field category-new">
-          <label htmlFor={`${id}-new`}>New category name</label>
+          <label htmlFor={`${id}-new`}>{t('New category name')}</label>
           <input
             id={`${id}-new`}
             ref={newInput}

@@ -1,6 +1,8 @@
 import { MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/rules/catalog';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_ACCEPT, uploadErrorMessage, uploadImage } from '#web/api/upload-image.ts';
+import { formMessage } from '#web/lib/form-message.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { moveItem } from '../utils/move-item';
 import './image-gallery-field.css';
 
@@ -29,6 +31,7 @@ const THUMBNAIL_DRAG_TYPE = 'application/x-torget-image-index';
  * show under the field in the spec's words ('Too big image. Max size: 4 MB.' for a large file).
  */
 export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldProps) {
+  const { t } = useTranslation();
   const id = useId();
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
@@ -61,7 +64,8 @@ export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldP
   async function uploadFiles(files: File[]) {
     setUploadError(null);
     const accepted = files.slice(0, Math.max(0, room));
-    if (accepted.length < files.length) setUploadError(`A product has at most ${MAX_PRODUCT_IMAGES} images.`);
+    if (accepted.length < files.length)
+      setUploadError(t('A product has at most {{count}} images.', { count: MAX_PRODUCT_IMAGES }));
     if (accepted.some((file) => file.size > MAX_UPLOAD_BYTES)) setUploadError(UPLOAD_TOO_BIG);
     const uploads = accepted
       .filter((file) => file.size <= MAX_UPLOAD_BYTES)
@@ -71,7 +75,7 @@ export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldP
       try {
         const path = await uploadImage(upload.file);
         onChange([...latest.current, path]);
-        setAnnouncement(`${upload.name} uploaded.`);
+        setAnnouncement(t('{{name}} uploaded.', { name: upload.name }));
       } catch (failure) {
         setUploadError(uploadErrorMessage(failure instanceof Error ? failure : new Error(String(failure))));
       } finally {
@@ -84,12 +88,16 @@ export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldP
   function move(from: number, to: number) {
     if (to < 0 || to >= value.length) return;
     onChange(moveItem(value, from, to));
-    setAnnouncement(`Image ${from + 1} moved to place ${to + 1}${to === 0 ? ', now the main image' : ''}.`);
+    setAnnouncement(
+      to === 0
+        ? t('Image {{from}} moved to place {{to}}, now the main image.', { from: from + 1, to: to + 1 })
+        : t('Image {{from}} moved to place {{to}}.', { from: from + 1, to: to + 1 }),
+    );
   }
 
   function remove(index: number) {
     onChange(value.filter((_, i) => i !== index));
-    setAnnouncement(`Image ${index + 1} removed.`);
+    setAnnouncement(t('Image {{number}} removed.', { number: index + 1 }));
   }
 
   function onDrop(event: DragEvent<HTMLElement>, target?: number) {
@@ -108,10 +116,12 @@ export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldP
   return (
     <fieldset className="image-gallery-field" aria-describedby={hintId}>
       <legend id={labelId} className="form-label">
-        Images
+        {t('Images')}
       </legend>
       <p id={hintId} className="form-hint">
-        Up to {MAX_PRODUCT_IMAGES} images, at most 4 MB each. The first is the main image shoppers see first.
+        {t('Up to {{count}} images, at most 4 MB each. The first is the main image shoppers see first.', {
+          count: MAX_PRODUCT_IMAGES,
+        })}
       </p>
       {(value.length > 0 || pending.length > 0) && (
         <ol className="image-gallery-list">
@@ -130,17 +140,21 @@ export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldP
               <img
                 className="image-gallery-thumb"
                 src={path}
-                alt={`View ${index + 1} of ${value.length}${index === 0 ? ' (main)' : ''}`}
+                alt={
+                  index === 0
+                    ? t('View {{number}} of {{total}} (main)', { number: index + 1, total: value.length })
+                    : t('View {{number}} of {{total}}', { number: index + 1, total: value.length })
+                }
                 width={112}
                 height={112}
               />
-              {index === 0 && <span className="image-gallery-main">Main image</span>}
+              {index === 0 && <span className="image-gallery-main">{t('Main image')}</span>}
               <div className="image-gallery-actions">
                 <button
                   type="button"
                   className="image-gallery-button"
-                  aria-label={`Move image ${index + 1} left`}
-                  title="Move left"
+                  aria-label={t('Move image {{number}} left', { number: index + 1 })}
+                  title={t('Move left')}
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
                 >
@@ -149,8 +163,8 @@ export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldP
                 <button
                   type="button"
                   className="image-gallery-button"
-                  aria-label={`Move image ${index + 1} right`}
-                  title="Move right"
+                  aria-label={t('Move image {{number}} right', { number: index + 1 })}
+                  title={t('Move right')}
                   disabled={index === value.length - 1}
                   onClick={() => move(index, index + 1)}
                 >
@@ -159,8 +173,8 @@ export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldP
                 <button
                   type="button"
                   className="image-gallery-button image-gallery-remove"
-                  aria-label={`Remove image ${index + 1}`}
-                  title="Remove"
+                  aria-label={t('Remove image {{number}}', { number: index + 1 })}
+                  title={t('Remove')}
                   onClick={() => remove(index)}
                 >
                   ✕
@@ -171,7 +185,7 @@ export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldP
           {pending.map((upload) => (
             <li key={`pending-${upload.key}`} className="image-gallery-item is-uploading" aria-busy="true">
               <img className="image-gallery-thumb" src={upload.previewUrl} alt="" width={112} height={112} />
-              <span className="image-gallery-main">Uploading...</span>
+              <span className="image-gallery-main">{t('Uploading...')}</span>
             </li>
           ))}
         </ol>
@@ -190,7 +204,7 @@ export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldP
           <span aria-hidden="true" className="image-drop-icon">
             ⬆
           </span>
-          <span>Drag images here, or</span>
+          <span>{t('Drag images here, or')}</span>
           <input
             id={`${id}-file`}
             className="visually-hidden"
@@ -206,13 +220,13 @@ export function ImageGalleryField({ value, onChange, error }: ImageGalleryFieldP
           />
           {/* After the input, so its keyboard focus shows on this button-like label (CSS). */}
           <label htmlFor={`${id}-file`} className="button button-small button-secondary">
-            Choose image files
+            {t('Choose image files')}
           </label>
         </div>
       )}
       {message && (
         <p id={errorId} className="form-error" role="alert">
-          {message}
+          {formMessage(t, message)}
         </p>
       )}
       <p className="visually-hidden" aria-live="polite">

@@ -1,8 +1,9 @@
 import type { ProductSummary } from '@torget/shared/api-types';
 import { productNumberLabel } from '@torget/shared/rules/catalog';
 import type { ManagedProductSort } from '@torget/shared/rules/catalog-query';
-import { formatSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
+import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { ProductStatusBadge } from './product-status-badge';
 
 /** A column the list sorts by: its ascending sort (the descending one is `-` before it). */
@@ -59,6 +60,8 @@ export function ProductTable({
   sort,
   onSort,
 }: ProductTableProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     // Under 640 px each row shows as a card of "LABEL value" lines (styles/tables.css); wider, a
     // table that scrolls sideways inside its own box if it must, never the page.
@@ -67,15 +70,15 @@ export function ProductTable({
         <thead>
           <tr>
             <th scope="col">
-              <span className="visually-hidden">IMAGE</span>
+              <span className="visually-hidden">{t('IMAGE')}</span>
             </th>
-            <th scope="col">NO.</th>
-            <SortHeading column="name" label="NAME" sort={sort} onSort={onSort} />
-            <SortHeading column="price" label="PRICE" sort={sort} onSort={onSort} />
-            <SortHeading column="stock" label="STOCK" sort={sort} onSort={onSort} />
-            <th scope="col">STATUS</th>
-            <th scope="col">CATEGORY</th>
-            <th scope="col">ACTIONS</th>
+            <th scope="col">{t('NO.')}</th>
+            <SortHeading column="name" label={t('NAME')} sort={sort} onSort={onSort} />
+            <SortHeading column="price" label={t('PRICE')} sort={sort} onSort={onSort} />
+            <SortHeading column="stock" label={t('STOCK')} sort={sort} onSort={onSort} />
+            <th scope="col">{t('STATUS')}</th>
+            <th scope="col">{t('CATEGORY')}</th>
+            <th scope="col">{t('ACTIONS')}</th>
           </tr>
         </thead>
         <tbody>
@@ -88,26 +91,27 @@ export function ProductTable({
                   <span className="product-thumb product-thumb-empty" aria-hidden="true" />
                 )}
               </td>
-              <td className="cell-product-number" data-label="NO.">
+              <td className="cell-product-number" data-label={t('NO.')}>
                 {productNumberLabel(product.number)}
               </td>
-              <td data-label="NAME">
+              <td data-label={t('NAME')}>
                 <Link to={`/product/${product._id}`}>{product.name}</Link>
               </td>
-              <td className="cell-number" data-label="PRICE">
-                {formatSek(product.price)}
+              <td className="cell-number" data-label={t('PRICE')}>
+                {format.price(product.price)}
               </td>
-              <td className="cell-number" data-label="STOCK">
+              <td className="cell-number" data-label={t('STOCK')}>
                 {product.countInStock}
               </td>
-              <td data-label="STATUS">
+              <td data-label={t('STATUS')}>
                 <ProductStatusBadge product={product} />
               </td>
-              <td data-label="CATEGORY">{product.category}</td>
-              <td className="cell-actions" data-label="ACTIONS">
+              <td data-label={t('CATEGORY')}>{product.category}</td>
+              <td className="cell-actions" data-label={t('ACTIONS')}>
                 <div className="table-actions">
                   <Link to={editHref(product)} className="button button-small">
-                    Edit<span className="visually-hidden">{` ${product.name}`}</span>
+                    {t('Edit')}
+                    <span className="visually-hidden">{` ${product.name}`}</span>
                   </Link>
                   <button
                     type="button"
@@ -115,7 +119,8 @@ export function ProductTable({
                     onClick={() => onDelete(product)}
                     disabled={deletingId === product._id}
                   >
-                    Delete<span className="visually-hidden">{` ${product.name}`}</span>
+                    {t('Delete')}
+                    <span className="visually-hidden">{` ${product.name}`}</span>
                   </button>
                 </div>
               </td>

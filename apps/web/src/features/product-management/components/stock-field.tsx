@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { describedBy, FieldError } from './field-error';
 
 interface StockFieldProps {
@@ -12,12 +13,13 @@ interface StockFieldProps {
 
 /** The count in stock, typed or stepped with − and + (buttons a thumb can hit on a phone). */
 export function StockField({ id, label, registration, onStep, error }: StockFieldProps) {
+  const { t } = useTranslation();
   const errorId = `${id}-error`;
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
       <div className="stepper">
-        <button type="button" className="stepper-button" aria-label="One less in stock" onClick={() => onStep(-1)}>
+        <button type="button" className="stepper-button" aria-label={t('One less in stock')} onClick={() => onStep(-1)}>
           −
         </button>
         <input
@@ -29,7 +31,7 @@ export function StockField({ id, label, registration, onStep, error }: StockFiel
           aria-describedby={describedBy(error && errorId)}
           {...registration}
         />
-        <button type="button" className="stepper-button" aria-label="One more in stock" onClick={() => onStep(1)}>
+        <button type="button" className="stepper-button" aria-label={t('One more in stock')} onClick={() => onStep(1)}>
           +
         </button>
       </div>

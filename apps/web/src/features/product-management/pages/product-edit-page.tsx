@@ -18,7 +18,9 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { RichTextEditor } from '#web/components/rich-text-editor.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
+import { formMessage } from '#web/lib/form-message.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useUpdateProduct } from '../api/update-product';
 import { CategoryField } from '../components/category-field';
 import { describedBy, FieldError } from '../components/field-error';
@@ -75,6 +77,7 @@ interface ProductEditFormProps {
  * column what the shop runs on (price, stock, category, shipping).
  */
 function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const fresh = isNewProduct(product);
   const updateProduct = useUpdateProduct(product._id);
@@ -110,16 +113,16 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
   const err = (field: keyof ProductForm) => errors[field]?.message;
   return (
     <form className="catalog-form product-editor" onSubmit={handleSubmit(onValid)} aria-label={title} noValidate>
-      {errors.root?.message && <MessageBox variant="danger">{errors.root.message}</MessageBox>}
+      {errors.root?.message && <MessageBox variant="danger">{t(errors.root.message)}</MessageBox>}
       {/* A 409 (changed since loaded) is told by the page above the reloaded form. */}
       {updateProduct.isError && !isStale(updateProduct.error) && (
-        <MessageBox variant="danger">{updateProduct.error.message}</MessageBox>
+        <MessageBox variant="danger">{t(updateProduct.error.message)}</MessageBox>
       )}
       <div className="product-editor-grid">
         <div className="product-editor-main">
-          <section className="editor-card" aria-label="Product details">
+          <section className="editor-card" aria-label={t('Product details')}>
             <div className="form-field">
-              <label htmlFor="product-name">Name</label>
+              <label htmlFor="product-name">{t('Name')}</label>
               <input
                 id="product-name"
                 type="text"
@@ -135,16 +138,16 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
               name="description"
               render={({ field, fieldState }) => (
                 <RichTextEditor
-                  label="Description"
+                  label={t('Description')}
                   value={field.value ?? ''}
                   onChange={field.onChange}
                   maxLength={PRODUCT_LIMITS.description}
-                  error={fieldState.error?.message}
+                  error={fieldState.error?.message && formMessage(t, fieldState.error.message)}
                 />
               )}
             />
           </section>
-          <section className="editor-card" aria-label="Images">
+          <section className="editor-card" aria-label={t('Images')}>
             <Controller
               control={control}
               name="images"
@@ -159,27 +162,29 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
           </section>
         </div>
         <div className="product-editor-side">
-          <section className="editor-card" aria-label="Status">
+          <section className="editor-card" aria-label={t('Status')}>
             <p className="editor-status">
-              <span className="form-label">Status</span> <ProductStatusBadge product={product} />
+              <span className="form-label">{t('Status')}</span> <ProductStatusBadge product={product} />
             </p>
             <p className="form-hint">
               {product.isDraft
-                ? 'Drafts are shown to nobody but you. Save with a name, a price above 0 and an image to put it on sale.'
-                : 'On sale: shoppers see it in your shop and in search.'}
+                ? t(
+                    'Drafts are shown to nobody but you. Save with a name, a price above 0 and an image to put it on sale.',
+                  )
+                : t('On sale: shoppers see it in your shop and in search.')}
             </p>
           </section>
-          <section className="editor-card" aria-label="Pricing and stock">
-            <PriceField id="product-price" label="Price" registration={register('price')} error={err('price')} />
+          <section className="editor-card" aria-label={t('Pricing and stock')}>
+            <PriceField id="product-price" label={t('Price')} registration={register('price')} error={err('price')} />
             <StockField
               id="product-countInStock"
-              label="Count In Stock"
+              label={t('Count In Stock')}
               registration={register('countInStock')}
               onStep={stepStock}
               error={err('countInStock')}
             />
           </section>
-          <section className="editor-card" aria-label="Organisation">
+          <section className="editor-card" aria-label={t('Organisation')}>
             <Controller
               control={control}
               name="category"
@@ -194,7 +199,7 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
               )}
             />
             <div className="form-field">
-              <label htmlFor="product-brand">Brand</label>
+              <label htmlFor="product-brand">{t('Brand')}</label>
               <input
                 id="product-brand"
                 type="text"
@@ -206,16 +211,16 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
               <FieldError id="product-brand-error" message={err('brand')} />
             </div>
           </section>
-          <section className="editor-card" aria-label="Shipping">
+          <section className="editor-card" aria-label={t('Shipping')}>
             <PriceField
               id="product-shipping_price"
-              label="Shipping price"
-              hint="Per item; 0 for free shipping."
+              label={t('Shipping price')}
+              hint={t('Per item; 0 for free shipping.')}
               registration={register('shipping_price')}
               error={err('shipping_price')}
             />
             <div className="form-field">
-              <label htmlFor="product-shipping_info">Shipping info</label>
+              <label htmlFor="product-shipping_info">{t('Shipping info')}</label>
               <textarea
                 id="product-shipping_info"
                 rows={3}
@@ -231,12 +236,12 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
       </div>
       <div className="form-actions product-editor-actions">
         <Link to={listPath} className="button button-secondary">
-          Cancel
+          {t('Cancel')}
         </Link>
         <button type="submit" className="button" disabled={updateProduct.isPending}>
-          Update
+          {t('Update')}
         </button>
-        {updateProduct.isPending && <LoadingBox label="Saving..." />}
+        {updateProduct.isPending && <LoadingBox label={t('Saving...')} />}
       </div>
     </form>
   );
@@ -244,16 +249,18 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
 
 /** Says at once that a seller's edit link is for another shop's product (issue 16). */
 function NotYourProduct({ listPath }: { listPath: string }) {
+  const { t } = useTranslation();
   return (
     <MessageBox variant="danger">
-      This product belongs to another shop, not yours: you can only edit your own products.{' '}
-      <Link to={listPath}>Back to your products</Link>
+      {t('This product belongs to another shop, not yours: you can only edit your own products.')}{' '}
+      <Link to={listPath}>{t('Back to your products')}</Link>
     </MessageBox>
   );
 }
 
 /** /product/{id}/edit (admin) and /product/{id}/edit/seller (the owner); saving returns to the list. */
 export function ProductEditPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const sellerMode = useMatch('/product/:id/edit/seller') !== null;
   const listPath = sellerMode ? '/productlist/seller' : '/productlist';
@@ -263,24 +270,24 @@ export function ProductEditPage() {
   // the reloaded product (a new key), with its values and version.
   const [reloaded, setReloaded] = useState(false);
   const [reloads, setReloads] = useState(0);
-  const title = product.data && !isNewProduct(product.data) ? `Edit Product ${id}` : 'Create Product';
-  useDocumentTitle(product.data ? title : 'Edit Product');
+  const title = product.data && !isNewProduct(product.data) ? t('Edit Product {{id}}', { id }) : t('Create Product');
+  useDocumentTitle(product.data ? title : t('Edit Product'));
   const notTheirs = sellerMode && product.data !== undefined && product.data.seller._id !== user?._id;
 
   return (
     <section className="page management-page product-edit-page">
-      {reloaded && <MessageBox variant="danger">{PRODUCT_CHANGED}</MessageBox>}
+      {reloaded && <MessageBox variant="danger">{t(PRODUCT_CHANGED)}</MessageBox>}
       {product.isPending ? (
         <LoadingBox />
       ) : product.isError ? (
-        <MessageBox variant="danger">{product.error.message}</MessageBox>
+        <MessageBox variant="danger">{t(product.error.message)}</MessageBox>
       ) : notTheirs ? (
         <NotYourProduct listPath={listPath} />
       ) : (
         <>
           <div className="page-head product-editor-head">
             <Link to={listPath} className="editor-back">
-              ← Products
+              ← {t('Products')}
             </Link>
             <h1 className="edit-title">{title}</h1>
             <span className="product-number">{productNumberLabel(product.data.number)}</span>

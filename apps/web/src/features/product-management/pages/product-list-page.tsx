@@ -12,7 +12,9 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { formMessage } from '#web/lib/form-message.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCreateProduct } from '../api/create-product';
 import { useDeleteProduct } from '../api/delete-product';
 import { ProductTable } from '../components/product-table';
@@ -21,8 +23,8 @@ import '../product-management.css';
 type ListMode = 'admin' | 'seller';
 
 const MODES = {
-  admin: { title: 'Products', listPath: '/productlist', editSuffix: '/edit' },
-  seller: { title: 'My Shop / Products', listPath: '/productlist/seller', editSuffix: '/edit/seller' },
+  admin: { listPath: '/productlist', editSuffix: '/edit' },
+  seller: { listPath: '/productlist/seller', editSuffix: '/edit/seller' },
 } as const;
 
 function usePageNumber(): number {
@@ -60,7 +62,9 @@ function useListFilters(listPath: string) {
 
 /** The product lists of spec section 2 (Admin and seller lists), 50 a page, drafts included. */
 function ProductList({ mode }: { mode: ListMode }) {
-  const { title, listPath, editSuffix } = MODES[mode];
+  const { t } = useTranslation();
+  const { listPath, editSuffix } = MODES[mode];
+  const title = mode === 'admin' ? t('Products') : t('My Shop / Products');
   useDocumentTitle(title);
   const { user } = useSession();
   const page = usePageNumber();
@@ -87,7 +91,7 @@ function ProductList({ mode }: { mode: ListMode }) {
   }
 
   async function onDelete(product: { _id: string }) {
-    if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: 'Delete', destructive: true }))) return;
+    if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: t('Delete'), destructive: true }))) return;
     createProduct.reset();
     deleteProduct.mutate(product._id);
   }
@@ -103,55 +107,55 @@ function ProductList({ mode }: { mode: ListMode }) {
         <h1 id="product-list-heading">{title}</h1>
         {mode === 'seller' && (
           <button type="button" className="button button-accent" onClick={onCreate} disabled={createProduct.isPending}>
-            Create Product
+            {t('Create Product')}
           </button>
         )}
       </div>
-      <search className="list-toolbar" aria-label="Search products">
+      <search className="list-toolbar" aria-label={t('Search products')}>
         <form className="list-search" onSubmit={onSearch}>
           <label htmlFor="product-list-search" className="visually-hidden">
-            Search by name or number
+            {t('Search by name or number')}
           </label>
           <input
             id="product-list-search"
             type="search"
-            placeholder="Name or #number"
+            placeholder={t('Name or #number')}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
           />
           <button type="submit" className="button button-secondary">
-            Search
+            {t('Search')}
           </button>
         </form>
         <label className="list-sort">
-          <span>Sort</span>
+          <span>{t('Sort')}</span>
           <select
             className="select-input"
             value={filters.sort}
             onChange={(event) => filters.setSort(event.target.value as ManagedProductSort)}
           >
-            <option value="newest">Newest first</option>
-            <option value="oldest">Oldest first</option>
-            <option value="name">Name A–Z</option>
-            <option value="-name">Name Z–A</option>
-            <option value="price">Price, low to high</option>
-            <option value="-price">Price, high to low</option>
-            <option value="stock">Stock, low to high</option>
-            <option value="-stock">Stock, high to low</option>
+            <option value="newest">{t('Newest first')}</option>
+            <option value="oldest">{t('Oldest first')}</option>
+            <option value="name">{t('Name A–Z')}</option>
+            <option value="-name">{t('Name Z–A')}</option>
+            <option value="price">{t('Price, low to high')}</option>
+            <option value="-price">{t('Price, high to low')}</option>
+            <option value="stock">{t('Stock, low to high')}</option>
+            <option value="-stock">{t('Stock, high to low')}</option>
           </select>
         </label>
       </search>
-      {createProduct.isPending && <LoadingBox label="Creating..." />}
-      {createProduct.isError && <MessageBox variant="danger">{createProduct.error.message}</MessageBox>}
-      {deleteProduct.isPending && <LoadingBox label="Deleting..." />}
-      {deleteProduct.isError && <MessageBox variant="danger">{deleteProduct.error.message}</MessageBox>}
-      {deleteProduct.isSuccess && <MessageBox variant="success">{deleteProduct.data.message}</MessageBox>}
+      {createProduct.isPending && <LoadingBox label={t('Creating...')} />}
+      {createProduct.isError && <MessageBox variant="danger">{formMessage(t, createProduct.error.message)}</MessageBox>}
+      {deleteProduct.isPending && <LoadingBox label={t('Deleting...')} />}
+      {deleteProduct.isError && <MessageBox variant="danger">{t(deleteProduct.error.message)}</MessageBox>}
+      {deleteProduct.isSuccess && <MessageBox variant="success">{t(deleteProduct.data.message)}</MessageBox>}
       {products.isPending ? (
         <LoadingBox />
       ) : products.isError ? (
-        <MessageBox variant="danger">{products.error.message}</MessageBox>
+        <MessageBox variant="danger">{t(products.error.message)}</MessageBox>
       ) : products.data.products.length === 0 ? (
-        <MessageBox>No Product Found</MessageBox>
+        <MessageBox>{t('No Product Found')}</MessageBox>
       ) : (
         <ProductTable
           products={products.data.products}
@@ -164,7 +168,7 @@ function ProductList({ mode }: { mode: ListMode }) {
         />
       )}
       {products.data && (
-        <Pager page={page} pages={products.data.pages} hrefFor={filters.hrefFor} label="Product list pages" />
+        <Pager page={page} pages={products.data.pages} hrefFor={filters.hrefFor} label={t('Product list pages')} />
       )}
     </section>
   );

@@ -1,5 +1,7 @@
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { useId } from 'react';
+import { formMessage } from '#web/lib/form-message.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../sellers.css';
 
 /** The #RRGGBB shape the server accepts (spec section 5). */
@@ -22,6 +24,7 @@ interface ColourFieldProps {
  * kept in step both ways, and a button back to the default.
  */
 export function ColourField({ label, pickerLabel, value, onChange, fallback, error }: ColourFieldProps) {
+  const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
   const valid = isColour(value);
@@ -43,7 +46,7 @@ export function ColourField({ label, pickerLabel, value, onChange, fallback, err
           onChange={(event) => onChange(event.target.value)}
           placeholder="#RRGGBB"
           pattern={COLOUR_PATTERN}
-          title="A colour written #RRGGBB, for example #7a3b3f"
+          title={t('A colour written #RRGGBB, for example #7a3b3f')}
           maxLength={SELLER_FIELDS.name_text_color.max}
           spellCheck={false}
           autoComplete="off"
@@ -56,12 +59,13 @@ export function ColourField({ label, pickerLabel, value, onChange, fallback, err
           disabled={value === ''}
           onClick={() => onChange('')}
         >
-          Default<span className="visually-hidden">{` ${label.toLowerCase()}`}</span>
+          {t('Default')}
+          <span className="visually-hidden">{` ${label.toLowerCase()}`}</span>
         </button>
       </div>
       {error && (
         <p id={errorId} className="form-error" role="alert">
-          {error}
+          {formMessage(t, error)}
         </p>
       )}
     </div>

@@ -1,6 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
 import { useId } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { formMessage } from '#web/lib/form-message.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 
 interface FormTextFieldProps<T extends FieldValues>
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'defaultValue' | 'onChange'> {
@@ -16,6 +18,7 @@ interface FormTextFieldProps<T extends FieldValues>
  * schema, through the resolver) shows under it as an alert and is read out with the input.
  */
 export function FormTextField<T extends FieldValues>({ control, name, label, hint, ...input }: FormTextFieldProps<T>) {
+  const { t } = useTranslation();
   const id = useId();
   const { field, fieldState } = useController({ control, name });
   const hintId = `${id}-hint`;
@@ -43,7 +46,7 @@ export function FormTextField<T extends FieldValues>({ control, name, label, hin
       )}
       {error && (
         <p id={errorId} className="form-error" role="alert">
-          {error}
+          {formMessage(t, error)}
         </p>
       )}
     </div>

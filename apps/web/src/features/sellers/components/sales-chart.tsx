@@ -1,6 +1,7 @@
 import type { SalesOverviewBucket } from '@torget/shared/api-types';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import 'uplot/dist/uPlot.min.css';
 
 interface SalesChartProps {
@@ -10,6 +11,10 @@ interface SalesChartProps {
 }
 
 const CHART_HEIGHT = 220;
+
+/** The x axis's days in Svenska: '22 nov.' (UTC, the bars' own days); the default UI keeps uPlot's. */
+const swedishDay = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const swedishDays = (_u: uPlot, splits: number[]) => splits.map((seconds) => swedishDay.format(seconds * 1000));
 
 /** A design token's value (tokens.css), for the canvas, which cannot read CSS variables itself. */
 function token(name: string): string {
@@ -25,6 +30,8 @@ const dayToSeconds = (day: string) => Date.parse(`${day}T12:00:00Z`) / 1000;
  */
 export default function SalesChart({ buckets, unit }: SalesChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const { i18n } = useTranslation();
+  const swedish = i18n.language === 'sv';
 
   useEffect(() => {
     const element = box.current;
@@ -42,7 +49,7 @@ export default function SalesChart({ buckets, unit }: SalesChartProps) {
         cursor: { show: false },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max, 100) * 1.1] } },
         axes: [
-          { stroke: text, grid: { show: false }, ticks: { stroke: grid } },
+          { stroke: text, grid: { show: false }, ticks: { stroke: grid }, ...(swedish ? { values: swedishDays } : {}) },
           {
             stroke: text,
             grid: { stroke: grid },
@@ -63,7 +70,7 @@ export default function SalesChart({ buckets, unit }: SalesChartProps) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [buckets, unit]);
+  }, [buckets, unit, swedish]);
 
   return <div ref={box} className="sales-chart" aria-hidden="true" />;
 }

@@ -1,10 +1,11 @@
 import type { SalesOverviewBucket, SellerOverview } from '@torget/shared/api-types';
-import { formatSek } from '@torget/shared/rules/money';
 import { LOW_STOCK_LIMIT } from '@torget/shared/rules/sales-overview';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { useFormat } from '#web/hooks/use-format.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useSalesOverview } from '../api/get-sales-overview';
 import '../sales-overview.css';
 
@@ -25,31 +26,31 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   );
 }
 
-const orderCount = (n: number) => (n === 1 ? '1 order' : `${n} orders`);
-
 /** The figures behind the chart, as a table: the chart's text alternative. */
 function SalesTable({ buckets, range }: { buckets: SalesOverviewBucket[]; range: Range }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <details className="sales-table-details">
-      <summary>Show the figures as a table</summary>
+      <summary>{t('Show the figures as a table')}</summary>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-      <section className="table-scroll" tabIndex={0} aria-label="Sales figures">
+      <section className="table-scroll" tabIndex={0} aria-label={t('Sales figures')}>
         <table className="data-table sales-table">
           <thead>
             <tr>
-              <th scope="col">{range === 'days' ? 'Day' : 'Week from'}</th>
-              <th scope="col">Orders</th>
-              <th scope="col">Revenue</th>
+              <th scope="col">{range === 'days' ? t('Day') : t('Week from')}</th>
+              <th scope="col">{t('Orders')}</th>
+              <th scope="col">{t('Revenue')}</th>
             </tr>
           </thead>
           <tbody>
             {[...buckets].reverse().map((bucket) => (
               <tr key={bucket.start}>
-                <th scope="row" data-label={range === 'days' ? 'DAY' : 'WEEK FROM'}>
-                  {bucket.start}
+                <th scope="row" data-label={range === 'days' ? t('DAY') : t('WEEK FROM')}>
+                  {format.date(bucket.start)}
                 </th>
-                <td data-label="ORDERS">{bucket.orders}</td>
-                <td data-label="REVENUE">{formatSek(bucket.revenue)}</td>
+                <td data-label={t('ORDERS')}>{bucket.orders}</td>
+                <td data-label={t('REVENUE')}>{format.price(bucket.revenue)}</td>
               </tr>
             ))}
           </tbody>
@@ -60,37 +61,40 @@ function SalesTable({ buckets, range }: { buckets: SalesOverviewBucket[]; range:
 }
 
 function Overview({ overview }: { overview: SellerOverview }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const [range, setRange] = useState<Range>('days');
   const buckets = range === 'days' ? overview.daily : overview.weekly;
-  const chartLabel = range === 'days' ? 'Revenue per day, last 30 days' : 'Revenue per week, this year';
+  const chartLabel = range === 'days' ? t('Revenue per day, last 30 days') : t('Revenue per week, this year');
+  const orderCount = (count: number) => t('{{count}} orders', { count });
   return (
     <>
       <dl className="sales-figures">
         <Figure
-          label="Last 30 days"
-          value={formatSek(overview.last30Days.revenue)}
+          label={t('Last 30 days')}
+          value={format.price(overview.last30Days.revenue)}
           detail={orderCount(overview.last30Days.orders)}
         />
         <Figure
-          label="This year"
-          value={formatSek(overview.thisYear.revenue)}
+          label={t('This year')}
+          value={format.price(overview.thisYear.revenue)}
           detail={orderCount(overview.thisYear.orders)}
         />
       </dl>
 
       {/* No link here may share a word with the spec's four menu buttons above (Products, Orders,
           View shop, Settings): they are found by those names. */}
-      <ul className="sales-todo" aria-label="To do">
+      <ul className="sales-todo" aria-label={t('To do')}>
         <li>
           <Link to="/orderlist/seller?status=to_confirm_payment" className="sales-todo-link">
             <span className="sales-todo-count">{overview.awaitingPayment}</span>
-            Swish payments to confirm
+            {t('Swish payments to confirm')}
           </Link>
         </li>
         <li>
           <Link to="/orderlist/seller?status=to_deliver" className="sales-todo-link">
             <span className="sales-todo-count">{overview.toDeliver}</span>
-            Paid, to deliver
+            {t('Paid, to deliver')}
           </Link>
         </li>
       </ul>
@@ -99,14 +103,14 @@ function Overview({ overview }: { overview: SellerOverview }) {
         <div className="sales-chart-head">
           <h3 id="sales-chart-heading">{chartLabel}</h3>
           <fieldset className="sales-range">
-            <legend className="visually-hidden">Chart period</legend>
+            <legend className="visually-hidden">{t('Chart period')}</legend>
             <button
               type="button"
               className="button button-small button-secondary"
               aria-pressed={range === 'days'}
               onClick={() => setRange('days')}
             >
-              30 days
+              {t('30 days')}
             </button>
             <button
               type="button"
@@ -114,7 +118,7 @@ function Overview({ overview }: { overview: SellerOverview }) {
               aria-pressed={range === 'weeks'}
               onClick={() => setRange('weeks')}
             >
-              This year
+              {t('This year')}
             </button>
           </fieldset>
         </div>
@@ -122,23 +126,25 @@ function Overview({ overview }: { overview: SellerOverview }) {
           <SalesChart buckets={buckets} unit={range === 'days' ? 'day' : 'week'} />
         </Suspense>
         <p className="form-hint">
-          Orders placed and not cancelled, paid or not, by Swedish date. Revenue includes shipping.
+          {t('Orders placed and not cancelled, paid or not, by Swedish date. Revenue includes shipping.')}
         </p>
         <SalesTable buckets={buckets} range={range} />
       </section>
 
       <section className="sales-low-stock" aria-labelledby="low-stock-heading">
-        <h3 id="low-stock-heading">{`Low in stock (${LOW_STOCK_LIMIT} or fewer)`}</h3>
+        <h3 id="low-stock-heading">{t('Low in stock ({{limit}} or fewer)', { limit: LOW_STOCK_LIMIT })}</h3>
         {overview.lowStock.length === 0 ? (
-          <p className="form-hint">Every product has more than {LOW_STOCK_LIMIT} in stock.</p>
+          <p className="form-hint">
+            {t('Every product has more than {{limit}} in stock.', { limit: LOW_STOCK_LIMIT })}
+          </p>
         ) : (
           <ul className="low-stock-list">
             {overview.lowStock.map((product) => (
               <li key={product._id}>
                 <Link to={`/product/${product._id}/edit/seller`}>{product.name}</Link>
-                <span className="low-stock-number">{`No. ${product.number}`}</span>
+                <span className="low-stock-number">{t('No. {{number}}', { number: product.number })}</span>
                 <span className={product.countInStock === 0 ? 'low-stock-count is-out' : 'low-stock-count'}>
-                  {product.countInStock === 0 ? 'Sold out' : `${product.countInStock} left`}
+                  {product.countInStock === 0 ? t('Sold out') : t('{{count}} left', { count: product.countInStock })}
                 </span>
               </li>
             ))}
@@ -151,14 +157,15 @@ function Overview({ overview }: { overview: SellerOverview }) {
 
 /** The seller's sales overview on /my_shop_menu (issue 16), under the spec's four buttons. */
 export function SalesOverview() {
+  const { t } = useTranslation();
   const overview = useSalesOverview();
   return (
     <section className="sales-overview" aria-labelledby="sales-overview-heading">
-      <h2 id="sales-overview-heading">Sales overview</h2>
+      <h2 id="sales-overview-heading">{t('Sales overview')}</h2>
       {overview.isPending ? (
         <LoadingBox />
       ) : overview.isError ? (
-        <MessageBox variant="danger">{overview.error.message}</MessageBox>
+        <MessageBox variant="danger">{t(overview.error.message)}</MessageBox>
       ) : (
         <Overview overview={overview.data} />
       )}

@@ -3,6 +3,8 @@ import { type DragEvent, useId, useState } from 'react';
 import { IMAGE_ACCEPT, uploadErrorMessage, useUploadImage } from '#web/api/upload-image.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { ResponsiveImage } from '#web/components/responsive-image.tsx';
+import { formMessage } from '#web/lib/form-message.ts';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../sellers.css';
 
 interface ShopImageFieldProps {
@@ -30,6 +32,7 @@ const PREVIEW = {
  * sent, with the spec's 413 text; upload failures show under the box (spec section 8).
  */
 export function ShopImageField({ label, value, onChange, previewAlt, kind, error }: ShopImageFieldProps) {
+  const { t } = useTranslation();
   const id = useId();
   const upload = useUploadImage();
   const [tooBig, setTooBig] = useState(false);
@@ -71,7 +74,7 @@ export function ShopImageField({ label, value, onChange, previewAlt, kind, error
           </div>
         )}
         <p id={hintId} className="form-hint">
-          Drop an image here or choose a file (JPEG, PNG, WebP, GIF or AVIF, at most 4 MB).
+          {t('Drop an image here or choose a file (JPEG, PNG, WebP, GIF or AVIF, at most 4 MB).')}
         </p>
         <input
           id={id}
@@ -82,16 +85,16 @@ export function ShopImageField({ label, value, onChange, previewAlt, kind, error
           aria-describedby={message ? `${hintId} ${errorId}` : hintId}
           aria-invalid={error ? true : undefined}
         />
-        {upload.isPending && <LoadingBox delayMs={0} label="Uploading..." />}
+        {upload.isPending && <LoadingBox delayMs={0} label={t('Uploading...')} />}
         {value !== '' && (
           <button type="button" className="link-button" onClick={() => onChange('')}>
-            {`Remove ${kind}`}
+            {kind === 'logo' ? t('Remove logo') : t('Remove banner')}
           </button>
         )}
       </div>
       {message && (
         <p id={errorId} className="form-error" role="alert">
-          {message}
+          {formMessage(t, message)}
         </p>
       )}
     </div>

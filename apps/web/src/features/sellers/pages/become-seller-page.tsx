@@ -10,14 +10,16 @@ import type { z } from 'zod';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { formMessage } from '#web/lib/form-message.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useApplyToSell } from '../api/apply-to-sell';
 import { AlreadySellerNotice } from '../components/already-seller-notice';
 import { FormTextField } from '../components/form-text-field';
 import '../sellers.css';
 
+/** The spec's Swedish text, in both languages. */
 const ALREADY_SELLER = 'Du är redan en säljare.';
-const ALREADY_APPLIED = 'You already applied to become a seller.';
 
 type ChoosablePlan = '1' | '2';
 
@@ -28,7 +30,8 @@ const isChoosable = (plan: string): plan is ChoosablePlan => plan === '1' || pla
  * plans 1 and 2 can be chosen; sellers and earlier applicants are told so instead of the form.
  */
 export function BecomeSellerPage() {
-  useDocumentTitle('Create Shop');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Create Shop'));
   const { plan = '' } = useParams();
   const { user } = useSession();
   const choosable = isChoosable(plan);
@@ -45,15 +48,21 @@ export function BecomeSellerPage() {
   } else if (choosable && sending) {
     content = <CreateShopForm userId={user._id} plan={plan} apply={apply} />;
   } else if (user.is_seller) {
-    content = <AlreadySellerNotice message={ALREADY_SELLER} to="/seller_profile" text="Shop settings" />;
+    content = <AlreadySellerNotice message={ALREADY_SELLER} to="/seller_profile" text={t('Shop settings')} />;
   } else if (user.wants_to_be_seller) {
-    content = <AlreadySellerNotice message={ALREADY_APPLIED} to="/seller_application" text="Your application" />;
+    content = (
+      <AlreadySellerNotice
+        message={t('You already applied to become a seller.')}
+        to="/seller_application"
+        text={t('Your application')}
+      />
+    );
   } else if (choosable) {
     content = <CreateShopForm userId={user._id} plan={plan} apply={apply} />;
   } else {
     content = (
       <MessageBox>
-        This plan cannot be chosen. <Link to="/seller_info_2">See the plans</Link>
+        {t('This plan cannot be chosen.')} <Link to="/seller_info_2">{t('See the plans')}</Link>
       </MessageBox>
     );
   }
@@ -61,9 +70,9 @@ export function BecomeSellerPage() {
   return (
     <section className="page form-page" aria-labelledby="create-shop-heading">
       <div className="form-card">
-        <h1 id="create-shop-heading">Create Shop</h1>
+        <h1 id="create-shop-heading">{t('Create Shop')}</h1>
         <p className="plan-summary">
-          <span>{`Plan ${plan}`}</span>
+          <span>{t('Plan {{plan}}', { plan })}</span>
           {/* The chosen plan's own label ('Domän ingår' for plan 3, which cannot be chosen yet). */}
           <strong>{planLabel(plan)}</strong>
         </p>
@@ -84,6 +93,7 @@ type ApplicationInput = z.input<typeof profileUpdateSchema>;
 type ApplicationOutput = z.output<typeof profileUpdateSchema>;
 
 function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
+  const { t } = useTranslation();
   const { control, handleSubmit } = useForm<ApplicationInput, unknown, ApplicationOutput>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: {
@@ -117,18 +127,18 @@ function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
 
   return (
     <form onSubmit={onSubmit} className="shop-form" noValidate>
-      {apply.isError && <MessageBox variant="danger">{apply.error.message}</MessageBox>}
+      {apply.isError && <MessageBox variant="danger">{t(apply.error.message)}</MessageBox>}
       <FormTextField
         control={control}
         name="seller_name"
-        label="Shop Name"
+        label={t('Shop Name')}
         autoComplete="organization"
         maxLength={SELLER_FIELDS.name.max}
       />
       <FormTextField
         control={control}
         name="seller_address"
-        label="Address"
+        label={t('Address')}
         autoComplete="street-address"
         required
         maxLength={SELLER_FIELDS.address.max}
@@ -136,17 +146,17 @@ function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
       <FormTextField
         control={control}
         name="seller_post_number"
-        label="Post number"
+        label={t('Post number')}
         autoComplete="postal-code"
         inputMode="numeric"
         required
         maxLength={SELLER_FIELDS.post_number.max}
-        hint="Written NNN NN, for example 111 51."
+        hint={t('Written NNN NN, for example 111 51.')}
       />
       <FormTextField
         control={control}
         name="seller_city"
-        label="City"
+        label={t('City')}
         autoComplete="address-level2"
         required
         maxLength={SELLER_FIELDS.city.max}
@@ -154,7 +164,7 @@ function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
       <FormTextField
         control={control}
         name="seller_phone"
-        label="Phone"
+        label={t('Phone')}
         type="tel"
         autoComplete="tel"
         required
@@ -163,7 +173,7 @@ function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
       <FormTextField
         control={control}
         name="seller_organisation_number"
-        label="Organisation number"
+        label={t('Organisation number')}
         required
         maxLength={SELLER_FIELDS.organisation_number.max}
         placeholder={ORGANISATION_NUMBER_PLACEHOLDER}
@@ -174,15 +184,15 @@ function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
         render={({ field, fieldState }) => (
           <>
             <TextAreaField
-              label="Shop Description"
+              label={t('Shop Description')}
               maxLength={SELLER_FIELDS.description.max}
-              hint="Tell customers about your shop. Simple HTML such as <p> and <strong> is kept."
+              hint={t('Tell customers about your shop. Simple HTML such as <p> and <strong> is kept.')}
               value={field.value ?? ''}
               onChange={field.onChange}
             />
             {fieldState.error && (
               <p className="form-error" role="alert">
-                {fieldState.error.message}
+                {formMessage(t, fieldState.error.message ?? '')}
               </p>
             )}
           </>
@@ -190,7 +200,7 @@ function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
       />
       <div className="form-actions">
         <button type="submit" className="button" disabled={apply.isPending}>
-          {apply.isPending ? 'Sending...' : 'Create Shop'}
+          {apply.isPending ? t('Sending...') : t('Create Shop')}
         </button>
       </div>
     </form>

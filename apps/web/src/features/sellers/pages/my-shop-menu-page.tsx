@@ -3,6 +3,7 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { SalesOverview } from '../components/sales-overview';
 
 /**
@@ -11,20 +12,21 @@ import { SalesOverview } from '../components/sales-overview';
  * own domain only.
  */
 export function MyShopMenuPage() {
-  useDocumentTitle('My Shop');
+  const { t } = useTranslation();
+  useDocumentTitle(t('My Shop'));
   const { user } = useSession();
   const entries = [
-    { to: '/productlist/seller', text: 'Products' },
-    { to: '/orderlist/seller', text: 'Orders' },
-    { to: `/seller/${user?._id ?? ''}`, text: 'View shop' },
-    { to: '/seller_profile', text: 'Settings' },
+    { to: '/productlist/seller', text: t('Products') },
+    { to: '/orderlist/seller', text: t('Orders') },
+    { to: `/seller/${user?._id ?? ''}`, text: t('View shop') },
+    { to: '/seller_profile', text: t('Settings') },
   ];
   return (
     <section className="page" aria-labelledby="my-shop-heading">
-      <h1 id="my-shop-heading">My Shop</h1>
+      <h1 id="my-shop-heading">{t('My Shop')}</h1>
       {user && sellerStatusShows(user) ? (
         <>
-          <nav aria-label="My Shop menu">
+          <nav aria-label={t('My Shop menu')}>
             <ul className="menu-buttons">
               {entries.map((entry) => (
                 <li key={entry.to}>
@@ -38,7 +40,9 @@ export function MyShopMenuPage() {
           <SalesOverview />
         </>
       ) : (
-        <MessageBox>Your shop is managed on the marketplace’s main site or on your shop’s own domain.</MessageBox>
+        <MessageBox>
+          {t('Your shop is managed on the marketplace’s main site or on your shop’s own domain.')}
+        </MessageBox>
       )}
     </section>
   );

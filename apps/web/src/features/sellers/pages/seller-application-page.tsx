@@ -9,21 +9,23 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../sellers.css';
 
 /** /seller_application: the signed-in user's own application, read only, with its shop status. */
 export function SellerApplicationPage() {
-  useDocumentTitle('Seller application');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Seller application'));
   const { user } = useSession();
   const details = useUserDetails(user?._id ?? '');
   return (
     <section className="page form-page" aria-labelledby="application-heading">
       <div className="form-card">
-        <h1 id="application-heading">Seller application</h1>
+        <h1 id="application-heading">{t('Seller application')}</h1>
         {details.isPending ? (
           <LoadingBox />
         ) : details.isError ? (
-          <MessageBox variant="danger">{details.error.message}</MessageBox>
+          <MessageBox variant="danger">{t(details.error.message)}</MessageBox>
         ) : (
           <ApplicationDetails details={details.data} />
         )}
@@ -48,33 +50,35 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ApplicationDetails({ details }: { details: UserDetails }) {
+  const { t } = useTranslation();
   const shop = details.seller;
   const status = shopStatus(details);
   if (!shop) {
     return (
       <>
         <dl className="form-summary application-summary">
-          <Row label="Status">{status}</Row>
+          <Row label={t('Status')}>{t(status)}</Row>
         </dl>
         <MessageBox>
-          You have not applied to become a seller. <Link to="/seller_info_1">Read how to become a seller</Link>
+          {t('You have not applied to become a seller.')}{' '}
+          <Link to="/seller_info_1">{t('Read how to become a seller')}</Link>
         </MessageBox>
       </>
     );
   }
   return (
     <dl className="form-summary application-summary">
-      <Row label="Plan">{`${shop.plan} – ${planLabel(shop.plan)}`}</Row>
-      <Row label="Status">
-        <span className={`status-pill ${STATUS_CLASS[status]}`}>{status}</span>
+      <Row label={t('Plan')}>{`${shop.plan} – ${planLabel(shop.plan)}`}</Row>
+      <Row label={t('Status')}>
+        <span className={`status-pill ${STATUS_CLASS[status]}`}>{t(status)}</span>
       </Row>
-      <Row label="Name">{shop.name}</Row>
-      <Row label="Address">{shop.address}</Row>
-      <Row label="Post number">{shop.post_number}</Row>
-      <Row label="City">{shop.city}</Row>
-      <Row label="Phone">{shop.phone}</Row>
-      <Row label="Organisation Number">{shop.organisation_number}</Row>
-      <Row label="Description">
+      <Row label={t('Name')}>{shop.name}</Row>
+      <Row label={t('Address')}>{shop.address}</Row>
+      <Row label={t('Post number')}>{shop.post_number}</Row>
+      <Row label={t('City')}>{shop.city}</Row>
+      <Row label={t('Phone')}>{shop.phone}</Row>
+      <Row label={t('Organisation Number')}>{shop.organisation_number}</Row>
+      <Row label={t('Description')}>
         {shop.description.trim() === '' ? <span className="muted">–</span> : <RichText html={shop.description} />}
       </Row>
     </dl>

@@ -12,7 +12,9 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { RichTextEditor } from '#web/components/rich-text-editor.tsx';
 import { Snackbar, useSnackbar } from '#web/components/snackbar.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { formMessage } from '#web/lib/form-message.ts';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import { useUpdateShopSettings } from '../api/update-shop-settings';
 import { ColourField } from '../components/colour-field';
 import { FormCheckbox, FormTextField } from '../components/form-text-field';
@@ -20,8 +22,6 @@ import { ShopImageField } from '../components/shop-image-field';
 import type { ShopLook } from '../components/storefront-parts';
 import { StorefrontPreview } from '../components/storefront-preview';
 import '../sellers.css';
-
-const PROFILE_UPDATED = 'Profile Updated Successfully';
 
 /** The form's values as typed, and as the shared schema hands them on (trimmed, normalised). */
 type ShopFormInput = z.input<typeof profileUpdateSchema>;
@@ -37,70 +37,72 @@ interface ColourSetting {
   fallback: string;
 }
 
+type Translate = ReturnType<typeof useTranslation>['t'];
+
 /** The colours by the part of the storefront they colour (spec: the seller object's colour fields). */
-const COLOUR_GROUPS: { legend: string; hint: string; colours: ColourSetting[] }[] = [
+const colourGroups = (t: Translate): { legend: string; hint: string; colours: ColourSetting[] }[] => [
   {
-    legend: 'Banner',
-    hint: 'The shop name and subtitle at the top of your shop.',
+    legend: t('Banner'),
+    hint: t('The shop name and subtitle at the top of your shop.'),
     colours: [
       {
         key: 'seller_name_text_color',
-        label: 'Name text colour',
-        picker: 'Shop name colour picker',
+        label: t('Name text colour'),
+        picker: t('Shop name colour picker'),
         fallback: '#ffffff',
       },
       {
         key: 'seller_subtitle_text_color',
-        label: 'Subtitle text colour',
-        picker: 'Subtitle colour picker',
+        label: t('Subtitle text colour'),
+        picker: t('Subtitle colour picker'),
         fallback: '#dbe4ee',
       },
     ],
   },
   {
-    legend: 'Description box',
-    hint: 'The box with your shop’s description, under the banner.',
+    legend: t('Description box'),
+    hint: t('The box with your shop’s description, under the banner.'),
     colours: [
       {
         key: 'seller_description_background_color',
-        label: 'Description background colour',
-        picker: 'Description box background picker',
+        label: t('Description background colour'),
+        picker: t('Description box background picker'),
         fallback: '#ffffff',
       },
       {
         key: 'seller_description_text_color',
-        label: 'Description text colour',
-        picker: 'Description box text picker',
+        label: t('Description text colour'),
+        picker: t('Description box text picker'),
         fallback: '#1c2430',
       },
     ],
   },
   {
-    legend: 'Products',
-    hint: 'Behind your product cards.',
+    legend: t('Products'),
+    hint: t('Behind your product cards.'),
     colours: [
       {
         key: 'seller_products_background_color',
-        label: 'Products background colour',
-        picker: 'Product area background picker',
+        label: t('Products background colour'),
+        picker: t('Product area background picker'),
         fallback: '#f5f6f8',
       },
     ],
   },
   {
-    legend: 'Footer',
-    hint: 'The bottom of your shop, with your contact details.',
+    legend: t('Footer'),
+    hint: t('The bottom of your shop, with your contact details.'),
     colours: [
       {
         key: 'seller_footer_background_color',
-        label: 'Footer background colour',
-        picker: 'Shop footer background picker',
+        label: t('Footer background colour'),
+        picker: t('Shop footer background picker'),
         fallback: '#0b3d63',
       },
       {
         key: 'seller_footer_text_color',
-        label: 'Footer text colour',
-        picker: 'Shop footer text picker',
+        label: t('Footer text colour'),
+        picker: t('Shop footer text picker'),
         fallback: '#ffffff',
       },
     ],
@@ -113,16 +115,17 @@ const COLOUR_GROUPS: { legend: string; hint: string; colours: ColourSetting[] }[
  * on phones). The loading indicator waits 500 ms.
  */
 export function SellerProfilePage() {
-  useDocumentTitle('My Shop / Settings');
+  const { t } = useTranslation();
+  useDocumentTitle(t('My Shop / Settings'));
   const { user } = useSession();
   const details = useUserDetails(user?._id ?? '');
   return (
     <section className="page shop-settings-page" aria-labelledby="shop-settings-heading">
-      <h1 id="shop-settings-heading">My Shop / Settings</h1>
+      <h1 id="shop-settings-heading">{t('My Shop / Settings')}</h1>
       {details.isPending ? (
         <LoadingBox />
       ) : details.isError ? (
-        <MessageBox variant="danger">{details.error.message}</MessageBox>
+        <MessageBox variant="danger">{t(details.error.message)}</MessageBox>
       ) : (
         <ShopSettingsForm key={details.data._id} details={details.data} />
       )}
@@ -158,6 +161,7 @@ function useLiveShop(control: Control<ShopFormInput, unknown, ShopFormOutput>, f
 }
 
 function ShopSettingsForm({ details }: { details: UserDetails }) {
+  const { t } = useTranslation();
   const update = useUpdateShopSettings();
   const [notice, showNotice] = useSnackbar();
   const { control, handleSubmit, reset } = useForm<ShopFormInput, unknown, ShopFormOutput>({
@@ -175,7 +179,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
         onSuccess: (user) => {
           // The server writes some values its own way (post number 'NNN NN', Swish digits only).
           reset(sellerFormValues(user.seller));
-          showNotice(PROFILE_UPDATED);
+          showNotice(t('Profile Updated Successfully'));
         },
       },
     );
@@ -184,15 +188,15 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
   return (
     <div className="shop-settings-layout">
       <form onSubmit={onSubmit} className="shop-form shop-settings-form" noValidate>
-        {update.isError && <MessageBox variant="danger">{update.error.message}</MessageBox>}
+        {update.isError && <MessageBox variant="danger">{t(update.error.message)}</MessageBox>}
 
         <fieldset className="form-fieldset">
-          <legend>Shop</legend>
-          <FormTextField control={control} name="seller_name" label="Name" maxLength={SELLER_FIELDS.name.max} />
+          <legend>{t('Shop')}</legend>
+          <FormTextField control={control} name="seller_name" label={t('Name')} maxLength={SELLER_FIELDS.name.max} />
           <FormTextField
             control={control}
             name="seller_subtitle"
-            label="Subtitle"
+            label={t('Subtitle')}
             maxLength={SELLER_FIELDS.subtitle.max}
           />
           <Controller
@@ -200,28 +204,28 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
             name="seller_description"
             render={({ field, fieldState }) => (
               <RichTextEditor
-                label="Description"
+                label={t('Description')}
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 maxLength={SELLER_FIELDS.description.max}
-                error={fieldState.error?.message}
-                hint="Shown under your shop’s banner. Headings, bold, lists, quotes and links are kept."
+                error={fieldState.error?.message && formMessage(t, fieldState.error.message)}
+                hint={t('Shown under your shop’s banner. Headings, bold, lists, quotes and links are kept.')}
               />
             )}
           />
         </fieldset>
 
         <fieldset className="form-fieldset">
-          <legend>Logo and banner</legend>
-          <FormCheckbox control={control} name="seller_has_logo" label="Has logo" />
+          <legend>{t('Logo and banner')}</legend>
+          <FormCheckbox control={control} name="seller_has_logo" label={t('Has logo')} />
           <Controller
             control={control}
             name="seller_logo"
             render={({ field, fieldState }) => (
               <ShopImageField
                 kind="logo"
-                label="Logo image"
-                previewAlt="Logo preview"
+                label={t('Logo image')}
+                previewAlt={t('Logo preview')}
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 error={fieldState.error?.message}
@@ -234,8 +238,8 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
             render={({ field, fieldState }) => (
               <ShopImageField
                 kind="banner"
-                label="Banner background image"
-                previewAlt="Banner preview"
+                label={t('Banner background image')}
+                previewAlt={t('Banner preview')}
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 error={fieldState.error?.message}
@@ -245,14 +249,14 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
         </fieldset>
 
         <fieldset className="form-fieldset">
-          <legend>Colours</legend>
+          <legend>{t('Colours')}</legend>
           <p className="form-hint colour-intro">
-            Pick a colour or write it as #RRGGBB. “Default” gives that part Torget’s own colour.
+            {t('Pick a colour or write it as #RRGGBB. “Default” gives that part Torget’s own colour.')}
           </p>
           <a className="preview-jump" href="#storefront-preview-heading">
-            See the live preview
+            {t('See the live preview')}
           </a>
-          {COLOUR_GROUPS.map((group) => (
+          {colourGroups(t).map((group) => (
             <fieldset key={group.legend} className="colour-group">
               <legend>{group.legend}</legend>
               <p className="form-hint">{group.hint}</p>
@@ -280,34 +284,34 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
         </fieldset>
 
         <fieldset className="form-fieldset">
-          <legend>Contact details</legend>
+          <legend>{t('Contact details')}</legend>
           <FormTextField
             control={control}
             name="seller_address"
-            label="Address"
+            label={t('Address')}
             autoComplete="street-address"
             maxLength={SELLER_FIELDS.address.max}
           />
           <FormTextField
             control={control}
             name="seller_post_number"
-            label="Post number"
+            label={t('Post number')}
             autoComplete="postal-code"
             inputMode="numeric"
             maxLength={SELLER_FIELDS.post_number.max}
-            hint="Written NNN NN, for example 111 51."
+            hint={t('Written NNN NN, for example 111 51.')}
           />
           <FormTextField
             control={control}
             name="seller_city"
-            label="City"
+            label={t('City')}
             autoComplete="address-level2"
             maxLength={SELLER_FIELDS.city.max}
           />
           <FormTextField
             control={control}
             name="seller_phone"
-            label="Phone"
+            label={t('Phone')}
             type="tel"
             autoComplete="tel"
             maxLength={SELLER_FIELDS.phone.max}
@@ -315,7 +319,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           <FormTextField
             control={control}
             name="seller_email"
-            label="Public e-mail (shown in the shop's footer)"
+            label={t("Public e-mail (shown in the shop's footer)")}
             type="email"
             autoComplete="off"
             maxLength={SELLER_FIELDS.email.max}
@@ -323,45 +327,53 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           <FormTextField
             control={control}
             name="seller_organisation_number"
-            label="Organisation number"
+            label={t('Organisation number')}
             maxLength={SELLER_FIELDS.organisation_number.max}
             placeholder={ORGANISATION_NUMBER_PLACEHOLDER}
           />
         </fieldset>
 
         <fieldset className="form-fieldset">
-          <legend>Payments</legend>
-          <FormCheckbox control={control} name="seller_has_swish" label="Has Swish" />
+          <legend>{t('Payments')}</legend>
+          <FormCheckbox control={control} name="seller_has_swish" label={t('Has Swish')} />
           <FormTextField
             control={control}
             name="seller_swish_number"
-            label="Swish number"
+            label={t('Swish number')}
             inputMode="numeric"
             maxLength={SELLER_FIELDS.swish_number.max}
-            hint="Ten digits, for example 123 456 78 90."
+            hint={t('Ten digits, for example 123 456 78 90.')}
           />
-          <FormCheckbox control={control} name="seller_has_paypal" label="Has PayPal" />
+          <FormCheckbox control={control} name="seller_has_paypal" label={t('Has PayPal')} />
         </fieldset>
 
         <fieldset className="form-fieldset">
-          <legend>Own domain</legend>
+          <legend>{t('Own domain')}</legend>
           <FormTextField
             control={control}
             name="seller_domain"
-            label="Domain"
+            label={t('Domain')}
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
             maxLength={SELLER_FIELDS.domain.max}
             placeholder="butik.example.se"
             disabled={!domainAllowed && domainEmpty}
-            hint={`Own domains come with plans 2 and 3${domainAllowed ? '' : ' (your plan does not include one)'}. Point your domain's DNS (A/CNAME) at Torget, then enter it here.`}
+            hint={
+              domainAllowed
+                ? t(
+                    "Own domains come with plans 2 and 3. Point your domain's DNS (A/CNAME) at Torget, then enter it here.",
+                  )
+                : t(
+                    "Own domains come with plans 2 and 3 (your plan does not include one). Point your domain's DNS (A/CNAME) at Torget, then enter it here.",
+                  )
+            }
           />
         </fieldset>
 
         <div className="form-actions">
           <button type="submit" className="button" disabled={update.isPending}>
-            {update.isPending ? 'Updating...' : 'Update'}
+            {update.isPending ? t('Updating...') : t('Update')}
           </button>
         </div>
         <Snackbar message={notice} />
