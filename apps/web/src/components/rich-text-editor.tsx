@@ -148,7 +148,16 @@ export function RichTextEditor({ label, value, onChange, hint, error, maxLength 
           aria-expanded={linkOpen}
           onClick={openLink}
         >
-          <span aria-hidden="true">🔗</span>
+          {/* Drawn, not an emoji: a device without an emoji font would show an empty box. */}
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+            <path
+              d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
           <span className="visually-hidden">{t('Link')}</span>
         </button>
       </div>
