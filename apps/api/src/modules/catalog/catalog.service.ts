@@ -8,8 +8,8 @@ import { catalogueCounts, products, reviews, sellers, users } from '#api/db/sche
 import { listTag } from '#api/lib/cache-changes.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 import { categoryCounts } from './catalogue-counts';
-import { relevanceOrder, suggestName } from './name-search';
-import { cappedCount, listConditions } from './product-filters';
+import { type NameMatching, relevanceOrder, searchTyposOf, suggestName } from './name-search';
+import { cappedCount, filterConditions, listConditions } from './product-filters';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -140,8 +140,8 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery) {
 }
 
 /** The statement a product list sends first (page and count), for EXPLAIN in tests. */
-export function productListStatement(db: Db, query: ProductListQuery): SQL {
-  const where = listConditions(query);
+export function productListStatement(db: Db, query: ProductListQuery, matching: NameMatching = { typos: false }): SQL {
+  const where = listConditions(query, matching);
   if (query.name) return namePageStatement(db, where, query).getSQL();
   return pageStatement(db, where, query, countingOf(query, where).total).getSQL();
 }
@@ -174,15 +174,39 @@ async function pageAndCount(db: Db, where: SQL, query: ProductListQuery, countin
  * the last, or a name search is above the cap). The count of the same filters is shared, through
  * the cache, by every page and sort: when it is known, only the page is read. A capped count
  * answers COUNT_CAP with `countIsCapped`, and pages past it are still read when asked for.
+ * A name search looks for typos only when the name as typed finds nothing (name-search.ts,
+ * NameMatching): then the list is read again with them.
  */
 export async function listProducts(
   db: Db,
   query: ProductListQuery,
   cache: ReadCache = noReadCache,
 ): Promise<ProductListResponse> {
-  const where = listConditions(query);
+  let answer = await readList(db, query, cache, { typos: false });
+  if (answer.count === 0 && query.name && (await searchTyposOf(db, query.name, filterConditions(query).seller)))
+    answer = await readList(db, query, cache, { typos: true });
+  if (answer.count === 0 && query.name) {
+    const suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
+    if (suggestion !== undefined) answer.suggestion = suggestion;
+  }
+  return answer;
+}
+
+async function readList(
+  db: Db,
+  query: ProductListQuery,
+  cache: ReadCache,
+  matching: NameMatching,
+): Promise<ProductListResponse> {
+  const where = listConditions(query, matching);
   const counting = countingOf(query, where);
-  const filters = JSON.stringify({ ...query, pageNumber: undefined, pageSize: undefined, order: undefined });
+  const filters = JSON.stringify({
+    ...query,
+    pageNumber: undefined,
+    pageSize: undefined,
+    order: undefined,
+    typos: query.name ? matching.typos : undefined,
+  });
   let rows: ProductWithSellerRow[] | null = null;
   const count = await cache.get(
     `products:count:${filters}`,
@@ -210,10 +234,6 @@ export async function listProducts(
     count: shown,
   };
   if (capped) answer.countIsCapped = true;
-  if (count === 0 && query.name) {
-    const suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
-    if (suggestion !== undefined) answer.suggestion = suggestion;
-  }
   return answer;
 }
 

@@ -17,6 +17,7 @@ import { type Db, queryRows } from '#api/db/client.ts';
 import { products } from '#api/db/schema.ts';
 import { categoryCounts } from './catalogue-counts';
 import { listed } from './listed';
+import { type NameMatching, typosCouldMatch } from './name-search';
 import {
   categoryCondition,
   filterConditions,
@@ -72,10 +73,26 @@ function scaleOf(row: SampleRow): { scale: number; estimated: boolean } {
   return { scale: Math.max(1, row.pages / reached), estimated: true };
 }
 
+/**
+ * The facets of a search. Like the list (catalog.service.ts), a name is matched without typos
+ * first, and with them only when it finds nothing so (name-search.ts, NameMatching): the sample
+ * of the name's matches tells, so no read is added when it finds something.
+ */
 export async function productFacets(db: Db, filters: ProductFilters): Promise<ProductFacets> {
   const counted = await categoryCounts(db);
+  const exact = await facetsWith(db, filters, counted, { typos: false });
+  if (exact.matched > 0 || !filters.name || !typosCouldMatch(filters.name)) return exact.facets;
+  return (await facetsWith(db, filters, counted, { typos: true })).facets;
+}
+
+async function facetsWith(
+  db: Db,
+  filters: ProductFilters,
+  counted: Awaited<ReturnType<typeof categoryCounts>>,
+  matching: NameMatching,
+): Promise<{ facets: ProductFacets; matched: number }> {
   const noFilter = hasNoFilter(filters);
-  const c = filterConditions(filters);
+  const c = filterConditions(filters, matching);
   const base = and(listed, c.seller, c.name) ?? listed;
   const keep = (...conditions: (SQL | undefined)[]) => and(sql`true`, ...conditions) ?? sql`true`;
   // With no filter the categories are the counters' exact counts: no entry of theirs is read.
@@ -103,5 +120,5 @@ export async function productFacets(db: Db, filters: ProductFilters): Promise<Pr
     rating,
     count: cap(sampled(categoryEntries.length + priceEntries.length + i)),
   }));
-  return { categories, prices, ratings, capped };
+  return { facets: { categories, prices, ratings, capped }, matched: row?.n ?? 0 };
 }

@@ -27,21 +27,47 @@ function likePattern(before: string, text: string, after: string): SQL {
 
 /**
  * A product's name matches one query word when its search text contains the word's stem
- * (inflections, and compounds such as "lampa" in "Bordslampa"), or, for longer words of letters,
- * when a word of it is close in trigrams (pg_trgm's `<%`, word similarity of at least
- * pg_trgm.word_similarity_threshold, 0.6 by default: a typo or two). Both are served by the
- * trigram index on the search text.
+ * (inflections, and compounds such as "lampa" in "Bordslampa"), or, for longer words of letters
+ * and when `typos` is on, when a word of it is close in trigrams (pg_trgm's `<%`, word similarity
+ * of at least pg_trgm.word_similarity_threshold, 0.6 by default: a typo or two). Both are served
+ * by the trigram index on the search text.
  */
-function wordMatches(word: string): SQL {
+function wordMatches(word: string, typos: boolean): SQL {
   const contains = sql`${searchText} like ${likePattern('%', searchStem(word), '%')} escape '\\'`;
-  if (!mayHaveTypo(word)) return contains;
+  if (!typos || !mayHaveTypo(word)) return contains;
   return sql`(${contains} or torget_search_text(${word}) <% ${searchText})`;
 }
 
+/**
+ * When typos are looked for. The typo branch costs more than the rest of a search (a common
+ * word's trigram bitmap: 15 of 30 ms at a million products), and its matches rank last anyway.
+ * So, as search engines do (Typesense's `typo_tokens_threshold`), the catalogue's search looks
+ * for typos only when the name finds nothing as typed, inflected or compounded
+ * (catalog.service.ts, facets.service.ts); the seller's own product search and the
+ * suggestions always do.
+ */
+export interface NameMatching {
+  typos: boolean;
+}
+
 /** The name contains every word of the query, in any order; undefined for a query of no words. */
-export function nameMatches(name: string): SQL | undefined {
+export function nameMatches(name: string, matching: NameMatching = { typos: true }): SQL | undefined {
   const words = searchWords(name);
-  return words.length === 0 ? undefined : and(...words.map(wordMatches));
+  return words.length === 0 ? undefined : and(...words.map((word) => wordMatches(word, matching.typos)));
+}
+
+/** Whether looking for typos could find more for this name (one of its words is long enough). */
+export function typosCouldMatch(name: string): boolean {
+  return searchWords(name).some(mayHaveTypo);
+}
+
+/**
+ * Whether the catalogue's search should look for typos of `name`: it could find more that way,
+ * and the name as typed finds nothing listed (of `seller`, when the search is a storefront's).
+ */
+export async function searchTyposOf(db: Db, name: string, seller: SQL | undefined): Promise<boolean> {
+  if (!typosCouldMatch(name)) return false;
+  return !(await anyMatch(db, and(listed, seller, nameMatches(name, { typos: false }))));
 }
 
 /**
@@ -141,7 +167,7 @@ export async function suggestName(
   const words = searchWords(name);
   const suggested: string[] = [];
   for (const word of words) {
-    if (await anyMatch(db, and(listed, wordMatches(word)))) {
+    if (await anyMatch(db, and(listed, wordMatches(word, true)))) {
       suggested.push(word);
       continue;
     }

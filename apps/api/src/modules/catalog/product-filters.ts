@@ -4,7 +4,7 @@ import type { ProductFacetsQuery } from '@torget/shared/schemas/product-query';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { products } from '#api/db/schema.ts';
 import { listed } from './listed';
-import { nameMatches } from './name-search';
+import { type NameMatching, nameMatches } from './name-search';
 
 /** The filters of a product list or its facets (min, max and rating of 0 mean "no bound"). */
 export type ProductFilters = ProductFacetsQuery;
@@ -26,10 +26,10 @@ export function categoryCondition(category: string | undefined): SQL | undefined
 }
 
 /** The conditions of the filters a query gives, by filter (undefined when not given). */
-export function filterConditions(filters: ProductFilters) {
+export function filterConditions(filters: ProductFilters, matching?: NameMatching) {
   return {
     seller: filters.seller ? eq(products.sellerId, filters.seller) : undefined,
-    name: filters.name ? nameMatches(filters.name) : undefined,
+    name: filters.name ? nameMatches(filters.name, matching) : undefined,
     category: categoryCondition(filters.category),
     price: priceCondition(filters.min, filters.max),
     rating: ratingCondition(filters.rating),
@@ -37,8 +37,8 @@ export function filterConditions(filters: ProductFilters) {
 }
 
 /** Listed products matching every filter. */
-export function listConditions(filters: ProductFilters): SQL {
-  const c = filterConditions(filters);
+export function listConditions(filters: ProductFilters, matching?: NameMatching): SQL {
+  const c = filterConditions(filters, matching);
   return and(listed, c.seller, c.category, c.name, c.price, c.rating) ?? listed;
 }
 

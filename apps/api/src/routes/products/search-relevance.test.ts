@@ -1,5 +1,7 @@
 import type { ProductListResponse } from '@torget/shared/api-types';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '#api/db/schema.ts';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
@@ -197,5 +199,29 @@ describe('name search relevance on a fixed Swedish catalogue', () => {
     expect(empty.json()).toMatchObject({ page: 1, count: CATALOGUE.length, pages: 4 });
     const defaults = await t.app.inject({ method: 'GET', url: '/api/products' });
     expect(empty.json()).toEqual(defaults.json());
+  });
+});
+
+describe('typos are looked for only when the name as typed finds nothing', () => {
+  it('finds a misspelt name by a word only once nothing has that word as typed; the facets agree', async () => {
+    const { user } = await createSeller(t.database.db);
+    // "kammera" is a typo of "kamera" (word similarity over 0.6) that no stem of it contains.
+    const right = await createProduct(t.database.db, user.id, { name: 'Kamera digital' });
+    const misspelt = await createProduct(t.database.db, user.id, { name: 'Kammera analog' });
+    const facetTotal = async (name: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/products/facets?name=${encodeURIComponent(name)}` });
+      expect(res.statusCode).toBe(200);
+      const facets = res.json() as { categories: { count: number }[] };
+      return facets.categories.reduce((sum, c) => sum + c.count, 0);
+    };
+    try {
+      expect((await search('kamera')).products.map((p) => p.name)).toEqual(['Kamera digital']);
+      expect(await facetTotal('kamera')).toBe(1);
+      await t.database.db.delete(products).where(eq(products.id, right.id));
+      expect((await search('kamera')).products.map((p) => p.name)).toEqual(['Kammera analog']);
+      expect(await facetTotal('kamera')).toBe(1);
+    } finally {
+      await t.database.db.delete(products).where(inArray(products.id, [right.id, misspelt.id]));
+    }
   });
 });
