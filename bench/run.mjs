@@ -422,6 +422,17 @@ async function stockOf(databaseUrl, ids) {
   }
 }
 
+/** The seed's stock (1 000 000) again for these products, in one statement. */
+async function restock(databaseUrl, ids) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('update products set count_in_stock = 1000000 where id = any($1::uuid[])', [ids]);
+  } finally {
+    await client.end();
+  }
+}
+
 async function setStock(databaseUrl, id, stock) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -496,6 +507,9 @@ async function runPostgres(counts) {
 
   if (chosen('place order')) {
     log('place order…');
+    // A reused database (--database) has the last run's oversell product sold out: every
+    // product of the pool starts with the seed's stock again.
+    await restock(database.url, order.pool);
     const before = await stockOf(database.url, order.pool);
     const figures = await measure(api.origin, order.make);
     await new Promise((r) => setTimeout(r, 1000)); // requests still in flight finish

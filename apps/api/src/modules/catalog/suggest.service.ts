@@ -62,10 +62,12 @@ function productStatement(text: string): SQL {
       select id, min(tier) as tier from (
         -- The btree's own order (text_pattern_ops: byte order, ~<~), so it is read in order and
         -- stops after CANDIDATES entries; the range bounds let it be used for a value known only
-        -- at run time (the typed text's search text), the LIKE keeps the match exact.
+        -- at run time (the typed text's search text). In byte order the range holds exactly the
+        -- texts that begin with the typed text (chr(1114111) is the last character), so no LIKE
+        -- is added: with one, the planner could pick the trigram index instead and read every
+        -- name that has the text anywhere (40 000 for "tab" at a million products, 120 ms).
         (select ${products.id} as id, 0 as tier from ${products}
          where ${listed} and ${searchText} ~>=~ ${plain} and ${searchText} ~<~ (${plain} || chr(1114111))
-           and ${searchText} like ${typed} || '%' escape '\\'
          order by ${searchText} using ~<~ limit ${CANDIDATES})
         union all
         (select ${products.id} as id, 1 as tier from ${products}
