@@ -2,7 +2,8 @@
 // for /, a product page, a search page, a storefront (by id, and a seller's own domain home) and
 // the seller info pages, mobile and desktop (`-- --mobile`: mobile only). Prints the scores and
 // the audits that cost points; writes bench/results/web-<timestamp>.json. Targets: performance
-// ≥ 95, accessibility 100 and cumulative layout shift ≤ 0.05 on each page. Chromium is Debian's
+// ≥ 95, accessibility 100 and cumulative layout shift ≤ 0.05 on each page, judged on the median
+// of `--runs N` runs (3 by default). Chromium is Debian's
 // (/usr/bin/chromium, or CHROMIUM_PATH).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,12 @@ import { freePort, loadAverage, startNode, stopChild, waitForOk } from './lib.mj
 
 const TARGETS = { performance: 95, accessibility: 100, cls: 0.05 };
 const FORM_FACTORS = process.argv.includes('--mobile') ? ['mobile'] : ['mobile', 'desktop'];
+/**
+ * Runs per page (`--runs N`, default 3); the run with the median performance score stands for the
+ * page, as Lighthouse's own guidance on score variability advises (one run's simulated timings
+ * move several points with whatever else the CPU is doing).
+ */
+const RUNS = Math.max(1, Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3);
 /** A demo seller's own domain (db/seed-data.ts); Chromium resolves it to the bench server. */
 const SHOP_DOMAIN = 'shop-anna.test';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -32,6 +39,8 @@ async function startServer() {
     PORT: String(port),
     DATA_DIR: join(work, 'data'),
     LOG_LEVEL: 'warn',
+    // To compare PGlite in its worker thread (the default) with PGlite on the API's thread.
+    ...(process.env.PGLITE_WORKER ? { PGLITE_WORKER: process.env.PGLITE_WORKER } : {}),
   };
   const child = startNode([join(root, 'apps/api/dist/server.js')], { env, cwd: root, logFile: join(work, 'api.log') });
   const origin = `http://127.0.0.1:${port}`;
@@ -102,8 +111,15 @@ async function main() {
   for (const page of await pages(server.origin)) {
     for (const formFactor of FORM_FACTORS) {
       const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
-      const runner = await lighthouse(page.url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-      const lhr = runner.lhr;
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        const runner = await lighthouse(page.url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+        runs.push(runner.lhr);
+      }
+      const performanceOf = (lhr) => lhr.categories.performance?.score ?? 0;
+      const sorted = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b));
+      const lhr = sorted[Math.floor((sorted.length - 1) / 2)];
+      const performanceRuns = runs.map((run) => Math.round(performanceOf(run) * 100));
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
       const metrics = Object.fromEntries(
         ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(
@@ -115,6 +131,7 @@ async function main() {
         url: page.url.replace(server.origin, ''),
         formFactor,
         scores,
+        performanceRuns,
         cls: clsOf(lhr),
         // A run Lighthouse could not finish (for example NO_FCP on a loaded machine) scores 0.
         runtimeError: lhr.runtimeError?.code,
@@ -122,7 +139,7 @@ async function main() {
         losses: { performance: losses(lhr, 'performance'), accessibility: losses(lhr, 'accessibility') },
       });
       console.log(
-        `${page.name} ${formFactor}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, CLS ${clsOf(lhr).toFixed(3)}${lhr.runtimeError ? ` (${lhr.runtimeError.code}: ${lhr.runtimeError.message})` : ''}`,
+        `${page.name} ${formFactor}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (performance of each run: ${performanceRuns.join(', ')}), CLS ${clsOf(lhr).toFixed(3)}${lhr.runtimeError ? ` (${lhr.runtimeError.code}: ${lhr.runtimeError.message})` : ''}`,
       );
     }
   }

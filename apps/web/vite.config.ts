@@ -48,5 +48,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunk holds which screen, so the server can preload the
+    // screen of the page it sends (apps/api/src/lib/route-chunks.ts).
+    manifest: true,
   },
 });

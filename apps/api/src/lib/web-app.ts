@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageLanguage } from '#api/lib/request-language.ts';
 import { canonicalOrigin } from '#api/site/origin.ts';
 import { mainHostPath, siteScript } from '#api/site/site-page.ts';
+import { routeChunks } from './route-chunks';
 
 export interface WebApp {
   /** A page: index.html with the request's site written in, or the redirect of a foreign storefront. */
@@ -54,6 +55,7 @@ export async function registerWebApp(
   // A described page's own title and description replace the defaults.
   const beforeTags = withoutDefaultHead(beforeSite);
   const mainHost = canonicalMainHost(sites.mainHosts);
+  const chunks = routeChunks(webDist);
 
   await app.register(fastifyStatic, {
     root: webDist,
@@ -94,7 +96,9 @@ export async function registerWebApp(
       // An admin screen or another seller's storefront on a seller's domain: the marketplace's.
       const elsewhere = mainHostPath(request.url, site);
       if (elsewhere !== null) return reply.redirect(`${canonicalOrigin(request, sites.mainHosts)}${elsewhere}`, 302);
-      const script = siteScript({ site, host: normaliseHost(request.host), mainHost });
+      const script =
+        chunks.preloadTags(pathname, site.kind === 'shop') +
+        siteScript({ site, host: normaliseHost(request.host), mainHost });
       let page: Awaited<ReturnType<PageDescriber>> = { status: 200, head: null };
       if (describe) {
         try {

@@ -1,6 +1,6 @@
 import type { ProductDetails } from '@torget/shared/api-types';
 import { PRODUCT_PAGE_IMAGE_SIZES } from '@torget/shared/rules/images';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useProduct } from '#web/api/get-product.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
@@ -13,9 +13,13 @@ import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { ProductGallery } from '../components/product-gallery';
-import { ReviewForm } from '../components/review-form';
 import { ReviewList } from '../components/review-list';
 import '../product-page.css';
+
+// The review form (with the shared payload schemas and zod) loads only for a signed-in
+// visitor: most visitors read the page and never write a review, and on a phone that script
+// was most of the product page's blocking time.
+const ReviewForm = lazy(async () => ({ default: (await import('../components/review-form')).ReviewForm }));
 
 /**
  * Descriptions written in the rich-text editor (issue 16) are HTML; older ones are plain text,
@@ -170,7 +174,9 @@ function ProductView({ product }: { product: ProductDetails }) {
         <h2 id="reviews-heading">{t('Reviews')}</h2>
         <ReviewList reviews={product.reviews} />
         {user ? (
-          <ReviewForm productId={product._id} userName={user.name} />
+          <Suspense fallback={<LoadingBox />}>
+            <ReviewForm productId={product._id} userName={user.name} />
+          </Suspense>
         ) : (
           <MessageBox>
             {t('Please')} <Link to="/signin">{t('Sign In')}</Link> {t('to write a review')}

@@ -1,0 +1,71 @@
+/** The server names the chunks of the screen a page shows (route-chunks.ts), from the build's manifest. */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROUTE_SCREENS, routeChunks } from './route-chunks';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function distWith(manifest: object | null): string {
+  const dir = mkdtempSync(join(tmpdir(), 'torget-chunks-'));
+  dirs.push(dir);
+  if (manifest) {
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  }
+  return dir;
+}
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: [] },
+  'src/features/catalog/pages/product-page.tsx': {
+    file: 'assets/product-page-B.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_get-product-C.js', '_rich-text-D.js'],
+    css: ['assets/product-page-E.css'],
+  },
+  '_get-product-C.js': { file: 'assets/get-product-C.js', imports: ['index.html', '_rich-text-D.js'] },
+  '_rich-text-D.js': { file: 'assets/rich-text-D.js' },
+  'src/features/sellers/pages/storefront-page.tsx': { file: 'assets/storefront-page-F.js', imports: ['index.html'] },
+};
+
+describe('route chunks', () => {
+  it("preloads a product page's screen and what it imports, once each, never the entry", () => {
+    const tags = routeChunks(distWith(MANIFEST)).preloadTags('/product/abc', false);
+    expect(tags).toBe(
+      [
+        '<link rel="modulepreload" crossorigin href="/assets/product-page-B.js">',
+        '<link rel="preload" as="style" crossorigin href="/assets/product-page-E.css">',
+        '<link rel="modulepreload" crossorigin href="/assets/get-product-C.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/rich-text-D.js">',
+      ].join(''),
+    );
+    expect(tags).not.toContain('index-A.js');
+  });
+
+  it("preloads the storefront on a seller's own domain home and on /seller/{id}, nothing on the marketplace home", () => {
+    const chunks = routeChunks(distWith(MANIFEST));
+    const storefront = '<link rel="modulepreload" crossorigin href="/assets/storefront-page-F.js">';
+    expect(chunks.preloadTags('/', true)).toBe(storefront);
+    expect(chunks.preloadTags('/seller/abc', false)).toBe(storefront);
+    expect(chunks.preloadTags('/', false)).toBe('');
+    expect(chunks.preloadTags('/cart', false)).toBe('');
+  });
+
+  it('preloads nothing without a manifest (tests, the development server)', () => {
+    expect(routeChunks(distWith(null)).preloadTags('/product/abc', false)).toBe('');
+  });
+
+  it("names modules that exist in the web app's sources and that the router loads", () => {
+    const web = join(import.meta.dirname, '../../../web');
+    const router = readFileSync(join(web, 'src/app/router.tsx'), 'utf8');
+    for (const { module } of ROUTE_SCREENS) {
+      expect(() => readFileSync(join(web, module))).not.toThrow();
+      expect(router).toContain(`#web/${module.replace(/^src\//, '')}`);
+    }
+  });
+});
