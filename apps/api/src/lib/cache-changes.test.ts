@@ -6,9 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#api/app.ts';
 import { type Database, openDatabase } from '#api/db/client.ts';
+import { products } from '#api/db/schema.ts';
 import type { Config } from '#api/env.ts';
 import { ADDRESS, customer, postOrder, product, shop } from '#api/modules/orders/order-test-kit.ts';
 import { adminQuery } from '#api/test/postgres-admin.ts';
@@ -16,6 +18,7 @@ import { dropRedisKeys, redisAnswers, TEST_REDIS_URL } from '#api/test/redis.ts'
 import { bearer, signInAs } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp, testConfig } from '#api/test/test-app.ts';
 import { createServerDatabaseCopy } from '#api/test/test-database.ts';
+import { cacheTags } from './cache-changes';
 
 const onPostgres = process.env.TORGET_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 
@@ -77,6 +80,34 @@ describe('one instance: a write drops what it touched, and only that', () => {
     expect((await productName(t.app, `/api/products/${edited.id}`)).name).toBe('Efter');
     expect((await productName(t.app, '/api/products?category=Vaser')).products?.map((p) => p.name)).toEqual(['Efter']);
     expect(await statementsOf('/api/products?category=Lampor')).toBe(0);
+  });
+
+  it('drops what background work names, and everything when it fails after writing', async () => {
+    const seller = await shop(t, { name: 'Bakgrund' });
+    const changed = await product(t, seller.id, { name: 'Ändrad', category: 'Bakgrund' });
+    const kept = await product(t, seller.id, { name: 'Kvar', category: 'Bakgrund' });
+    const urls = [`/api/products/${changed.id}`, `/api/products/${kept.id}`, '/api/products?category=Bakgrund'];
+    for (const url of urls) await statementsOf(url);
+    const rename = (name: string) => t.database.db.update(products).set({ name }).where(eq(products.id, changed.id));
+    await t.app.backgroundChanges(
+      () => rename('Ändrad igen'),
+      () => [cacheTags.product(changed.id)],
+    );
+    expect((await productName(t.app, `/api/products/${changed.id}`)).name).toBe('Ändrad igen');
+    expect(await statementsOf(`/api/products/${kept.id}`)).toBe(0);
+    expect(await statementsOf('/api/products?category=Bakgrund')).toBe(0);
+
+    await expect(
+      t.app.backgroundChanges(
+        async () => {
+          await rename('Halvvägs');
+          throw new Error('the sweep failed half-way');
+        },
+        () => [],
+      ),
+    ).rejects.toThrow('half-way');
+    expect(await statementsOf(`/api/products/${kept.id}`)).toBeGreaterThan(0);
+    expect((await productName(t.app, `/api/products/${changed.id}`)).name).toBe('Halvvägs');
   });
 
   it('drops everything on a write from outside a request (a test, a background sweep)', async () => {

@@ -149,7 +149,16 @@ export async function registerCacheInvalidation(
 
   const backgroundChanges: BackgroundChanges = async (work, tagsOf) => {
     const scope: ChangeScope = { wrote: false, tags: null };
-    const result = await scopes.run(scope, work);
+    let result: Awaited<ReturnType<typeof work>>;
+    try {
+      // Awaited inside the scope: a lazy query builder starts only when awaited.
+      result = await scopes.run(scope, async () => await work());
+    } catch (error) {
+      // Failed after writing some of it (a sweep's first batch, say): what it changed is not
+      // known, so everything goes, as for an undeclared write.
+      if (scope.wrote) changed([ALL_TAGS]);
+      throw error;
+    }
     if (scope.wrote) changed(tagsOf(result));
     return result;
   };

@@ -192,6 +192,7 @@ export async function listProducts(
   return answer;
 }
 
+/** One reading of a list (page and count), its name matched with or without typos. */
 async function readList(
   db: Db,
   query: ProductListQuery,
