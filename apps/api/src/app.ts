@@ -13,6 +13,7 @@ import { type ChangeBus, localChangeBus, postgresChangeBus, redisChangeBus } fro
 import { errorHandler } from '#api/lib/error-handler.ts';
 import { registerHttpCaching } from '#api/lib/http-caching.ts';
 import { rateLimitStoreOptions } from '#api/lib/rate-limits.ts';
+import { registerResponseCompression } from '#api/lib/response-compression.ts';
 import { registerSecurityHeaders } from '#api/lib/security-headers.ts';
 import { refuseMalformedText } from '#api/lib/text-guard.ts';
 import { registerUploadFiles } from '#api/lib/upload-files.ts';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions) {
 
   await registerSecurityHeaders(app);
   registerHttpCaching(app);
+  registerResponseCompression(app);
 
   await app.register(apiRoutes, { deps });
 
