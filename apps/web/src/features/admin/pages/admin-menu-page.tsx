@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { MenuButtons } from '#web/components/menu-buttons.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { adminMenuShows } from '#web/lib/hosts.ts';
@@ -20,17 +20,7 @@ export function AdminMenuPage() {
     <section className="page" aria-labelledby="admin-menu-heading">
       <h1 id="admin-menu-heading">{t('Admin')}</h1>
       {adminMenuShows(user) ? (
-        <nav aria-label={t('Admin menu')}>
-          <ul className="menu-buttons">
-            {entries.map((entry) => (
-              <li key={entry.to}>
-                <Link to={entry.to} className="button">
-                  {entry.text}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MenuButtons label={t('Admin menu')} entries={entries} />
       ) : (
         <MessageBox>{t('The admin menu is available on the marketplace’s main site only.')}</MessageBox>
       )}

@@ -1,9 +1,9 @@
 /**
- * The account forms' shared fields (sign-in, registration, password reset, profile): the e-mail
- * address, and a new password with its confirmation. The texts are the spec's; the forms keep
+ * The account forms' shared fields (sign-in, registration, password reset, profile): the name,
+ * the e-mail address, and a new password with its confirmation. The texts are the spec's; the forms keep
  * their own validation (the shared schemas) and pass each field's registration and message.
  */
-import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from '@torget/shared/rules/accounts';
+import { NAME_MAX, PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from '@torget/shared/rules/accounts';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormTextField } from '#web/components/form-text-field.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
@@ -11,6 +11,20 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 interface FieldProps {
   registration: UseFormRegisterReturn;
   error?: string | undefined;
+}
+
+export function NameField({ registration, error }: FieldProps) {
+  const { t } = useTranslation();
+  return (
+    <FormTextField
+      label={t('Name')}
+      autoComplete="name"
+      required
+      maxLength={NAME_MAX}
+      registration={registration}
+      error={error}
+    />
+  );
 }
 
 export function EmailField({ registration, error }: FieldProps) {

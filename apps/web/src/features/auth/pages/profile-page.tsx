@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserDetails } from '@torget/shared/api-types';
-import { NAME_MAX } from '@torget/shared/rules/accounts';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { profileFormSchema } from '@torget/shared/schemas/accounts';
 import { useId } from 'react';
@@ -15,7 +14,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { type ProfilePayload, useUpdateProfile } from '../api/update-profile';
-import { EmailField, NewPasswordFields } from '../components/account-fields';
+import { EmailField, NameField, NewPasswordFields } from '../components/account-fields';
 
 /** /profile (spec section 2): the signed-in user's details; the loading indicator waits 500 ms. */
 export function ProfilePage() {
@@ -97,14 +96,7 @@ function ProfileForm({ details }: { details: UserDetails }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       {updateProfile.isError && <MessageBox variant="danger">{t(updateProfile.error.message)}</MessageBox>}
-      <FormTextField
-        label={t('Name')}
-        autoComplete="name"
-        required
-        maxLength={NAME_MAX}
-        registration={register('name')}
-        error={errors.name?.message}
-      />
+      <NameField registration={register('name')} error={errors.name?.message} />
       <EmailField registration={register('email')} error={errors.email?.message} />
       <NewPasswordFields
         label="Password"

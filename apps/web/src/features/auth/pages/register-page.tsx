@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NAME_MAX } from '@torget/shared/rules/accounts';
 import { registerFormSchema } from '@torget/shared/schemas/accounts';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import type { z } from 'zod';
-import { FormTextField } from '#web/components/form-text-field.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useRegister } from '../api/register';
-import { EmailField, NewPasswordFields } from '../components/account-fields';
+import { EmailField, NameField, NewPasswordFields } from '../components/account-fields';
 import { redirectQuery, useRedirectTarget } from '../hooks/use-redirect-target';
 
 /**
@@ -45,14 +43,7 @@ export function RegisterPage() {
       >
         <h1 id="register-heading">{t('Create Account')}</h1>
         {registration.isError && <MessageBox variant="danger">{t(registration.error.message)}</MessageBox>}
-        <FormTextField
-          label={t('Name')}
-          autoComplete="name"
-          required
-          maxLength={NAME_MAX}
-          registration={register('name')}
-          error={errors.name?.message}
-        />
+        <NameField registration={register('name')} error={errors.name?.message} />
         <EmailField registration={register('email')} error={errors.email?.message} />
         <NewPasswordFields
           label="Password"

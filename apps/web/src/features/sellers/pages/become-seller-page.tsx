@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { planLabel } from '@torget/shared/rules/plans';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
-import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/rules/sweden';
 import { profileUpdateSchema } from '@torget/shared/schemas/accounts';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -16,6 +15,7 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { useApplyToSell } from '../api/apply-to-sell';
 import { AlreadySellerNotice } from '../components/already-seller-notice';
 import { FormTextField } from '../components/form-text-field';
+import { ShopContactFields } from '../components/shop-contact-fields';
 import '../sellers.css';
 
 /** The spec's Swedish text, in both languages. */
@@ -135,49 +135,7 @@ function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
         autoComplete="organization"
         maxLength={SELLER_FIELDS.name.max}
       />
-      <FormTextField
-        control={control}
-        name="seller_address"
-        label={t('Address')}
-        autoComplete="street-address"
-        required
-        maxLength={SELLER_FIELDS.address.max}
-      />
-      <FormTextField
-        control={control}
-        name="seller_post_number"
-        label={t('Post number')}
-        autoComplete="postal-code"
-        inputMode="numeric"
-        required
-        maxLength={SELLER_FIELDS.post_number.max}
-        hint={t('Written NNN NN, for example 111 51.')}
-      />
-      <FormTextField
-        control={control}
-        name="seller_city"
-        label={t('City')}
-        autoComplete="address-level2"
-        required
-        maxLength={SELLER_FIELDS.city.max}
-      />
-      <FormTextField
-        control={control}
-        name="seller_phone"
-        label={t('Phone')}
-        type="tel"
-        autoComplete="tel"
-        required
-        maxLength={SELLER_FIELDS.phone.max}
-      />
-      <FormTextField
-        control={control}
-        name="seller_organisation_number"
-        label={t('Organisation number')}
-        required
-        maxLength={SELLER_FIELDS.organisation_number.max}
-        placeholder={ORGANISATION_NUMBER_PLACEHOLDER}
-      />
+      <ShopContactFields control={control} application />
       <Controller
         control={control}
         name="seller_description"

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { MenuButtons } from '#web/components/menu-buttons.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { sellerStatusShows } from '#web/lib/hosts.ts';
@@ -26,17 +26,7 @@ export function MyShopMenuPage() {
       <h1 id="my-shop-heading">{t('My Shop')}</h1>
       {user && sellerStatusShows(user) ? (
         <>
-          <nav aria-label={t('My Shop menu')}>
-            <ul className="menu-buttons">
-              {entries.map((entry) => (
-                <li key={entry.to}>
-                  <Link to={entry.to} className="button">
-                    {entry.text}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MenuButtons label={t('My Shop menu')} entries={entries} />
           <SalesOverview />
         </>
       ) : (

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserDetails } from '@torget/shared/api-types';
 import { planAllowsOwnDomain } from '@torget/shared/rules/plans';
 import { type SELLER_COLOR_FIELDS, SELLER_FIELDS, sellerFormValues } from '@torget/shared/rules/seller-fields';
-import { ORGANISATION_NUMBER_PLACEHOLDER } from '@torget/shared/rules/sweden';
 import { profileUpdateSchema } from '@torget/shared/schemas/accounts';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -18,6 +17,7 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { useUpdateShopSettings } from '../api/update-shop-settings';
 import { ColourField } from '../components/colour-field';
 import { FormCheckbox, FormTextField } from '../components/form-text-field';
+import { ShopContactFields } from '../components/shop-contact-fields';
 import { ShopImageField } from '../components/shop-image-field';
 import type { ShopLook } from '../components/storefront-parts';
 import { StorefrontPreview } from '../components/storefront-preview';
@@ -285,52 +285,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
 
         <fieldset className="form-fieldset">
           <legend>{t('Contact details')}</legend>
-          <FormTextField
-            control={control}
-            name="seller_address"
-            label={t('Address')}
-            autoComplete="street-address"
-            maxLength={SELLER_FIELDS.address.max}
-          />
-          <FormTextField
-            control={control}
-            name="seller_post_number"
-            label={t('Post number')}
-            autoComplete="postal-code"
-            inputMode="numeric"
-            maxLength={SELLER_FIELDS.post_number.max}
-            hint={t('Written NNN NN, for example 111 51.')}
-          />
-          <FormTextField
-            control={control}
-            name="seller_city"
-            label={t('City')}
-            autoComplete="address-level2"
-            maxLength={SELLER_FIELDS.city.max}
-          />
-          <FormTextField
-            control={control}
-            name="seller_phone"
-            label={t('Phone')}
-            type="tel"
-            autoComplete="tel"
-            maxLength={SELLER_FIELDS.phone.max}
-          />
-          <FormTextField
-            control={control}
-            name="seller_email"
-            label={t("Public e-mail (shown in the shop's footer)")}
-            type="email"
-            autoComplete="off"
-            maxLength={SELLER_FIELDS.email.max}
-          />
-          <FormTextField
-            control={control}
-            name="seller_organisation_number"
-            label={t('Organisation number')}
-            maxLength={SELLER_FIELDS.organisation_number.max}
-            placeholder={ORGANISATION_NUMBER_PLACEHOLDER}
-          />
+          <ShopContactFields control={control} />
         </fieldset>
 
         <fieldset className="form-fieldset">
