@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#api/app.ts';
 import { type Database, openDatabase } from '#api/db/client.ts';
-import { products } from '#api/db/schema.ts';
+import { orders, products } from '#api/db/schema.ts';
 import type { Config } from '#api/env.ts';
 import { ADDRESS, customer, postOrder, product, shop } from '#api/modules/orders/order-test-kit.ts';
 import { adminQuery } from '#api/test/postgres-admin.ts';
@@ -80,6 +80,95 @@ describe('one instance: a write drops what it touched, and only that', () => {
     expect((await productName(t.app, `/api/products/${edited.id}`)).name).toBe('Efter');
     expect((await productName(t.app, '/api/products?category=Vaser')).products?.map((p) => p.name)).toEqual(['Efter']);
     expect(await statementsOf('/api/products?category=Lampor')).toBe(0);
+  });
+
+  const review = (token: string, productId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/products/${productId}/reviews`,
+      headers: bearer(token),
+      payload: { rating: 5, comment: 'Fin' },
+    });
+
+  it('drops, for a review, the product’s page and the lists showing it or ordered by rating, keeping the rest', async () => {
+    const seller = await shop(t, { name: 'Recensenterna' });
+    const reviewed = await product(t, seller.id, { name: 'Recenserad', category: 'Skålar' });
+    const sibling = await product(t, seller.id, { name: 'Syskon', category: 'Kannor' });
+    const buyer = await customer(t, 'Rita Recensent');
+    const kept = [
+      `/api/products/${sibling.id}`,
+      '/api/products?category=Kannor',
+      '/api/products?category=Kannor&order=toprated',
+    ];
+    const dropped = ['/api/products?category=Skålar', '/api/products?order=toprated', '/api/products?rating=1'];
+    for (const url of [`/api/products/${reviewed.id}`, ...kept, ...dropped]) await statementsOf(url);
+
+    expect((await review(buyer.token, reviewed.id)).statusCode).toBe(201);
+    // Not a verified purchase: the seller's rating did not move, so the sibling's page stays.
+    for (const url of kept) expect(await statementsOf(url), url).toBe(0);
+    for (const url of dropped) expect(await statementsOf(url), url).toBeGreaterThan(0);
+    expect((await productName(t.app, `/api/products/${reviewed.id}`)) as object).toMatchObject({ numReviews: 1 });
+    const inCategory = (await productName(t.app, '/api/products?category=Skålar')) as { products: object[] };
+    expect(inCategory.products).toEqual([expect.objectContaining({ name: 'Recenserad', numReviews: 1, rating: 5 })]);
+  });
+
+  it('drops, for a verified review, wherever the seller’s rating shows, and keeps other sellers’ pages', async () => {
+    const seller = await shop(t, { name: 'Verifierade' });
+    const bought = await product(t, seller.id, { name: 'Köpt och recenserad', category: 'Fat' });
+    const sibling = await product(t, seller.id, { name: 'Syskon i annan kategori', category: 'Muggar' });
+    const other = await shop(t, { name: 'Grannen' });
+    const neighbour = await product(t, other.id, { name: 'Grannens', category: 'Muggar' });
+    const buyer = await customer(t, 'Vera Verifierad');
+    const order = await postOrder(t, buyer.token, {
+      orderItems: [{ product: bought.id, qty: 1 }],
+      shippingAddress: ADDRESS,
+      paymentMethod: 'Swish',
+    });
+    expect(order.statusCode).toBe(201);
+    await t.database.db
+      .update(orders)
+      .set({ isPaid: true, paidAt: new Date() })
+      .where(eq(orders.id, order.json().order._id));
+    for (const url of [`/api/products/${sibling.id}`, `/api/products/${neighbour.id}`, '/api/users/top-sellers'])
+      await statementsOf(url);
+    const muggar = (await productName(t.app, '/api/products?category=Muggar')) as { products: object[] };
+    expect(muggar.products).toHaveLength(2);
+
+    expect((await review(buyer.token, bought.id)).json()).toMatchObject({ review: { verified: true } });
+    const siblingPage = (await productName(t.app, `/api/products/${sibling.id}`)) as { seller: object };
+    expect(siblingPage.seller).toMatchObject({ seller: { rating: 5, numReviews: 1 } });
+    const fresh = (await productName(t.app, '/api/products?category=Muggar')) as {
+      products: { name: string; seller: object }[];
+    };
+    expect(fresh.products.find((p) => p.name === sibling.name)?.seller).toMatchObject({ seller: { numReviews: 1 } });
+    expect(await statementsOf('/api/users/top-sellers')).toBeGreaterThan(0);
+    expect(await statementsOf(`/api/products/${neighbour.id}`)).toBe(0);
+  });
+
+  it('drops, when reading an order expires it, only the pages of its products', async () => {
+    const seller = await shop(t, { name: 'Förfallna', paypal: true });
+    const held = await product(t, seller.id, { name: 'Hållen', category: 'Förfall', countInStock: 4 });
+    const other = await product(t, seller.id, { name: 'Ohållen', category: 'Förfall' });
+    const buyer = await customer(t, 'Olle Obetald');
+    const order = await postOrder(t, buyer.token, {
+      orderItems: [{ product: held.id, qty: 3 }],
+      shippingAddress: ADDRESS,
+      paymentMethod: 'PayPal',
+    });
+    expect(order.statusCode).toBe(201);
+    const id = order.json().order._id as string;
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(orders.id, id));
+    for (const url of [`/api/products/${held.id}`, `/api/products/${other.id}`, '/api/products?category=Förfall'])
+      await statementsOf(url);
+
+    const read = await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(buyer.token) });
+    expect(read.json()).toMatchObject({ cancelReason: 'expired' });
+    expect((await productName(t.app, `/api/products/${held.id}`)) as object).toMatchObject({ countInStock: 4 });
+    expect(await statementsOf(`/api/products/${other.id}`)).toBe(0);
+    expect(await statementsOf('/api/products?category=Förfall')).toBe(0);
   });
 
   it('drops what background work names, and everything when it fails after writing', async () => {

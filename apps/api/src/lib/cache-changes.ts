@@ -6,7 +6,12 @@
  * - `seller:<id>`    lists filtered by that seller (storefronts);
  * - `category:<c>`   lists filtered by that category (and no seller);
  * - `catalogue`      lists with neither filter (home, search);
- * - `categories`     the category list; `top-sellers` the top sellers.
+ * - `categories`     the category list; `top-sellers` the top sellers;
+ * - `listed:<id>`    lists that show the product (read from the list itself);
+ * - `seller-shown:<id>` lists and product pages that show the seller's brief, with its rating
+ *                    (read from the answer);
+ * - `ratings:<list tag>` lists whose members or order depend on products' ratings (a rating
+ *                    filter, the top-rated order, the facets' rating counts), beside their list tag.
  *
  * What each write touches (the route declares it with `declareChanges`):
  * - product created, edited or deleted: its page, its seller's lists, its categories' lists
@@ -14,8 +19,11 @@
  * - order placed: the pages of the products bought. Lists show stock too, but an order does
  *   not drop them: their stock may be up to a list's time-to-live (10 s) old, while the product
  *   page and the order itself always use the current stock (docs/decisions.md);
- * - everything else that writes (reviews — a seller's rating shows on every product of the
- *   seller —, seller and user changes, order cancelling, admin settings) drops everything (`*`).
+ * - review: the product's page and the lists showing it, the rating-dependent lists that could
+ *   hold it; a verified review also changes the seller's rating, shown wherever the seller is
+ *   (`seller-shown`) and in the top sellers (`reviewChangeTags`);
+ * - product deleted: as edited, plus the seller's rating when it had reviews;
+ * - everything else that writes (seller and user changes, admin settings) drops everything (`*`).
  *
  * Safe by default: a request that wrote without declaring, and any write outside a request (the
  * seed, a test writing to the database), drops everything. Background work that knows what it
@@ -35,13 +43,41 @@ export const cacheTags = {
   catalogue: 'catalogue',
   categories: 'categories',
   topSellers: 'top-sellers',
+  listed: (productId: string) => `listed:${productId}`,
+  sellerShown: (sellerId: string) => `seller-shown:${sellerId}`,
+  ratings: (listTag: string) => `ratings:${listTag}`,
 } as const;
 
+interface ListScope {
+  seller?: string | undefined;
+  category?: string | undefined;
+}
+
 /** The one tag a product list (and its count) carries: its narrowest filter that a write names. */
-export function listTag(query: { seller?: string | undefined; category?: string | undefined }): string {
+export function listTag(query: ListScope): string {
   if (query.seller) return cacheTags.seller(query.seller);
   if (query.category) return cacheTags.category(query.category);
   return cacheTags.catalogue;
+}
+
+/**
+ * A list's tags: its list tag, and its `ratings:` tag when ratings decide what it holds
+ * (`rating` filter) or, with `ordered`, in which order (top rated first).
+ */
+export function listTags(query: ListScope & { rating?: number; order?: string }, ordered: boolean): string[] {
+  const tag = listTag(query);
+  const byRating = (query.rating ?? 0) > 0 || (ordered && query.order === 'toprated');
+  return byRating ? [tag, cacheTags.ratings(tag)] : [tag];
+}
+
+/** The tags read from answers that show products: each product, and each seller's brief. */
+export function shownTags(shown: readonly { _id: string; seller: { _id: string } }[]): string[] {
+  const tags = new Set<string>();
+  for (const product of shown) {
+    tags.add(cacheTags.listed(product._id));
+    tags.add(cacheTags.sellerShown(product.seller._id));
+  }
+  return [...tags];
 }
 
 export interface ProductFacts {
@@ -59,6 +95,23 @@ export function productChangeTags(products: readonly ProductFacts[]): string[] {
     tags.add(cacheTags.category(p.category));
   }
   return [...tags];
+}
+
+/**
+ * What a review of `product` touches: its page, the lists showing it, and the lists whose
+ * members or order follow ratings and could hold it. A verified review also moves the seller's
+ * rating (db/ratings.ts): everywhere the seller's brief shows, and the top sellers.
+ */
+export function reviewChangeTags(product: ProductFacts, sellerRatingChanged: boolean): string[] {
+  const tags = [
+    cacheTags.product(product.id),
+    cacheTags.listed(product.id),
+    ...[cacheTags.seller(product.sellerId), cacheTags.category(product.category), cacheTags.catalogue].map(
+      cacheTags.ratings,
+    ),
+  ];
+  if (sellerRatingChanged) tags.push(cacheTags.sellerShown(product.sellerId), cacheTags.topSellers);
+  return tags;
 }
 
 interface ChangeScope {

@@ -57,6 +57,34 @@ describe('read cache', () => {
     expect(await cache.get('k', 60_000, load('fresh'), ['product:1'])).toBe('fresh');
   });
 
+  it('drops an entry by the tags read from its value', async () => {
+    const { cache, load } = setUp();
+    const shown = (value: string) => value.split(' ').map((id) => `listed:${id}`);
+    await cache.get('list a', 60_000, load('1 2'), ['catalogue'], shown);
+    await cache.get('list b', 60_000, load('3'), ['catalogue'], shown);
+    cache.invalidate(['listed:2']);
+    expect(await cache.get('list a', 60_000, load('1 2 fresh'), ['catalogue'], shown)).toBe('1 2 fresh');
+    expect(await cache.get('list b', 60_000, load('3 fresh'), ['catalogue'], shown)).toBe('3');
+    // The static tags still work beside them.
+    cache.invalidate(['catalogue']);
+    expect(await cache.get('list b', 60_000, load('3 again'), ['catalogue'], shown)).toBe('3 again');
+  });
+
+  it('drops a load in flight on any invalidation while its value-derived tags are unknown', async () => {
+    const { cache, load } = setUp();
+    let finish: (value: string) => void = () => {};
+    const shown = (value: string) => [`listed:${value}`];
+    const pending = cache.get('list', 60_000, () => new Promise<string>((resolve) => (finish = resolve)), [], shown);
+    // A write to product 7 cannot be matched against a list not read yet: the load is not kept.
+    cache.invalidate(['listed:7']);
+    finish('7');
+    expect(await pending).toBe('7');
+    expect(await cache.get('list', 60_000, load('7 fresh'), [], shown)).toBe('7 fresh');
+    // Once loaded, an unrelated invalidation leaves it be.
+    cache.invalidate(['listed:8']);
+    expect(await cache.get('list', 60_000, load('7 again'), [], shown)).toBe('7 fresh');
+  });
+
   it('shares one load between concurrent misses of a key', async () => {
     const { cache, load, loads } = setUp();
     const answers = await Promise.all([1, 2, 3].map(() => cache.get('k', 1_000, load('once'))));

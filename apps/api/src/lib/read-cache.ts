@@ -8,6 +8,9 @@
  *   load still in flight is dropped too, so a read after a write never joins a load begun
  *   before it;
  * - concurrent misses of one key share one load (no stampede on the database).
+ * Some tags are known only from the value (which products a list shows): `tagsOf` gives them
+ * when the load ends. Until then the entry cannot say whether a write touches it, so any
+ * invalidation drops it (a load in flight is a few milliseconds; writes are rare beside reads).
  * Other instances hear of a write through the change bus (lib/change-bus.ts) and invalidate the
  * same tags. Bounded: the least recently used entries go first.
  */
@@ -19,8 +22,15 @@ export interface ReadCache {
   /**
    * The cached value of `key`, or what `load` answers (then cached for `ttlMs`). `tags` name
    * what the value depends on; an entry without tags is dropped only by `*` or its time.
+   * `tagsOf` adds the tags read from the loaded value (the products a list shows).
    */
-  get<T>(key: string, ttlMs: number, load: () => Promise<T>, tags?: readonly string[]): Promise<T>;
+  get<T>(
+    key: string,
+    ttlMs: number,
+    load: () => Promise<T>,
+    tags?: readonly string[],
+    tagsOf?: (value: T) => readonly string[],
+  ): Promise<T>;
   /** Drops every entry carrying one of `tags` (`*`: every entry). */
   invalidate(tags: readonly string[]): void;
   /** How many lookups were answered from the cache and how many loaded (for the benchmark). */
@@ -45,6 +55,8 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const entries = new Map<string, Entry>();
   // tag → the keys of the entries carrying it; kept in step with `entries` by `drop`.
   const keysByTag = new Map<string, Set<string>>();
+  // Keys whose value-derived tags are not known yet (their load is in flight).
+  const tagsPending = new Set<string>();
   let hits = 0;
   let misses = 0;
   let invalidations = 0;
@@ -53,6 +65,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    tagsPending.delete(key);
     for (const tag of entry.tags) {
       const keys = keysByTag.get(tag);
       keys?.delete(key);
@@ -60,10 +73,8 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     }
   }
 
-  function store(key: string, entry: Entry): void {
-    drop(key);
-    entries.set(key, entry);
-    for (const tag of entry.tags) {
+  function index(key: string, tags: readonly string[]): void {
+    for (const tag of tags) {
       let keys = keysByTag.get(tag);
       if (!keys) {
         keys = new Set();
@@ -73,8 +84,35 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     }
   }
 
+  function store(key: string, entry: Entry): void {
+    drop(key);
+    entries.set(key, entry);
+    index(key, entry.tags);
+  }
+
+  /** The loaded value's own tags join the entry, if no invalidation dropped it meanwhile. */
+  function addTagsWhenLoaded<T>(key: string, entry: Entry, value: Promise<T>, tagsOf: (value: T) => readonly string[]) {
+    tagsPending.add(key);
+    value.then(
+      (loaded) => {
+        if (entries.get(key) !== entry) return;
+        tagsPending.delete(key);
+        const more = tagsOf(loaded).filter((tag) => !entry.tags.includes(tag));
+        entry.tags = [...entry.tags, ...more];
+        index(key, more);
+      },
+      () => {},
+    );
+  }
+
   return {
-    get<T>(key: string, ttlMs: number, load: () => Promise<T>, tags: readonly string[] = []): Promise<T> {
+    get<T>(
+      key: string,
+      ttlMs: number,
+      load: () => Promise<T>,
+      tags: readonly string[] = [],
+      tagsOf?: (value: T) => readonly string[],
+    ): Promise<T> {
       const entry = entries.get(key);
       if (entry && entry.expires > now()) {
         hits++;
@@ -87,6 +125,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       const value = load();
       const fresh: Entry = { value, expires: now() + ttlMs, tags };
       store(key, fresh);
+      if (tagsOf) addTagsWhenLoaded(key, fresh, value, tagsOf);
       // A failed load is not remembered.
       value.catch(() => {
         if (entries.get(key) === fresh) drop(key);
@@ -103,8 +142,10 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       if (tags.includes(ALL_TAGS)) {
         entries.clear();
         keysByTag.clear();
+        tagsPending.clear();
         return;
       }
+      for (const key of [...tagsPending]) drop(key);
       for (const tag of tags) {
         for (const key of [...(keysByTag.get(tag) ?? [])]) drop(key);
       }

@@ -5,7 +5,7 @@ import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { catalogueCounts, products, reviews, sellers, users } from '#api/db/schema.ts';
-import { listTag } from '#api/lib/cache-changes.ts';
+import { listTags, shownTags } from '#api/lib/cache-changes.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 import { categoryCounts } from './catalogue-counts';
 import { type NameMatching, relevanceOrder, searchTyposOf, suggestName } from './name-search';
@@ -218,7 +218,7 @@ async function readList(
       if (first.total !== undefined) return first.total;
       return query.pageNumber === 1 ? 0 : countAlone(db, counting);
     },
-    [listTag(query)],
+    listTags(query, false),
   );
   const capped = !counting.exact && count > COUNT_CAP;
   const offset = (query.pageNumber - 1) * query.pageSize;
@@ -244,7 +244,8 @@ export function listProductsCached(db: Db, query: ProductListQuery, cache: ReadC
     `products:list:${JSON.stringify(query)}`,
     PRODUCT_LIST_TTL_MS,
     () => listProducts(db, query, cache),
-    [listTag(query)],
+    listTags(query, true),
+    (answer) => shownTags(answer.products),
   );
 }
 

@@ -2,6 +2,7 @@
  * /api/orders, for anyone signed in: placing, reading, managing and paying orders (spec section
  * 7). Which orders a user may see, change or pay is the services' rule (buyer, seller, admin).
  */
+import type { Order } from '@torget/shared/api-types';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import {
   createOrderSchema,
@@ -36,6 +37,11 @@ import { createPaypalClient, type PaypalClient } from '#api/modules/payments/pay
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 const idParams = z.object({ id: z.string() });
+
+/** The cache tags of the products an order holds that still exist (their stock moves when it is cancelled). */
+function productTagsOf(order: Order): string[] {
+  return order.orderItems.flatMap((item) => (item.product ? [cacheTags.product(item.product)] : []));
+}
 const pageQuery = z.object({ pageNumber: pageNumberSchema });
 
 export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
@@ -87,13 +93,18 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
     return rows;
   });
 
-  app.get('/:id', { schema: { params: idParams } }, async (request) =>
-    readOrder(db, userOf(request), request.params.id, holdMinutes),
-  );
+  // Reading an order past its time expires it, giving its stock back: its products' pages go,
+  // as after an order or a sweep (lib/cache-changes.ts).
+  app.get('/:id', { schema: { params: idParams } }, async (request) => {
+    const order = await readOrder(db, userOf(request), request.params.id, holdMinutes);
+    declareChanges(request, productTagsOf(order));
+    return order;
+  });
 
   // Issue 15: the seller of an unpaid PayPal order, or an admin, cancels it (stock back once).
   app.put('/:id/cancel', { schema: { params: idParams } }, async (request) => {
     const order = await cancelOrder(db, userOf(request), request.params.id);
+    declareChanges(request, productTagsOf(order));
     return { message: ORDER_CANCEL_DONE, order };
   });
 

@@ -37,8 +37,13 @@ export const callerProductRoutes: RoutePlugin = async (app, { deps }) => {
     const { id } = request.params;
     const caller = callerOf(request);
     if (caller) return productOrNotFound(db, id, caller);
-    return cache.get(`product:${id}`, PRODUCT_LIST_TTL_MS, () => productOrNotFound(db, id, null), [
-      cacheTags.product(id),
-    ]);
+    return cache.get(
+      `product:${id}`,
+      PRODUCT_LIST_TTL_MS,
+      () => productOrNotFound(db, id, null),
+      [cacheTags.product(id)],
+      // The page shows the seller's brief, with the seller's rating.
+      (product) => [cacheTags.sellerShown(product.seller._id)],
+    );
   });
 };

@@ -34,7 +34,8 @@ export const publicProductRoutes: RoutePlugin = async (app, { deps }) => {
       `products:facets:${JSON.stringify(request.query)}`,
       FACETS_TTL_MS,
       () => productFacets(db, request.query),
-      [cacheTags.catalogue],
+      // The facets count products by rating preset too.
+      [cacheTags.catalogue, cacheTags.ratings(cacheTags.catalogue)],
     ),
   );
 };

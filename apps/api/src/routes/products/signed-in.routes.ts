@@ -4,9 +4,8 @@
  */
 import { productUpdateSchema, reviewSchema } from '@torget/shared/schemas/catalog';
 import { z } from 'zod';
-import { declareChanges, productChangeTags } from '#api/lib/cache-changes.ts';
+import { cacheTags, declareChanges, productChangeTags, reviewChangeTags } from '#api/lib/cache-changes.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
-import { ALL_TAGS } from '#api/lib/read-cache.ts';
 import { findProductFacts } from '#api/modules/catalog/product-facts.service.ts';
 import { deleteProduct, updateProduct } from '#api/modules/catalog/products.service.ts';
 import { addReview } from '#api/modules/catalog/reviews.service.ts';
@@ -30,16 +29,23 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
   });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
-    // With reviews gone, the seller's rating changes, and it shows on every product of theirs.
+    // With its reviews gone, the seller's rating may change: it shows wherever the seller does.
     const before = await findProductFacts(db, request.params.id);
-    declareChanges(request, before && before.numReviews === 0 ? productChangeTags([before]) : [ALL_TAGS]);
+    if (before) {
+      const ratingTags = before.numReviews > 0 ? [cacheTags.sellerShown(before.sellerId), cacheTags.topSellers] : [];
+      declareChanges(request, [...productChangeTags([before]), ...ratingTags]);
+    }
     await deleteProduct(db, userOf(request), request.params.id);
     return { message: 'Product Deleted' };
   });
 
   app.post('/:id/reviews', { schema: { params: idParams, body: reviewSchema } }, async (request, reply) => {
     await reviewsPerAddress.hitAddress(request);
+    const product = await findProductFacts(db, request.params.id);
+    // Nothing is written for a product that is not there (addReview answers 404).
+    declareChanges(request, product ? reviewChangeTags(product, false) : []);
     const review = await addReview(db, userOf(request), request.params.id, request.body);
+    if (product && review.verified) declareChanges(request, reviewChangeTags(product, true));
     return reply.status(201).send({ message: 'Review Created', review });
   });
 };
