@@ -3,11 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { type BuildOptions, createAppDeps } from '#api/app-deps.ts';
 import { countStatements, type Database, type StatementTally } from '#api/db/client.ts';
+import { asWriter } from '#api/db/priority-pool.ts';
 import { registerCacheInvalidation } from '#api/lib/cache-changes.ts';
 import { type ChangeBus, localChangeBus, postgresChangeBus, redisChangeBus } from '#api/lib/change-bus.ts';
 import { errorHandler } from '#api/lib/error-handler.ts';
@@ -55,6 +56,13 @@ export async function buildApp(options: BuildOptions) {
   const redisKeyPrefix = config.redisKeyPrefix ?? 'torget:';
   const { redis } = deps;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  // A request that writes takes the database's next free connection before queued reads
+  // (db/priority-pool.ts); entered again after the body is parsed, as body parsing runs in the
+  // socket's context.
+  const enterAsWriter = (request: FastifyRequest, _reply: unknown, done: () => void) =>
+    request.method === 'GET' || request.method === 'HEAD' ? done() : asWriter(done);
+  app.addHook('onRequest', enterAsWriter);
+  app.addHook('preValidation', enterAsWriter);
   await registerCacheInvalidation(app, {
     cache: deps.cache,
     database,

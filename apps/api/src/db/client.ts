@@ -16,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { startPgliteWorker } from './pglite-worker';
+import { PriorityPool } from './priority-pool';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -140,7 +141,8 @@ function bumpAfterTransactions(db: Db, counter: StatementCounter): void {
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const counter = new StatementCounter();
   if (options.url) {
-    const pool = new pg.Pool({
+    // Writes are handed connections before queued reads (priority-pool.ts).
+    const pool = new PriorityPool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
       // Sent with each new connection, so no statement is spent on it.
@@ -223,7 +225,7 @@ async function openPgliteWorker(dataDir: string, counter: StatementCounter): Pro
     setup: [`set random_page_cost = ${RANDOM_PAGE_COST}`],
     maxConnections: 2,
   });
-  const pool = new pg.Pool({ ...worker.connection, max: 1, idleTimeoutMillis: 0, Client: PgliteSessionClient });
+  const pool = new PriorityPool({ ...worker.connection, max: 1, idleTimeoutMillis: 0, Client: PgliteSessionClient });
   pool.on('error', () => {});
   return databaseOf(drizzlePg(pool, { schema, logger: counter }) as unknown as Db, counter, {
     kind: 'pglite',
