@@ -42,12 +42,13 @@ describe('one instance: a write drops what it touched, and only that', () => {
     return t.database.statementCount() - before;
   };
 
-  it('keeps other products and the lists through an order, drops the bought product', async () => {
+  it('drops, for an order, the bought product’s page and the lists showing it, keeping the rest', async () => {
     const seller = await shop(t);
-    const bought = await product(t, seller.id, { name: 'Köpt', category: 'Koppar', countInStock: 5 });
-    const other = await product(t, seller.id, { name: 'Annan', category: 'Koppar' });
+    const bought = await product(t, seller.id, { name: 'Köpt kopp', category: 'Koppar', countInStock: 5 });
+    const other = await product(t, seller.id, { name: 'Annan kopp', category: 'Koppar' });
     const buyer = await customer(t);
-    for (const url of [`/api/products/${bought.id}`, `/api/products/${other.id}`, '/api/products?category=Koppar']) {
+    const kept = [`/api/products/${other.id}`, '/api/products?category=Koppar&name=Annan'];
+    for (const url of [`/api/products/${bought.id}`, '/api/products?category=Koppar', ...kept]) {
       await statementsOf(url);
       expect(await statementsOf(url)).toBe(0);
     }
@@ -57,10 +58,12 @@ describe('one instance: a write drops what it touched, and only that', () => {
       paymentMethod: 'Swish',
     });
     expect(order.statusCode).toBe(201);
-    expect(await statementsOf(`/api/products/${other.id}`)).toBe(0);
-    expect(await statementsOf('/api/products?category=Koppar')).toBe(0);
+    for (const url of kept) expect(await statementsOf(url), url).toBe(0);
     const fresh = await t.app.inject({ method: 'GET', url: `/api/products/${bought.id}` });
     expect(fresh.json()).toMatchObject({ countInStock: 3 });
+    // The list shows the stock left too.
+    const list = (await productName(t.app, '/api/products?category=Koppar')) as { products: object[] };
+    expect(list.products).toContainEqual(expect.objectContaining({ name: 'Köpt kopp', countInStock: 3 }));
   });
 
   it('drops an edited product’s page and its category’s lists, keeping another category’s', async () => {
@@ -145,7 +148,7 @@ describe('one instance: a write drops what it touched, and only that', () => {
     expect(await statementsOf(`/api/products/${neighbour.id}`)).toBe(0);
   });
 
-  it('drops, when reading an order expires it, only the pages of its products', async () => {
+  it('drops, when reading an order expires it, only its products’ pages and the lists showing them', async () => {
     const seller = await shop(t, { name: 'Förfallna', paypal: true });
     const held = await product(t, seller.id, { name: 'Hållen', category: 'Förfall', countInStock: 4 });
     const other = await product(t, seller.id, { name: 'Ohållen', category: 'Förfall' });
@@ -161,14 +164,21 @@ describe('one instance: a write drops what it touched, and only that', () => {
       .update(orders)
       .set({ createdAt: new Date(Date.now() - 86_400_000) })
       .where(eq(orders.id, id));
-    for (const url of [`/api/products/${held.id}`, `/api/products/${other.id}`, '/api/products?category=Förfall'])
+    for (const url of [
+      `/api/products/${held.id}`,
+      `/api/products/${other.id}`,
+      '/api/products?category=Förfall&name=Ohållen',
+    ])
       await statementsOf(url);
+    await statementsOf('/api/products?category=Förfall');
 
     const read = await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(buyer.token) });
     expect(read.json()).toMatchObject({ cancelReason: 'expired' });
     expect((await productName(t.app, `/api/products/${held.id}`)) as object).toMatchObject({ countInStock: 4 });
     expect(await statementsOf(`/api/products/${other.id}`)).toBe(0);
-    expect(await statementsOf('/api/products?category=Förfall')).toBe(0);
+    expect(await statementsOf('/api/products?category=Förfall&name=Ohållen')).toBe(0);
+    const list = (await productName(t.app, '/api/products?category=Förfall')) as { products: object[] };
+    expect(list.products).toContainEqual(expect.objectContaining({ name: 'Hållen', countInStock: 4 }));
   });
 
   it('drops what background work names, and everything when it fails after writing', async () => {

@@ -16,9 +16,8 @@
  * What each write touches (the route declares it with `declareChanges`):
  * - product created, edited or deleted: its page, its seller's lists, its categories' lists
  *   (before and after), the catalogue lists and the category list (`productChangeTags`);
- * - order placed: the pages of the products bought. Lists show stock too, but an order does
- *   not drop them: their stock may be up to a list's time-to-live (10 s) old, while the product
- *   page and the order itself always use the current stock (docs/decisions.md);
+ * - stock moved (an order placed, expired or cancelled): the pages of its products and the lists
+ *   that show them (`stockChangeTags`); other lists stay;
  * - review: the product's page and the lists showing it, the rating-dependent lists that could
  *   hold it; a verified review also changes the seller's rating, shown wherever the seller is
  *   (`seller-shown`) and in the top sellers (`reviewChangeTags`);
@@ -95,6 +94,11 @@ export function productChangeTags(products: readonly ProductFacts[]): string[] {
     tags.add(cacheTags.category(p.category));
   }
   return [...tags];
+}
+
+/** What a change of these products' stock touches: their pages and the lists showing them. */
+export function stockChangeTags(productIds: readonly string[]): string[] {
+  return productIds.flatMap((id) => [cacheTags.product(id), cacheTags.listed(id)]);
 }
 
 /**

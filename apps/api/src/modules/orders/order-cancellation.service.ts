@@ -15,7 +15,7 @@ import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
-import { type BackgroundChanges, cacheTags } from '#api/lib/cache-changes.ts';
+import { type BackgroundChanges, stockChangeTags } from '#api/lib/cache-changes.ts';
 import { badRequest, conflict, forbidden } from '#api/lib/http-errors.ts';
 import { type SweepLog, startPeriodicSweep } from '#api/lib/periodic-sweep.ts';
 import type { OrderRow } from './order-json';
@@ -166,7 +166,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * One sweep: expires what is overdue. It drops from the read cache only the pages of the
- * products that got stock back (their lists keep theirs until they expire, as after an order:
+ * products that got stock back and the lists showing them (as after an order:
  * lib/cache-changes.ts), and nothing when nothing expired.
  */
 export async function sweepExpiredOrders(
@@ -177,7 +177,7 @@ export async function sweepExpiredOrders(
 ): Promise<void> {
   const { expired } = await inBackground(
     () => expireOverdue(db, holdMinutes),
-    (done) => done.productIds.map(cacheTags.product),
+    (done) => stockChangeTags(done.productIds),
   );
   if (expired > 0) log.info({ expired }, 'unpaid PayPal orders expired');
 }

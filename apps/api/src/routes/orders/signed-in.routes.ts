@@ -11,7 +11,7 @@ import {
   paypalPaymentResultSchema,
 } from '@torget/shared/schemas/orders';
 import { z } from 'zod';
-import { cacheTags, declareChanges } from '#api/lib/cache-changes.ts';
+import { declareChanges, stockChangeTags } from '#api/lib/cache-changes.ts';
 import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
@@ -40,7 +40,7 @@ const idParams = z.object({ id: z.string() });
 
 /** The cache tags of the products an order holds that still exist (their stock moves when it is cancelled). */
 function productTagsOf(order: Order): string[] {
-  return order.orderItems.flatMap((item) => (item.product ? [cacheTags.product(item.product)] : []));
+  return stockChangeTags(order.orderItems.flatMap((item) => (item.product ? [item.product] : [])));
 }
 const pageQuery = z.object({ pageNumber: pageNumberSchema });
 
@@ -59,12 +59,8 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.post('/', { schema: { body: createOrderSchema } }, async (request, reply) => {
     const buyer = userOf(request);
-    // An order changes the stock of what it buys; lists keep theirs until they expire
-    // (lib/cache-changes.ts).
-    declareChanges(
-      request,
-      request.body.orderItems.map((item) => cacheTags.product(item.product)),
-    );
+    // An order changes the stock of what it buys (lib/cache-changes.ts).
+    declareChanges(request, stockChangeTags(request.body.orderItems.map((item) => item.product)));
     await ordersPerAddress.hitAddress(request);
     await ordersPerAccount.hit(request, buyer.id);
     const placed = await placeOrder(db, buyer, request.body);
@@ -93,8 +89,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
     return rows;
   });
 
-  // Reading an order past its time expires it, giving its stock back: its products' pages go,
-  // as after an order or a sweep (lib/cache-changes.ts).
+  // Reading an order past its time expires it, giving its stock back (lib/cache-changes.ts).
   app.get('/:id', { schema: { params: idParams } }, async (request) => {
     const order = await readOrder(db, userOf(request), request.params.id, holdMinutes);
     declareChanges(request, productTagsOf(order));
