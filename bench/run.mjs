@@ -194,6 +194,7 @@ async function startApi({ databaseUrl, dataDir, countStatements, noCache, extraE
     ...(countStatements ? { BENCH_STATEMENT_COUNT: '1' } : {}),
     ...(noCache ? { READ_CACHE: 'off' } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+    ...(process.env.READ_CACHE_ENTRIES ? { READ_CACHE_ENTRIES: process.env.READ_CACHE_ENTRIES } : {}),
     ...extraEnv,
   };
   const profiling = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results/profiles')}`] : [];
@@ -525,6 +526,7 @@ async function runPostgres(counts) {
     result.rows.push(await hotProductOrders(api.origin, database.url, order));
     if (chosen('mixed')) {
       result.mixed = await mixedWorkload(api.origin, database.url, counts, order);
+      result.mixed.apiMemoryMb = residentMegabytes(api.child.pid);
       result.rows.push(...result.mixed.rows);
     }
     // Contention: 50 connections race for the last 100 of one product; exactly 100 may win.
@@ -678,6 +680,16 @@ async function mixedWorkload(origin, databaseUrl, counts, order) {
       { name: 'mixed: writes', target: { ratio: 0, p99: 150 }, ...writes },
     ],
   };
+}
+
+/** A process's resident memory in MB (Linux), or null where /proc cannot tell. */
+function residentMegabytes(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether Redis answers on 127.0.0.1:6379 (for the instances' shared rate limits and cache bus). */
@@ -921,7 +933,8 @@ async function main() {
   if (postgres.mixed) {
     const m = postgres.mixed;
     console.log(
-      `Mixed workload: writes ${(m.writeShare * 100).toFixed(1)} % of requests; stock consistent: ${m.stockConsistent}`,
+      `Mixed workload: writes ${(m.writeShare * 100).toFixed(1)} % of requests; stock consistent: ${m.stockConsistent}; ` +
+        `API resident memory after it: ${m.apiMemoryMb ?? '?'} MB`,
     );
   }
   if (pglite) {

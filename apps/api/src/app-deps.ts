@@ -50,7 +50,10 @@ export function createAppDeps(options: BuildOptions): AppDeps {
     config,
     auth: createAuth(database.db, config.jwtSecret),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
-    cache: config.readCache === false ? noReadCache : createReadCache(),
+    cache:
+      config.readCache === false
+        ? noReadCache
+        : createReadCache(config.readCacheEntries ? { maxEntries: config.readCacheEntries } : {}),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
     storage: options.storage ?? imageStorageFor(config),
     // One failed attempt per command while Redis is away, rather than a queue that stalls requests.

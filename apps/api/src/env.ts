@@ -84,6 +84,7 @@ const envSchema = z.object({
   WEB_DIST: optionalText,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   READ_CACHE: z.enum(['on', 'off']).default('on'),
+  READ_CACHE_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(1000),
   // The embedded PGlite in a worker thread (on, the default) or on the API's own thread (off).
   PGLITE_WORKER: z.enum(['on', 'off']).default('on'),
   PAYPAL_ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
@@ -138,6 +139,8 @@ export interface Config {
   databasePoolSize?: number;
   /** Keep read results in memory for a short time (READ_CACHE=on, the default; off for measuring). */
   readCache?: boolean;
+  /** Most answers the read cache keeps (READ_CACHE_ENTRIES); the least recently used go first. */
+  readCacheEntries?: number;
   /** Run the embedded PGlite in a worker thread (PGLITE_WORKER=on, the default; db/pglite-worker.ts). */
   pgliteWorker?: boolean;
   /** How long an unpaid PayPal order holds its stock before it expires (PAYPAL_ORDER_HOLD_MINUTES; 30). */
@@ -198,6 +201,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     readCache: env.READ_CACHE === 'on',
+    readCacheEntries: env.READ_CACHE_ENTRIES,
     pgliteWorker: env.PGLITE_WORKER === 'on',
     paypalOrderHoldMinutes: env.PAYPAL_ORDER_HOLD_MINUTES,
     statementCountHeader: env.BENCH_STATEMENT_COUNT,
