@@ -1,4 +1,5 @@
 /** Reading the catalogue: product lists with filters, one product, categories. */
+import { createHash } from 'node:crypto';
 import type { ProductDetails, ProductListResponse } from '@torget/shared/api-types';
 import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
@@ -80,14 +81,20 @@ async function countAlone(db: Db, counting: Counting): Promise<number> {
  * tell it.
  */
 function pageStatement(db: Db, where: SQL, query: ProductListQuery, total: SQL<number> | undefined) {
-  const page = db
+  const offset = (query.pageNumber - 1) * query.pageSize;
+  const written = preparable(query);
+  const rows = db
     .select({ id: products.id })
     .from(products)
     .where(where)
-    .orderBy(...orderOf(query))
-    .limit(query.pageSize)
-    .offset((query.pageNumber - 1) * query.pageSize)
-    .as('page');
+    .orderBy(...orderOf(query));
+  const page = (
+    written
+      ? offset > 0
+        ? rows.limit(writtenIn(query.pageSize)).offset(writtenIn(offset))
+        : rows.limit(writtenIn(query.pageSize))
+      : rows.limit(query.pageSize).offset(offset)
+  ).as('page');
   return (
     db
       .select({ ...productWithSellerColumns, total: total ?? sql<number>`0` })
@@ -100,8 +107,47 @@ function pageStatement(db: Db, where: SQL, query: ProductListQuery, total: SQL<n
   );
 }
 
+/**
+ * The light lists (no name, price or rating filter: home, category pages, storefronts) run as
+ * named prepared statements. At a million products PostgreSQL spent 0.8–1.5 ms planning such a
+ * page against 0.3 ms running it (products has fourteen indexes to weigh). Prepared with the
+ * page's size and offset written into the text, it switches to one generic plan after five runs
+ * and plans them no more. (With the limit as a parameter the generic plan assumes a tenth of the
+ * table and sorts it: 300 ms.) Only equality filters that an index in the sort's order serves
+ * are left as parameters, so the generic plan is the one the values would get; a price or
+ * rating bound, or a name, keeps being planned for its values. The first pages only, and at
+ * most PREPARED_LISTS statements per process: a crawler paging deep, or every page size, cannot
+ * fill each connection with statements.
+ */
+const PREPARED_LISTS = 64;
+const PREPARED_PAGES = 5;
+const preparedListNames = new Set<string>();
+
+function preparable(query: ProductListQuery): boolean {
+  return !query.name && !query.min && !query.max && !query.rating && query.pageNumber <= PREPARED_PAGES;
+}
+
+/**
+ * A validated integer written into the statement's text. Drizzle types limit and offset as a
+ * number or a placeholder, and writes any SQL it is given as it is.
+ */
+function writtenIn(n: number): number {
+  return sql.raw(String(Math.trunc(n))) as unknown as number;
+}
+
+/** The prepared statement's name for this text, or null past PREPARED_LISTS. */
+function preparedName(text: string): string | null {
+  const name = `list_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+  if (preparedListNames.has(name)) return name;
+  if (preparedListNames.size >= PREPARED_LISTS) return null;
+  preparedListNames.add(name);
+  return name;
+}
+
 async function pageOfProducts(db: Db, where: SQL, query: ProductListQuery, total: SQL<number> | undefined) {
-  const rows = await pageStatement(db, where, query, total);
+  const statement = pageStatement(db, where, query, total);
+  const name = preparable(query) ? preparedName(statement.toSQL().sql) : null;
+  const rows = name ? await statement.prepare(name).execute() : await statement;
   return { rows: rows as ProductWithSellerRow[], total: total && rows[0] ? Number(rows[0].total) : undefined };
 }
 
