@@ -1,29 +1,44 @@
 /**
  * Placing an order (POST /api/orders). The payload gives only product ids and quantities;
- * names, images and prices come from the database. Stock is checked and taken in the same
- * transaction that writes the order, under row locks, so two buyers never get the last item.
- * Any refusal throws inside the transaction, so nothing is written.
+ * names, images and prices come from the database. Two buyers never get the last item: the stock
+ * is checked and taken in the statement that writes the order, under row locks.
+ *
+ * The fast path (issue 13): the products are read without a lock, every check runs on what was
+ * read, and ONE autocommit statement takes the stock and writes the order, its stock UPDATE
+ * guarded by the rows as read. A product's row is then locked only while PostgreSQL runs that
+ * statement, not across three round trips through Node, so buyers of one popular product queue
+ * for far less time. When the guard finds a line changed (a concurrent order took the stock, the
+ * product changed since it was read), the statement fails as a whole and the locked transaction
+ * places the order as before: it gives the exact refusal, or the order with the new data.
+ * Any refusal throws before anything is written.
  */
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@torget/shared/api-types';
-import { cartTotals, type PaymentMethod, paymentMethodsFor } from '@torget/shared/rules/orders';
+import { type CartTotals, cartTotals, type PaymentMethod, paymentMethodsFor } from '@torget/shared/rules/orders';
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { orderItems, orders, products, sellers, users } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, conflict } from '#api/lib/http-errors.ts';
-import { type OrderItemRow, toOrderJson } from './order-json';
+import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 
 /** The largest amount an integer öre column holds. */
 const MAX_ORE = 2_147_483_647;
+
+/**
+ * SQLSTATE of order_stock_taken (migration 0009): the guarded statement found a line whose stock
+ * was taken or whose product changed since it was read, and wrote nothing.
+ */
+const STOCK_GUARD_FAILED = 'TS001';
 
 interface Line {
   product: string;
   qty: number;
 }
 
-interface LockedProduct {
+/** A product as stored, with its seller, as an order reads it. */
+interface StoredProduct {
   id: string;
   sellerId: string;
   name: string;
@@ -59,6 +74,14 @@ export interface PlacedOrder {
   seller: { email: string };
 }
 
+export interface PlaceOrderHooks {
+  /**
+   * For tests: runs between the unlocked read and the statement, where a concurrent order or
+   * edit would land, so the guard's failure and the fallback can be provoked deterministically.
+   */
+  afterRead?: () => Promise<void>;
+}
+
 /**
  * Lines of the same product are merged (quantities added): the cart never holds two, and a
  * merged line is what such a payload can only mean. Kept in first-seen order.
@@ -69,12 +92,9 @@ export function mergeLines(lines: readonly Line[]): Line[] {
   return [...merged].map(([product, qty]) => ({ product, qty }));
 }
 
-/**
- * Locks the products in id order (every writer of stock takes them in this order), reading with
- * each its seller's account and shop in the same statement; only the products are locked.
- */
-async function lockProducts(tx: Db, ids: string[]): Promise<Map<string, LockedProduct>> {
-  const rows = await tx
+/** The products of `ids` in id order, each with its seller's account and shop, in one statement. */
+function productsWithSellers(db: Db, ids: string[]) {
+  return db
     .select({
       id: products.id,
       sellerId: products.sellerId,
@@ -99,21 +119,34 @@ async function lockProducts(tx: Db, ids: string[]): Promise<Map<string, LockedPr
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(sellers, eq(sellers.userId, products.sellerId))
     .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .for('update', { of: products });
-  return new Map(rows.map((row) => [row.id, row]));
+    .orderBy(asc(products.id));
+}
+
+const byId = (rows: StoredProduct[]) => new Map(rows.map((row) => [row.id, row]));
+
+/** The products as committed now, locking nothing: the fast path's read. */
+async function readProducts(db: Db, ids: string[]): Promise<Map<string, StoredProduct>> {
+  return byId(await productsWithSellers(db, ids));
+}
+
+/**
+ * Locks the products in id order (every writer of stock takes them in this order), reading with
+ * each its seller's account and shop in the same statement; only the products are locked.
+ */
+async function lockProducts(tx: Db, ids: string[]): Promise<Map<string, StoredProduct>> {
+  return byId(await productsWithSellers(tx, ids).for('update', { of: products }));
 }
 
 interface PricedLine {
   qty: number;
-  product: LockedProduct;
+  product: StoredProduct;
 }
 
 /**
  * Each line with its product as stored; an unknown (or deleted) product is refused by id, and so
  * is a draft (issue 16): nobody but its seller sees it, so nobody buys it.
  */
-function pricedLines(lines: readonly Line[], found: Map<string, LockedProduct>): PricedLine[] {
+function pricedLines(lines: readonly Line[], found: Map<string, StoredProduct>): PricedLine[] {
   return lines.map((line) => {
     const product = found.get(line.product);
     if (!product || product.isDraft)
@@ -162,73 +195,239 @@ function checkStock(priced: readonly PricedLine[]): void {
   }
 }
 
-export async function placeOrder(db: Db, buyer: AuthUser, input: CreateOrderInput): Promise<PlacedOrder> {
-  const lines = mergeLines(input.orderItems);
+/** An order that passed every check: its lines with their products as read, the shop, the totals. */
+interface CheckedOrder {
+  priced: PricedLine[];
+  shop: Shop;
+  totals: CartTotals;
+}
+
+/**
+ * Every check of an order on its products as read, in the order the refusals are given: unknown
+ * or draft product, one seller, the seller still selling, not one's own product, the payment
+ * method, the stock, the total's size.
+ */
+function checkOrder(
+  buyer: AuthUser,
+  input: CreateOrderInput,
+  lines: readonly Line[],
+  found: Map<string, StoredProduct>,
+): CheckedOrder {
+  const priced = pricedLines(lines, found);
+  const shop = activeShop(priced, singleSeller(priced));
+  if (shop.id === buyer.id) throw badRequest('You cannot buy your own products.');
+  if (!shop.methods.includes(input.paymentMethod)) {
+    throw badRequest(`${shop.name} does not accept ${input.paymentMethod}. Please choose another payment method.`);
+  }
+  checkStock(priced);
+  const totals = cartTotals(priced.map(({ qty, product }) => ({ qty, ...product })));
+  if (totals.totalOre > MAX_ORE) throw badRequest('The order total is too large. Please split the order.');
+  return { priced, shop, totals };
+}
+
+/**
+ * The rows an order writes, with ids made here (so the lines need not wait for the order's).
+ * Each line keeps its product as read: name, image, prices and seller are the snapshot the order
+ * shows, and what the fast path's guard compares the stored row with.
+ */
+interface OrderRecord {
+  order: typeof orders.$inferInsert & { id: string };
+  items: OrderItemRow[];
+}
+
+function orderRecord(buyer: AuthUser, input: CreateOrderInput, { priced, shop, totals }: CheckedOrder): OrderRecord {
+  const orderId = randomUUID();
+  const items: OrderItemRow[] = priced.map(({ qty, product }) => ({
+    id: randomUUID(),
+    orderId,
+    sellerId: shop.id,
+    productId: product.id,
+    name: product.name,
+    image: product.image,
+    qty,
+    priceOre: product.priceOre,
+    shippingPriceOre: product.shippingPriceOre,
+  }));
+  const order = {
+    id: orderId,
+    userId: buyer.id,
+    sellerId: shop.id,
+    buyerName: buyer.name,
+    sellerName: shop.name,
+    sellerSwishNumber: shop.swishNumber,
+    shippingFullName: input.shippingAddress.fullName,
+    shippingAddress: input.shippingAddress.address,
+    shippingCity: input.shippingAddress.city,
+    shippingPostalCode: input.shippingAddress.postalCode,
+    shippingCountry: input.shippingAddress.country,
+    paymentMethod: input.paymentMethod,
+    itemsPriceOre: totals.itemsOre,
+    shippingPriceOre: totals.shippingOre,
+    taxPriceOre: totals.taxOre,
+    totalPriceOre: totals.totalOre,
+  };
+  return { order, items };
+}
+
+function placedOrder(row: OrderRow | undefined, record: OrderRecord, buyer: AuthUser, shop: Shop): PlacedOrder {
+  if (!row) throw new Error('insert returned nothing');
+  return {
+    order: toOrderJson(row, record.items),
+    buyer: { name: buyer.name, email: buyer.email },
+    seller: { email: shop.email },
+  };
+}
+
+/**
+ * Inside the locked transaction: one statement takes the stock and writes the order with its
+ * lines: fewer round trips while the product rows are locked.
+ */
+async function takeStockAndWrite(tx: Db, { order, items }: OrderRecord): Promise<OrderRow | undefined> {
+  const stockTaken = tx.$with('stock_taken', {}).as(
+    sql`update ${products} set ${sql.identifier(products.countInStock.name)} = ${products.countInStock} - lines.qty
+        from (values ${sql.join(
+          items.map((item) => sql`(${item.productId}::uuid, ${item.qty}::integer)`),
+          sql`, `,
+        )}) as lines (id, qty)
+        where ${products.id} = lines.id`,
+  );
+  const linesWritten = tx.$with('lines_written', {}).as(tx.insert(orderItems).values(items).getSQL());
+  const [row] = await tx.with(stockTaken, linesWritten).insert(orders).values(order).returning();
+  return row;
+}
+
+/** Column names as a column list or SET target wants them: unqualified. */
+const columns = (...list: { name: string }[]) =>
+  sql.join(
+    list.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+
+/**
+ * The fast path's one autocommit statement: takes the stock of every line and writes the order
+ * and its lines, or fails as a whole with STOCK_GUARD_FAILED and writes nothing.
+ *
+ * `lines` holds each line as read. The stock UPDATE touches a product only while it still is
+ * what the order was computed from: enough stock, the same price, shipping price, name, image
+ * and seller, not a draft. A row another transaction changed while this statement waited for its
+ * lock is checked again in its new version (PostgreSQL re-evaluates an UPDATE's WHERE on the
+ * newest row, READ COMMITTED), so the guard cannot be passed on stale data. order_stock_taken
+ * (migration 0009) then counts the UPDATE's output, read in full, against the number of lines and
+ * raises when any line was not taken; the INSERTs of the lines and the order read its answer
+ * (their WHERE, and the order's id), so neither is written without the check having passed.
+ */
+async function takeStockIfUnchangedAndWrite(db: Db, record: OrderRecord): Promise<OrderRow | undefined> {
+  // Product id order, the order every writer of stock locks in (see `locked`).
+  const byProduct = [...record.items].sort((a, b) => ((a.productId ?? '') < (b.productId ?? '') ? -1 : 1));
+  const lines = db.$with('lines', {}).as(
+    sql`select * from (values ${sql.join(
+      byProduct.map(
+        (item) =>
+          sql`(${item.id}::uuid, ${item.productId}::uuid, ${item.qty}::integer, ${item.name}::text, ${item.image}::text,
+               ${item.priceOre}::integer, ${item.shippingPriceOre}::integer, ${item.sellerId}::uuid)`,
+      ),
+      sql`, `,
+    )}) as lines (item_id, product_id, qty, name, image, price_ore, shipping_price_ore, seller_id)`,
+  );
+  // The row locks, taken here in id order before the UPDATE touches a row, as lockProducts and
+  // the order cancellation take them: two orders, or an order and a cancellation, never wait for
+  // each other in a cycle. The UPDATE's own locks follow its plan, which the planner picks by
+  // table size and line count: a nested loop over the VALUES takes them in list order, a hash
+  // join over a scan of products in the table's physical order. Here the lock node runs above
+  // the sort (PostgreSQL applies ORDER BY before FOR UPDATE), so the rows are locked one at a
+  // time in id order whatever the plan below; the UPDATE joins `locked`, so it only reaches rows
+  // this statement already holds. NO KEY UPDATE is the lock the UPDATE takes anyway (no key
+  // changes), so it holds up nobody the UPDATE would not.
+  const locked = db.$with('locked', {}).as(
+    sql`select ${products.id} from ${products}
+        where ${products.id} in (select product_id from lines)
+        order by ${products.id} for no key update`,
+  );
+  const stockTaken = db.$with('stock_taken', {}).as(
+    sql`update ${products} set ${columns(products.countInStock)} = ${products.countInStock} - lines.qty
+        from lines join locked on locked.id = lines.product_id
+        where ${products.id} = lines.product_id
+          and ${products.countInStock} >= lines.qty
+          and ${products.priceOre} = lines.price_ore
+          and ${products.shippingPriceOre} = lines.shipping_price_ore
+          and ${products.name} = lines.name
+          and ${products.image} = lines.image
+          and ${products.sellerId} = lines.seller_id
+          and not ${products.isDraft}
+        returning ${products.id}`,
+  );
+  const stockChecked = db
+    .$with('stock_checked', {})
+    .as(sql`select order_stock_taken((select count(*) from stock_taken), ${byProduct.length}::integer) as ok`);
+  const orderId = record.order.id;
+  const linesWritten = db.$with('lines_written', {}).as(
+    sql`insert into ${orderItems} (${columns(
+      orderItems.id,
+      orderItems.orderId,
+      orderItems.sellerId,
+      orderItems.productId,
+      orderItems.name,
+      orderItems.image,
+      orderItems.qty,
+      orderItems.priceOre,
+      orderItems.shippingPriceOre,
+    )})
+        select item_id, ${orderId}::uuid, seller_id, product_id, name, image, qty, price_ore, shipping_price_ore
+        from lines where (select ok from stock_checked)`,
+  );
+  const [row] = await db
+    .with(lines, locked, stockTaken, stockChecked, linesWritten)
+    .insert(orders)
+    .values({ ...record.order, id: sql`(select ${orderId}::uuid from stock_checked where ok)` })
+    .returning();
+  return row;
+}
+
+/** Whether `error` is order_stock_taken's refusal. Drizzle may wrap the driver's error as its cause. */
+function isStockGuardFailure(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return code === STOCK_GUARD_FAILED;
+}
+
+/** The locked transaction: lock the products, check, take the stock and write. */
+function placeOrderLocked(
+  db: Db,
+  buyer: AuthUser,
+  input: CreateOrderInput,
+  lines: readonly Line[],
+): Promise<PlacedOrder> {
   return db.transaction(async (tx) => {
     const found = await lockProducts(
       tx,
       lines.map((l) => l.product),
     );
-    const priced = pricedLines(lines, found);
-    const shop = activeShop(priced, singleSeller(priced));
-    if (shop.id === buyer.id) throw badRequest('You cannot buy your own products.');
-    if (!shop.methods.includes(input.paymentMethod)) {
-      throw badRequest(`${shop.name} does not accept ${input.paymentMethod}. Please choose another payment method.`);
-    }
-    checkStock(priced);
-    const totals = cartTotals(priced.map(({ qty, product }) => ({ qty, ...product })));
-    if (totals.totalOre > MAX_ORE) throw badRequest('The order total is too large. Please split the order.');
-
-    // One statement takes the stock and writes the order with its lines (ids made here, so the
-    // lines need not wait for the order's): fewer round trips while the product rows are locked.
-    const orderId = randomUUID();
-    const items: OrderItemRow[] = priced.map(({ qty, product }) => ({
-      id: randomUUID(),
-      orderId,
-      sellerId: shop.id,
-      productId: product.id,
-      name: product.name,
-      image: product.image,
-      qty,
-      priceOre: product.priceOre,
-      shippingPriceOre: product.shippingPriceOre,
-    }));
-    const stockTaken = tx.$with('stock_taken', {}).as(
-      sql`update ${products} set ${sql.identifier(products.countInStock.name)} = ${products.countInStock} - lines.qty
-          from (values ${sql.join(
-            priced.map(({ qty, product }) => sql`(${product.id}::uuid, ${qty}::integer)`),
-            sql`, `,
-          )}) as lines (id, qty)
-          where ${products.id} = lines.id`,
-    );
-    const linesWritten = tx.$with('lines_written', {}).as(tx.insert(orderItems).values(items).getSQL());
-    const [order] = await tx
-      .with(stockTaken, linesWritten)
-      .insert(orders)
-      .values({
-        id: orderId,
-        userId: buyer.id,
-        sellerId: shop.id,
-        buyerName: buyer.name,
-        sellerName: shop.name,
-        sellerSwishNumber: shop.swishNumber,
-        shippingFullName: input.shippingAddress.fullName,
-        shippingAddress: input.shippingAddress.address,
-        shippingCity: input.shippingAddress.city,
-        shippingPostalCode: input.shippingAddress.postalCode,
-        shippingCountry: input.shippingAddress.country,
-        paymentMethod: input.paymentMethod,
-        itemsPriceOre: totals.itemsOre,
-        shippingPriceOre: totals.shippingOre,
-        taxPriceOre: totals.taxOre,
-        totalPriceOre: totals.totalOre,
-      })
-      .returning();
-    if (!order) throw new Error('insert returned nothing');
-    return {
-      order: toOrderJson(order, items),
-      buyer: { name: buyer.name, email: buyer.email },
-      seller: { email: shop.email },
-    };
+    const checked = checkOrder(buyer, input, lines, found);
+    const record = orderRecord(buyer, input, checked);
+    return placedOrder(await takeStockAndWrite(tx, record), record, buyer, checked.shop);
   });
+}
+
+export async function placeOrder(
+  db: Db,
+  buyer: AuthUser,
+  input: CreateOrderInput,
+  hooks: PlaceOrderHooks = {},
+): Promise<PlacedOrder> {
+  const lines = mergeLines(input.orderItems);
+  const found = await readProducts(
+    db,
+    lines.map((l) => l.product),
+  );
+  // A refusal here stands: the same checks give the same answer on the rows as committed when
+  // read as the locked transaction gives on the rows it locks.
+  const checked = checkOrder(buyer, input, lines, found);
+  await hooks.afterRead?.();
+  const record = orderRecord(buyer, input, checked);
+  try {
+    return placedOrder(await takeStockIfUnchangedAndWrite(db, record), record, buyer, checked.shop);
+  } catch (error) {
+    if (!isStockGuardFailure(error)) throw error;
+    return placeOrderLocked(db, buyer, input, lines);
+  }
 }
