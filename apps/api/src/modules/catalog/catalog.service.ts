@@ -1,14 +1,14 @@
 /** Reading the catalogue: product lists with filters, one product, categories. */
-import { createHash } from 'node:crypto';
 import type { ProductDetails, ProductListResponse } from '@torget/shared/api-types';
 import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { catalogueCounts, products, reviews, sellers, users } from '#api/db/schema.ts';
 import { listTags, shownTags } from '#api/lib/cache-changes.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 import { categoryCounts } from './catalogue-counts';
+import { listed } from './listed';
 import { type NameMatching, relevanceOrder, searchTyposOf, suggestName } from './name-search';
 import { cappedCount, filterConditions, listConditions } from './product-filters';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
@@ -52,7 +52,8 @@ interface Counting {
   exact: boolean;
 }
 
-function counterTotal(scope: 'listed' | 'category' | 'seller', key: string): SQL<number> {
+/** The counter row's count; `key` may be a placeholder of a prepared statement (lightStatement). */
+function counterTotal(scope: 'listed' | 'category' | 'seller', key: string | Placeholder): SQL<number> {
   return sql<number>`(select coalesce(sum(${catalogueCounts.n}), 0)::int from ${catalogueCounts}
     where ${catalogueCounts.scope} = ${scope} and ${catalogueCounts.key} = ${key})`;
 }
@@ -82,7 +83,7 @@ async function countAlone(db: Db, counting: Counting): Promise<number> {
  */
 function pageStatement(db: Db, where: SQL, query: ProductListQuery, total: SQL<number> | undefined) {
   const offset = (query.pageNumber - 1) * query.pageSize;
-  const written = preparable(query);
+  const written = isLight(query);
   const rows = db
     .select({ id: products.id })
     .from(products)
@@ -108,22 +109,23 @@ function pageStatement(db: Db, where: SQL, query: ProductListQuery, total: SQL<n
 }
 
 /**
- * The light lists (no name, price or rating filter: home, category pages, storefronts) run as
- * named prepared statements. At a million products PostgreSQL spent 0.8–1.5 ms planning such a
- * page against 0.3 ms running it (products has fourteen indexes to weigh). Prepared with the
- * page's size and offset written into the text, it switches to one generic plan after five runs
- * and plans them no more. (With the limit as a parameter the generic plan assumes a tenth of the
- * table and sorts it: 300 ms.) Only equality filters that an index in the sort's order serves
- * are left as parameters, so the generic plan is the one the values would get; a price or
- * rating bound, or a name, keeps being planned for its values. The first pages only, and at
- * most PREPARED_LISTS statements per process: a crawler paging deep, or every page size, cannot
- * fill each connection with statements.
+ * The light lists (no name, price or rating filter: home, category pages, storefronts) are
+ * built once per shape (sort, filters given, page size, page) as named prepared statements, the
+ * seller and category as placeholders. At a million products and fifty connections their cost
+ * was elsewhere than in running them: Node spent about a quarter of its time building the SQL
+ * through Drizzle, and PostgreSQL 0.8–1.5 ms planning a page it then ran in 0.3 ms (products has
+ * fourteen indexes to weigh). A prepared statement is built once, and with the page's size and
+ * offset written into its text PostgreSQL switches to one generic plan after five runs. (With
+ * the limit as a parameter the generic plan assumes a tenth of the table and sorts it: 300 ms.)
+ * Only equality filters that an index in the sort's order serves are placeholders, so the
+ * generic plan is the one the values would get; a price or rating bound, or a name, keeps being
+ * planned for its values. The first pages only, and at most PREPARED_LISTS shapes per database:
+ * a crawler paging deep, or asking every page size, cannot fill each connection with statements.
  */
 const PREPARED_LISTS = 64;
 const PREPARED_PAGES = 5;
-const preparedListNames = new Set<string>();
 
-function preparable(query: ProductListQuery): boolean {
+function isLight(query: ProductListQuery): boolean {
   return !query.name && !query.min && !query.max && !query.rating && query.pageNumber <= PREPARED_PAGES;
 }
 
@@ -135,19 +137,51 @@ function writtenIn(n: number): number {
   return sql.raw(String(Math.trunc(n))) as unknown as number;
 }
 
-/** The prepared statement's name for this text, or null past PREPARED_LISTS. */
-function preparedName(text: string): string | null {
-  const name = `list_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-  if (preparedListNames.has(name)) return name;
-  if (preparedListNames.size >= PREPARED_LISTS) return null;
-  preparedListNames.add(name);
-  return name;
+function lightStatementOf(db: Db, query: ProductListQuery) {
+  const seller = query.seller ? sql.placeholder('seller') : undefined;
+  const category = query.category ? sql.placeholder('category') : undefined;
+  const where = and(listed, seller && eq(products.sellerId, seller), category && eq(products.category, category));
+  const total = seller
+    ? category
+      ? cappedCount(where ?? listed, COUNT_CAP)
+      : counterTotal('seller', seller)
+    : category
+      ? counterTotal('category', category)
+      : counterTotal('listed', '');
+  const shape = [query.order, seller ? 'seller' : '', category ? 'category' : '', query.pageSize, query.pageNumber];
+  return pageStatement(db, where ?? listed, query, total).prepare(`list_${shape.join('_')}`);
 }
 
+type LightStatement = ReturnType<typeof lightStatementOf>;
+const lightStatements = new WeakMap<Db, Map<string, LightStatement>>();
+
+/** The light list's prepared statement (built on first use), or null for any other list. */
+function lightStatement(db: Db, query: ProductListQuery): LightStatement | null {
+  if (!isLight(query)) return null;
+  let byShape = lightStatements.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    lightStatements.set(db, byShape);
+  }
+  const key = `${query.order}|${!!query.seller}|${!!query.category}|${query.pageSize}|${query.pageNumber}`;
+  let statement = byShape.get(key);
+  if (!statement) {
+    if (byShape.size >= PREPARED_LISTS) return null;
+    statement = lightStatementOf(db, query);
+    byShape.set(key, statement);
+  }
+  return statement;
+}
+
+/**
+ * A page of products and, when `total` is given, the count. A light list's statement always
+ * brings its count (a counter row); it is read only when asked for.
+ */
 async function pageOfProducts(db: Db, where: SQL, query: ProductListQuery, total: SQL<number> | undefined) {
-  const statement = pageStatement(db, where, query, total);
-  const name = preparable(query) ? preparedName(statement.toSQL().sql) : null;
-  const rows = name ? await statement.prepare(name).execute() : await statement;
+  const light = lightStatement(db, query);
+  const rows = light
+    ? await light.execute({ seller: query.seller, category: query.category })
+    : await pageStatement(db, where, query, total);
   return { rows: rows as ProductWithSellerRow[], total: total && rows[0] ? Number(rows[0].total) : undefined };
 }
 

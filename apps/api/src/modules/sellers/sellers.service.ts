@@ -11,9 +11,12 @@ export const TOP_SELLERS_COUNT = 6;
 /** How long the top sellers may be served from the cache (lib/read-cache.ts). */
 export const TOP_SELLERS_TTL_MS = 60_000;
 
-/** Active sellers by rating, then by how many reviews back that rating. */
-export async function listTopSellers(db: Db): Promise<TopSeller[]> {
-  const rows = await db
+/**
+ * Active sellers by rating, then by how many reviews back that rating: one statement, built and
+ * prepared once per database (as the light product lists: catalog.service.ts).
+ */
+function topSellersStatement(db: Db) {
+  return db
     .select({
       id: users.id,
       userName: users.name,
@@ -27,7 +30,19 @@ export async function listTopSellers(db: Db): Promise<TopSeller[]> {
     .innerJoin(sellers, eq(sellers.userId, users.id))
     .where(and(eq(users.isSeller, true), isNull(users.deletedAt)))
     .orderBy(desc(sellers.rating), desc(sellers.numReviews), asc(users.createdAt), asc(users.id))
-    .limit(TOP_SELLERS_COUNT);
+    .limit(TOP_SELLERS_COUNT)
+    .prepare('top_sellers');
+}
+
+const topSellersStatements = new WeakMap<Db, ReturnType<typeof topSellersStatement>>();
+
+export async function listTopSellers(db: Db): Promise<TopSeller[]> {
+  let statement = topSellersStatements.get(db);
+  if (!statement) {
+    statement = topSellersStatement(db);
+    topSellersStatements.set(db, statement);
+  }
+  const rows = await statement.execute();
   return rows.map((r) => ({
     _id: r.id,
     name: r.userName,
