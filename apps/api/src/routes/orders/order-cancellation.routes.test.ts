@@ -86,17 +86,18 @@ describe('the expiry sweep and the read cache', () => {
   };
   const quietLog = { info: () => {} };
 
-  it('drops only the pages of the products that got stock back; a sweep with nothing to expire drops nothing', async () => {
+  it('drops only the pages and lists of the products that got stock back; a sweep with nothing to expire drops nothing', async () => {
     const { order, productId } = await orderOf(bosse);
-    const other = await product(t, bosse.id, { countInStock: 4 });
-    const cached = [`/api/products/${other.id}`, `/api/products?seller=${bosse.id}`];
+    const other = await product(t, bosse.id, { name: 'Orörd', countInStock: 4 });
+    const cached = [`/api/products/${other.id}`, `/api/products?seller=${bosse.id}&name=Orörd`];
+    const showing = `/api/products?seller=${bosse.id}`;
     const warm = async () => {
-      for (const url of [`/api/products/${productId}`, ...cached]) await anonymousStatements(url);
+      for (const url of [`/api/products/${productId}`, showing, ...cached]) await anonymousStatements(url);
     };
     await warm();
     await sweepExpiredOrders(t.database.db, HOLD_MINUTES, quietLog, t.app.backgroundChanges);
     expect(await anonymousStatements(`/api/products/${productId}`)).toBe(0);
-    for (const url of cached) expect(await anonymousStatements(url)).toBe(0);
+    for (const url of [showing, ...cached]) expect(await anonymousStatements(url)).toBe(0);
 
     await age(order._id, HOLD_MINUTES + 1);
     await warm();
@@ -104,6 +105,9 @@ describe('the expiry sweep and the read cache', () => {
     for (const url of cached) expect(await anonymousStatements(url)).toBe(0);
     const page = await call('GET', `/api/products/${productId}`, null);
     expect(page.json()).toMatchObject({ countInStock: 10 });
+    // The list that shows the product shows its stock back too.
+    const list = await call('GET', showing, null);
+    expect(list.json().products).toContainEqual(expect.objectContaining({ _id: productId, countInStock: 10 }));
   });
 });
 
