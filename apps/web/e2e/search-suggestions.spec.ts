@@ -117,17 +117,21 @@ test.describe('filters that show what they give', () => {
     await filters.getByLabel('Highest price (SEK)').fill('499,50');
     await filters.getByRole('button', { name: 'Go' }).click();
     await expect(page).toHaveURL(/\/min\/200\/max\/499\.5\//);
-    const prices = await page
-      .getByRole('main')
-      .getByRole('article')
-      .getByText(/^SEK \d+\.\d{2}$/)
-      .allTextContents();
-    expect(prices.length).toBeGreaterThan(0);
-    for (const text of prices) {
-      const sek = Number(text.replace('SEK ', ''));
-      expect(sek).toBeGreaterThanOrEqual(200);
-      expect(sek).toBeLessThanOrEqual(499.5);
-    }
+    // The URL changes before the narrowed results replace the previous ones: read until they have.
+    const shownPrices = async () =>
+      (
+        await page
+          .getByRole('main')
+          .getByRole('article')
+          .getByText(/^SEK \d+\.\d{2}$/)
+          .allTextContents()
+      ).map((text) => Number(text.replace('SEK ', '')));
+    await expect
+      .poll(async () => {
+        const prices = await shownPrices();
+        return prices.length > 0 && prices.every((sek) => sek >= 200 && sek <= 499.5);
+      })
+      .toBe(true);
   });
 
   test('the category page has the category as its heading and a breadcrumb', async ({ page }) => {
