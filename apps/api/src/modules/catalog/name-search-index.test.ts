@@ -64,7 +64,10 @@ beforeAll(async () => {
            -- About as long as the demo's descriptions, so the table has a realistic size on disk.
            repeat('Handgjord i Sverige av trä, ull och lin. ', 8) || i
       from generate_series(1, ${PRODUCTS}) as i`);
-  await t.database.db.execute(sql`analyze products`);
+  // VACUUM as autovacuum would after such an import: GIN keeps its size figures, which the
+  // planner prices the trigram index by, up to date only then (its entries are written straight
+  // into it, migration 0010).
+  await t.database.db.execute(sql`vacuum analyze products`);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -112,10 +115,27 @@ describe('name search on a catalogue of 20 000 products', () => {
   }
 
   it('reads names through the trigram index of their search text', async () => {
-    expect(await planOf({ name: 'mössor' })).toMatch(/products_on_sale_search_trgm_idx/);
+    // Either trigram index serves a name alone: GIN reads the search text's keys of the one with
+    // the category too without any category given, and which of the two the planner prices lower
+    // depends on their sizes on disk.
+    expect(await planOf({ name: 'mössor' })).toMatch(/products_on_sale_(category_)?search_trgm_idx/);
     expect(await planOf({ name: 'mössor', category: 'Kategori 1' })).toMatch(
       /products_on_sale_category_search_trgm_idx/,
     );
+  });
+
+  it('keeps no pending list on its trigram indexes, so a search never reads one through', async () => {
+    const rows = await queryRows<{ name: string; options: string[] | null }>(
+      t.database.db,
+      sql`select relname as name, reloptions as options from pg_class
+          where relname in ('products_on_sale_search_trgm_idx', 'products_on_sale_category_search_trgm_idx')
+          order by relname`,
+    );
+    expect(rows.map((r) => r.name)).toEqual([
+      'products_on_sale_category_search_trgm_idx',
+      'products_on_sale_search_trgm_idx',
+    ]);
+    for (const row of rows) expect(row.options).toContain('fastupdate=off');
   });
 
   it('looks for a suggestion through the index too, and finds the word meant', async () => {
