@@ -12,7 +12,7 @@ import { type App, buildApp } from '#api/app.ts';
 import { type Database, openDatabase } from '#api/db/client.ts';
 import { orders, products } from '#api/db/schema.ts';
 import type { Config } from '#api/env.ts';
-import { ADDRESS, customer, postOrder, product, shop } from '#api/modules/orders/order-test-kit.ts';
+import { customer, placeOrder, product, shop } from '#api/modules/orders/order-test-kit.ts';
 import { adminQuery } from '#api/test/postgres-admin.ts';
 import { dropRedisKeys, redisAnswers, TEST_REDIS_URL } from '#api/test/redis.ts';
 import { bearer, signInAs } from '#api/test/sessions.ts';
@@ -52,12 +52,7 @@ describe('one instance: a write drops what it touched, and only that', () => {
       await statementsOf(url);
       expect(await statementsOf(url)).toBe(0);
     }
-    const order = await postOrder(t, buyer.token, {
-      orderItems: [{ product: bought.id, qty: 2 }],
-      shippingAddress: ADDRESS,
-      paymentMethod: 'Swish',
-    });
-    expect(order.statusCode).toBe(201);
+    await placeOrder(t, buyer, [{ product: bought.id, qty: 2 }]);
     for (const url of kept) expect(await statementsOf(url), url).toBe(0);
     const fresh = await t.app.inject({ method: 'GET', url: `/api/products/${bought.id}` });
     expect(fresh.json()).toMatchObject({ countInStock: 3 });
@@ -122,16 +117,8 @@ describe('one instance: a write drops what it touched, and only that', () => {
     const other = await shop(t, { name: 'Grannen' });
     const neighbour = await product(t, other.id, { name: 'Grannens', category: 'Muggar' });
     const buyer = await customer(t, 'Vera Verifierad');
-    const order = await postOrder(t, buyer.token, {
-      orderItems: [{ product: bought.id, qty: 1 }],
-      shippingAddress: ADDRESS,
-      paymentMethod: 'Swish',
-    });
-    expect(order.statusCode).toBe(201);
-    await t.database.db
-      .update(orders)
-      .set({ isPaid: true, paidAt: new Date() })
-      .where(eq(orders.id, order.json().order._id));
+    const order = await placeOrder(t, buyer, [{ product: bought.id, qty: 1 }]);
+    await t.database.db.update(orders).set({ isPaid: true, paidAt: new Date() }).where(eq(orders.id, order._id));
     for (const url of [`/api/products/${sibling.id}`, `/api/products/${neighbour.id}`, '/api/users/top-sellers'])
       await statementsOf(url);
     const muggar = (await productName(t.app, '/api/products?category=Muggar')) as { products: object[] };
@@ -153,13 +140,7 @@ describe('one instance: a write drops what it touched, and only that', () => {
     const held = await product(t, seller.id, { name: 'Hållen', category: 'Förfall', countInStock: 4 });
     const other = await product(t, seller.id, { name: 'Ohållen', category: 'Förfall' });
     const buyer = await customer(t, 'Olle Obetald');
-    const order = await postOrder(t, buyer.token, {
-      orderItems: [{ product: held.id, qty: 3 }],
-      shippingAddress: ADDRESS,
-      paymentMethod: 'PayPal',
-    });
-    expect(order.statusCode).toBe(201);
-    const id = order.json().order._id as string;
+    const { _id: id } = await placeOrder(t, buyer, [{ product: held.id, qty: 3 }], 'PayPal');
     await t.database.db
       .update(orders)
       .set({ createdAt: new Date(Date.now() - 86_400_000) })

@@ -58,8 +58,22 @@ function counterTotal(scope: 'listed' | 'category' | 'seller', key: string | Pla
     where ${catalogueCounts.scope} = ${scope} and ${catalogueCounts.key} = ${key})`;
 }
 
-function countingOf(query: ProductListQuery, where: SQL): Counting {
-  if (!query.name && !query.min && !query.max && !query.rating) {
+/** No filter but the seller and the category: the lists with counters (and prepared statements). */
+function filtersOnlyScope(query: Pick<ProductListQuery, 'name' | 'min' | 'max' | 'rating'>): boolean {
+  return !query.name && !query.min && !query.max && !query.rating;
+}
+
+/**
+ * The query's filters, the seller and the category as values or as a prepared statement's
+ * placeholders (lightStatement).
+ */
+type CountedQuery = Omit<ProductListQuery, 'seller' | 'category'> & {
+  seller?: string | Placeholder | undefined;
+  category?: string | Placeholder | undefined;
+};
+
+function countingOf(query: CountedQuery, where: SQL): Counting {
+  if (filtersOnlyScope(query)) {
     if (!query.seller && !query.category) return { total: counterTotal('listed', ''), exact: true };
     if (!query.category && query.seller) return { total: counterTotal('seller', query.seller), exact: true };
     if (!query.seller && query.category) return { total: counterTotal('category', query.category), exact: true };
@@ -126,7 +140,7 @@ const PREPARED_LISTS = 64;
 const PREPARED_PAGES = 5;
 
 function isLight(query: ProductListQuery): boolean {
-  return !query.name && !query.min && !query.max && !query.rating && query.pageNumber <= PREPARED_PAGES;
+  return filtersOnlyScope(query) && query.pageNumber <= PREPARED_PAGES;
 }
 
 /**
@@ -140,16 +154,11 @@ function writtenIn(n: number): number {
 function lightStatementOf(db: Db, query: ProductListQuery) {
   const seller = query.seller ? sql.placeholder('seller') : undefined;
   const category = query.category ? sql.placeholder('category') : undefined;
-  const where = and(listed, seller && eq(products.sellerId, seller), category && eq(products.category, category));
-  const total = seller
-    ? category
-      ? cappedCount(where ?? listed, COUNT_CAP)
-      : counterTotal('seller', seller)
-    : category
-      ? counterTotal('category', category)
-      : counterTotal('listed', '');
+  const where =
+    and(listed, seller && eq(products.sellerId, seller), category && eq(products.category, category)) ?? listed;
+  const { total } = countingOf({ ...query, seller, category }, where);
   const shape = [query.order, seller ? 'seller' : '', category ? 'category' : '', query.pageSize, query.pageNumber];
-  return pageStatement(db, where ?? listed, query, total).prepare(`list_${shape.join('_')}`);
+  return pageStatement(db, where, query, total).prepare(`list_${shape.join('_')}`);
 }
 
 type LightStatement = ReturnType<typeof lightStatementOf>;
