@@ -133,6 +133,8 @@ async function seedPostgres(url, counts) {
     // The seed ran with triggers off (replica role): the catalogue's counters (migration 0007)
     // are counted once from the products.
     await client.query(`select catalogue_counts_rebuild() where to_regproc('catalogue_counts_rebuild') is not null`);
+    // …and so are the names' words (migration 0011).
+    await client.query(`select product_words_rebuild() where to_regproc('product_words_rebuild') is not null`);
     await client.query('vacuum analyze');
   } finally {
     await client.end();

@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -210,6 +211,34 @@ export const catalogueCounts = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [index('catalogue_counts_scope_key_idx').on(t.scope, t.key)],
+);
+
+/**
+ * The words of listed products' names (migration 0011), kept by triggers on products: every
+ * distinct word seen (`searchWords`, with a trigram index, where a search word's stem finds the
+ * words that contain it), and one row per listed product and word (`productWords`), holding the
+ * columns the catalogue filters and sorts by under the products' own names (`id` is the
+ * product's). A one-word name search reads its matches from there in index order
+ * (modules/catalog/word-search.ts).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),
+]);
+
+export const productWords = pgTable(
+  'product_words',
+  {
+    id: uuid('id').notNull(),
+    word: text('word').notNull(),
+    category: text('category').notNull(),
+    priceOre: integer('price_ore').notNull(),
+    rating: real('rating').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'product_words_pkey', columns: [t.id, t.word] }),
+    index('product_words_word_idx').on(t.word, t.category),
+  ],
 );
 
 export const reviews = pgTable(

@@ -12,6 +12,7 @@ import { listed } from './listed';
 import { type NameMatching, relevanceOrder, searchTyposOf, suggestName } from './name-search';
 import { cappedCount, filterConditions, listConditions } from './product-filters';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
+import { dictionaryWordsOf, productsWithWords } from './word-search';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -196,23 +197,33 @@ async function pageOfProducts(db: Db, where: SQL, query: ProductListQuery, total
 
 /**
  * A name search's page and count from ONE read of its matches (issue 13): up to COUNT_CAP + 1
- * matches are read once into a CTE (the trigram index, or the name with the other filters),
- * counted, and sorted for the page there. Only the few columns the sorts need are kept; the
- * page's rows are then read by id. When the count is under the cap (most searches), that is
- * every match, so count and page are both exact; above it the caller reads the page from the
- * sort's index instead (listProducts, pageFromOneRead).
+ * matches are read once into a CTE (the trigram index, or the name with the other filters; for
+ * a one-word name, the names' words: word-search.ts), counted, and sorted for the page there.
+ * Only the few columns the sorts need are kept; the page's rows are then read by id. When the
+ * count is under the cap (most searches), that is every match, so count and page are both exact;
+ * above it the caller reads the page from the sort's index instead (listProducts,
+ * pageFromOneRead).
  */
-function namePageStatement(db: Db, where: SQL, query: ProductListQuery) {
+function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: readonly string[] | null) {
+  const everyMatch = words
+    ? productsWithWords(words, query, COUNT_CAP + 1)
+    : sql`select ${products.id}, ${products.searchText}, ${products.createdAt}, ${products.priceOre}, ${products.rating}
+      from ${products} where ${where}`;
+  // Best match ranks by the name's search text, which the word rows do not hold: read for the
+  // capped matches only.
+  const firstMatches =
+    words && query.order === 'relevance'
+      ? sql`select m.*, (select p.search_text from ${products} as p where p.id = m.id) as search_text
+          from every_match as m`
+      : sql`select * from every_match limit ${COUNT_CAP + 1}`;
   const page = sql`(
-    -- Planned on its own as "every match" (MATERIALIZED), which the trigram index serves; a CTE
-    -- is run only as far as it is read, so the index's scan stops after COUNT_CAP + 1 rows. (With
-    -- the LIMIT in the same query the planner scanned the table until it had them: all of it for
-    -- a word in fewer names.)
-    with every_match as materialized (
-      select ${products.id}, ${products.searchText}, ${products.createdAt}, ${products.priceOre}, ${products.rating}
-      from ${products} where ${where}
-    ),
-    matches as materialized (select * from every_match limit ${COUNT_CAP + 1})
+    -- Planned on its own as "every match" (MATERIALIZED), which the index serves; a CTE is run
+    -- only as far as it is read, so the index's scan stops after COUNT_CAP + 1 rows. (With the
+    -- LIMIT in the same query the planner scanned the table until it had them: all of it for a
+    -- word in fewer names.) The names' words are read the other way: their btree gives matches
+    -- in order, so their statement holds its LIMIT and is planned to stop early.)
+    with every_match as materialized (${everyMatch}),
+    matches as materialized (${firstMatches})
     -- The CTE under the table's name: the sorts' expressions name the products' columns.
     select "products"."id" as page_id, (select count(*)::int from matches) as total
     from matches as "products"
@@ -229,9 +240,14 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery) {
 }
 
 /** The statement a product list sends first (page and count), for EXPLAIN in tests. */
-export function productListStatement(db: Db, query: ProductListQuery, matching: NameMatching = { typos: false }): SQL {
+export function productListStatement(
+  db: Db,
+  query: ProductListQuery,
+  matching: NameMatching = { typos: false },
+  words: readonly string[] | null = null,
+): SQL {
   const where = listConditions(query, matching);
-  if (query.name) return namePageStatement(db, where, query).getSQL();
+  if (query.name) return namePageStatement(db, where, query, words).getSQL();
   return pageStatement(db, where, query, countingOf(query, where).total).getSQL();
 }
 
@@ -247,9 +263,17 @@ function pageFromOneRead(query: ProductListQuery, count: number): boolean {
 }
 
 /** The first statement of a list: its page and its count (undefined when the page is empty). */
-async function pageAndCount(db: Db, where: SQL, query: ProductListQuery, counting: Counting) {
+async function pageAndCount(
+  db: Db,
+  where: SQL,
+  query: ProductListQuery,
+  counting: Counting,
+  wordsOfName: () => Promise<string[] | null>,
+) {
   if (!query.name) return pageOfProducts(db, where, query, counting.total);
-  const rows = (await namePageStatement(db, where, query)) as (ProductWithSellerRow & { total: number })[];
+  const rows = (await namePageStatement(db, where, query, await wordsOfName())) as (ProductWithSellerRow & {
+    total: number;
+  })[];
   const total = rows[0] ? Number(rows[0].total) : undefined;
   // Above the cap the read held only some matches: the page is read again from the sort's index;
   // so is a page past them (its count comes alone, then).
@@ -290,6 +314,12 @@ async function readList(
 ): Promise<ProductListResponse> {
   const where = listConditions(query, matching);
   const counting = countingOf(query, where);
+  // The dictionary words of a one-word name (word-search.ts), looked up once, only on a miss.
+  let words: Promise<string[] | null> | undefined;
+  const wordsOfName = () => {
+    words ??= dictionaryWordsOf(db, query, matching);
+    return words;
+  };
   const filters = JSON.stringify({
     ...query,
     pageNumber: undefined,
@@ -302,7 +332,7 @@ async function readList(
     `products:count:${filters}`,
     PRODUCT_LIST_TTL_MS,
     async () => {
-      const first = await pageAndCount(db, where, query, counting);
+      const first = await pageAndCount(db, where, query, counting, wordsOfName);
       rows = first.rows;
       if (first.total !== undefined) return first.total;
       return query.pageNumber === 1 ? 0 : countAlone(db, counting);
@@ -313,7 +343,7 @@ async function readList(
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (rows === null && (offset < count || capped)) {
     rows = pageFromOneRead(query, count)
-      ? ((await namePageStatement(db, where, query)) as ProductWithSellerRow[])
+      ? ((await namePageStatement(db, where, query, await wordsOfName())) as ProductWithSellerRow[])
       : (await pageOfProducts(db, where, query, undefined)).rows;
   }
   const shown = capped ? COUNT_CAP : count;

@@ -7,6 +7,7 @@ import { createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 import { productListStatement } from './catalog.service';
 import { closestWordStatement } from './name-search';
+import { dictionaryWordsOf } from './word-search';
 
 // Name search must be served by an index, never by reading the products table through, for
 // terms of three or more characters (issue 4). The catalogue here is large enough (20 000
@@ -68,6 +69,7 @@ beforeAll(async () => {
   // planner prices the trigram index by, up to date only then (its entries are written straight
   // into it, migration 0010).
   await t.database.db.execute(sql`vacuum analyze products`);
+  await t.database.db.execute(sql`vacuum analyze product_words`);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -111,6 +113,31 @@ describe('name search on a catalogue of 20 000 products', () => {
     it(`reads no more than an index proposes: ${JSON.stringify(params)}`, async () => {
       const plan = await planOf(params);
       expect(plan).not.toMatch(/Seq Scan on products/);
+    });
+  }
+
+  // Issue 13: a one-word search reads the names' words (word-search.ts) in their btree's order.
+  const oneWordSearches: Record<string, string>[] = [
+    { name: 'lampa' },
+    { name: 'lampor', order: 'toprated' },
+    { name: 'mössa', category: 'Kategori 0', order: 'lowest' },
+    { name: 'stol', min: '100', max: '1000', rating: '2', order: 'relevance' },
+    { name: codeOf(77).slice(2, 7) },
+  ];
+  for (const params of oneWordSearches) {
+    it(`reads a one-word search from the names' words: ${JSON.stringify(params)}`, async () => {
+      const parsed = query(params);
+      const words = await dictionaryWordsOf(t.database.db, parsed, { typos: false });
+      expect(words?.length).toBeGreaterThan(0);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(
+        t.database.db,
+        sql`explain ${productListStatement(t.database.db, parsed, { typos: false }, words)}`,
+      );
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      // An index scan in word order, or (for a word in fewer names than the cap, as here) a
+      // bitmap of its entries; never the products' trigram index, never a table read through.
+      expect(plan).toMatch(/(Scan using|Bitmap Index Scan on) product_words_word_idx/);
+      expect(plan).not.toMatch(/Seq Scan|trgm/);
     });
   }
 

@@ -1,0 +1,189 @@
+/**
+ * The names' words (migration 0011, word-search.ts): the tables the triggers keep against the
+ * words computed from the products now, after every kind of change; and the one-word search read
+ * from them against the same search read through the trigram index, which must find the same
+ * products in the same order with the same count.
+ */
+import { type ProductListQuery, productListQuerySchema } from '@torget/shared/schemas/product-query';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, queryRows } from '#api/db/client.ts';
+import { products, users } from '#api/db/schema.ts';
+import { createProduct, createSeller } from '#api/test/fixtures.ts';
+import { createTestApp, type TestApp } from '#api/test/test-app.ts';
+import { productListStatement } from './catalog.service';
+import { dictionaryWordsOf } from './word-search';
+
+let t: TestApp;
+let db: Db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.database.db;
+});
+afterAll(() => t.close());
+
+interface WordRow {
+  id: string;
+  word: string;
+  category: string;
+  price_ore: number;
+  rating: number;
+  created_at: string;
+}
+
+const byIdAndWord = (a: WordRow, b: WordRow) => `${a.id}/${a.word}`.localeCompare(`${b.id}/${b.word}`);
+
+/** The word rows as kept, and as computed from the listed products now; they must be the same. */
+async function expectWordsTrue(): Promise<void> {
+  const columns = sql`id::text, word, category, price_ore, rating, created_at::text`;
+  const kept = await queryRows<WordRow>(db, sql`select ${columns} from product_words`);
+  const computed = await queryRows<WordRow>(
+    db,
+    sql`select ${columns} from (
+          select p.id, w as word, p.category, p.price_ore, p.rating, p.created_at
+          from products p, search_text_words(p.search_text) w where p.seller_active and not p.is_draft
+        ) as listed_words`,
+  );
+  expect(kept.sort(byIdAndWord)).toEqual(computed.sort(byIdAndWord));
+  // Every word of a listed name is in the dictionary.
+  const missing = await queryRows<{ word: string }>(
+    db,
+    sql`select word from product_words except select word from search_words`,
+  );
+  expect(missing).toEqual([]);
+}
+
+describe('the names\u2019 words', () => {
+  it('follow every kind of change to products and sellers', async () => {
+    await expectWordsTrue();
+    const { user: anna } = await createSeller(db);
+    const { user: bo } = await createSeller(db);
+    const lamp = await createProduct(db, anna.id, { name: 'Bordslampa i mässing', category: 'Hem' });
+    await createProduct(db, anna.id, { name: 'Ylle\tmössa  röd', category: 'Kläder' });
+    const draft = await createProduct(db, bo.id, { name: 'Golvlampa utkast', isDraft: true });
+    await expectWordsTrue();
+    // A draft put on sale, a name changed, a category, a price, a rating.
+    await db.update(products).set({ isDraft: false }).where(eq(products.id, draft.id));
+    await db.update(products).set({ name: 'Taklampa Å 2000' }).where(eq(products.id, lamp.id));
+    await db.update(products).set({ category: 'Sport', priceOre: 12_300, rating: 4.5 }).where(eq(products.id, lamp.id));
+    await expectWordsTrue();
+    // Stock alone writes no word row.
+    const [before] = await queryRows<{ xmin: string }>(db, sql`select max(xmin::text) as xmin from product_words`);
+    await db.update(products).set({ countInStock: 3 });
+    const [after] = await queryRows<{ xmin: string }>(db, sql`select max(xmin::text) as xmin from product_words`);
+    expect(after?.xmin).toBe(before?.xmin);
+    // The seller revoked, reinstated, closed, and deleted with their products; a bulk insert.
+    await db.update(users).set({ isSeller: false }).where(eq(users.id, anna.id));
+    await expectWordsTrue();
+    await db.update(users).set({ isSeller: true }).where(eq(users.id, anna.id));
+    await expectWordsTrue();
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, bo.id));
+    await expectWordsTrue();
+    await db.delete(products).where(eq(products.id, draft.id));
+    await db.delete(users).where(eq(users.id, anna.id));
+    await db.execute(sql`
+      insert into products (seller_id, name, category, price_ore, count_in_stock, description)
+      select ${bo.id}::uuid, 'Kaffemugg nr ' || i, 'Kök', 100 * i, 1, '' from generate_series(1, 30) as i`);
+    await db.update(users).set({ deletedAt: null }).where(eq(users.id, bo.id));
+    await expectWordsTrue();
+  });
+});
+
+describe('a one-word search read from the words', () => {
+  const names = [
+    'Bordslampa i mässing',
+    'Lampa, vit',
+    'Lampor (3-pack)',
+    'Golvlampan Stockholm',
+    'Mössa av ull',
+    'Mossa för terrarier',
+    'Mössorna 2-pack',
+    'Kaffekopp 250 ml',
+    'Kopp och fat',
+    'Ljusstake 1250',
+    'Klocka 12505',
+    'Ärmhållare',
+    'Armband i silver',
+  ];
+  let seller: string;
+
+  beforeAll(async () => {
+    const { user } = await createSeller(db);
+    seller = user.id;
+    let n = 0;
+    for (const name of names) {
+      n++;
+      await createProduct(db, user.id, {
+        name,
+        category: n % 2 ? 'Hem' : 'Kläder',
+        priceOre: (n % 5) * 10_000 + 5_000,
+        rating: n % 5,
+        createdAt: new Date(Date.UTC(2026, 0, n)),
+      });
+    }
+  });
+
+  const parse = (params: Record<string, string>): ProductListQuery => productListQuerySchema.parse(params);
+
+  async function readBoth(params: Record<string, string>) {
+    const query = parse(params);
+    const words = await dictionaryWordsOf(db, query, { typos: false });
+    expect(words, 'the word index answers this search').not.toBeNull();
+    const run = async (w: string[] | null) =>
+      (await queryRows<{ id: string; total: number }>(db, productListStatement(db, query, { typos: false }, w))).map(
+        (r) => [r.id, Number(r.total)],
+      );
+    return { fromWords: await run(words), fromTrigrams: await run(null) };
+  }
+
+  const searches: Record<string, string>[] = [
+    { name: 'lampa' },
+    { name: 'LAMPORNA', order: 'lowest' },
+    { name: 'mössa', order: 'relevance' },
+    { name: 'mossa', order: 'toprated' },
+    { name: 'kopp', order: 'highest' },
+    { name: '250' },
+    { name: '1250', order: 'lowest' },
+    { name: 'arm' },
+    { name: 'lampa', category: 'Hem', min: '60', order: 'newest' },
+    { name: 'lampa', rating: '2', max: '300' },
+    { name: 'finnsinte' },
+  ];
+  for (const params of searches) {
+    it(`finds what the trigram index finds, in the same order: ${JSON.stringify(params)}`, async () => {
+      const { fromWords, fromTrigrams } = await readBoth(params);
+      expect(fromWords).toEqual(fromTrigrams);
+      if (params.name !== 'finnsinte') expect(fromWords.length).toBeGreaterThan(0);
+    });
+  }
+
+  it('answers the product list through HTTP from the words', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/products?name=lampa&order=lowest' });
+    expect(answer.statusCode).toBe(200);
+    const names = answer.json().products.map((p: { name: string }) => p.name);
+    expect(names.sort()).toEqual(['Bordslampa i mässing', 'Golvlampan Stockholm', 'Lampa, vit', 'Lampor (3-pack)']);
+  });
+
+  it('leaves every other search to the trigram index', async () => {
+    const none = async (params: Record<string, string>, typos = false) =>
+      expect(await dictionaryWordsOf(db, parse(params), { typos })).toBeNull();
+    await none({ name: 'lampa vit' });
+    await none({ name: '3-pack' });
+    await none({ name: '100%' });
+    await none({ name: 'ab' });
+    await none({ name: 'lampa', seller });
+    await none({ name: 'lampa' }, true);
+  });
+
+  it('leaves a word in more names than the dictionary limit to the trigram index', async () => {
+    // 1 100 distinct numbers with "77" in them: more dictionary words than the search takes.
+    const { user } = await createSeller(db);
+    await db.execute(sql`
+      insert into products (seller_id, name, category, price_ore, count_in_stock, description)
+      select ${user.id}::uuid, 'Sats ' || (i * 1000 + 770), 'Hem', 100, 1, '' from generate_series(1, 1100) as i`);
+    expect(await dictionaryWordsOf(db, parse({ name: '770' }), { typos: false })).toBeNull();
+    const answer = await t.app.inject({ method: 'GET', url: '/api/products?name=770' });
+    expect(answer.json()).toMatchObject({ count: 1000, countIsCapped: true });
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * A one-word name search read from the names' words (issue 13, migration 0011) instead of the
+ * trigram index of the names.
+ *
+ * A search word matches a name whose search text contains the word's stem (name-search.ts). The
+ * trigram index answers that with a bitmap of EVERY matching name, built before the first row is
+ * read: a common word in 40 000 names cost 10 ms of bitmap before the 1 001 rows a capped count
+ * needs. The stem holds no white space, so it lies inside one word of the name: a name matches
+ * exactly when one of its words contains the stem. So the search first finds the distinct words
+ * of listed names that contain the stem (`search_words`, a small dictionary with its own trigram
+ * index), then reads the products having one of them from `product_words`, a btree in (word,
+ * category) order holding the price, rating and date, which stops at the capped count's 1 001.
+ *
+ * Used when the name is one word of letters and digits (no LIKE wildcard, no punctuation that
+ * unaccent might turn into a space), its stem has three characters or more (trigrams), it
+ * expands to at most MAX_DICTIONARY_WORDS words, no seller is asked for (a storefront's search
+ * reads its seller's few products through their own index) and typos are not looked for. Any
+ * other search keeps the trigram index; both give the same matches (word-search.test.ts).
+ */
+import { searchStem, searchWords } from '@torget/shared/rules/catalog-query';
+import type { ProductListQuery } from '@torget/shared/schemas/product-query';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '#api/db/client.ts';
+import type { NameMatching } from './name-search';
+import { escapeLike } from './name-search';
+import { filterConditions } from './product-filters';
+
+/** Letters and digits only: LIKE reads it literally and unaccent keeps it one word. */
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * Most dictionary words one search word may stand for (a stem of three digits is in thousands of
+ * numbers): beyond it the trigram index of the names answers, as for every other search.
+ */
+export const MAX_DICTIONARY_WORDS = 1000;
+
+/** The search's one plain word, when the word index can answer the search (see above). */
+function plainWordOf(query: Pick<ProductListQuery, 'name' | 'seller'>, matching: NameMatching): string | undefined {
+  if (!query.name || query.seller || matching.typos) return undefined;
+  const words = searchWords(query.name);
+  const [word] = words;
+  return words.length === 1 && word !== undefined && PLAIN_WORD.test(word) ? word : undefined;
+}
+
+/**
+ * The words of listed names (ever seen) that contain the stem of the search's one word, or null
+ * when the word index does not answer this search. One statement: the dictionary's trigram index.
+ */
+export async function dictionaryWordsOf(
+  db: Db,
+  query: Pick<ProductListQuery, 'name' | 'seller'>,
+  matching: NameMatching,
+): Promise<string[] | null> {
+  const word = plainWordOf(query, matching);
+  if (word === undefined) return null;
+  const [row] = await queryRows<{ words: string[] | null }>(
+    db,
+    sql`select case when length(s.stem) >= 3 and s.stem !~ '[ \t\n\r\f\v]' then array(
+        select w.word from search_words w where w.word like '%' || s.stem || '%' escape '\\'
+        limit ${MAX_DICTIONARY_WORDS + 1}
+      ) end as words
+      from (select torget_search_text(${escapeLike(searchStem(word))}) as stem) as s`,
+  );
+  const words = row?.words ?? null;
+  return words === null || words.length > MAX_DICTIONARY_WORDS ? null : words;
+}
+
+/**
+ * The first `limit` listed products whose name has one of `words`, with the search's other
+ * filters (category, price, rating) read from the same index entries: their id and the columns
+ * of the catalogue's sorts. product_words is read under the products' name, so the filters'
+ * and sorts' conditions, written for products, read it as they are (its columns are named as the
+ * products' are). The LIMIT is in the statement so that it is planned to stop early: the index
+ * in word order, not a bitmap of every match.
+ */
+export function productsWithWords(words: readonly string[], query: ProductListQuery, limit: number): SQL {
+  const c = filterConditions({ ...query, name: '', seller: '' });
+  // The words have no white space (the dictionary's words are split at it): one parameter holds them.
+  const wordList = sql`string_to_array(${words.join(' ')}, ' ')`;
+  // A product with two of the words (a name with "lampa" and "bordslampa") is taken once, from
+  // its first in word order; with one word there is nothing to skip (one row per product and word).
+  const firstOfItsWords =
+    words.length > 1
+      ? sql`and not exists (
+          select 1 from product_words as earlier
+          where earlier.id = "products"."id" and earlier.word < "products"."word" and earlier.word = any(${wordList})
+        )`
+      : sql``;
+  return sql`select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
+    from product_words as "products"
+    where "products"."word" = any(${wordList}) and ${and(c.category, c.price, c.rating) ?? sql`true`}
+      ${firstOfItsWords}
+    limit ${limit}`;
+}
