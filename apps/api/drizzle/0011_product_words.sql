@@ -27,6 +27,11 @@ CREATE TABLE "product_words" (
 	CONSTRAINT "product_words_pkey" PRIMARY KEY ("id", "word")
 );--> statement-breakpoint
 CREATE INDEX "product_words_word_idx" ON "product_words" USING btree ("word", "category") INCLUDE ("id", "price_ore", "rating", "created_at");--> statement-breakpoint
+-- A page of a word's products in each sort of the catalogue (newest; lowest and highest price,
+-- one index read both ways; top rated), for a word in more names than the capped read holds.
+CREATE INDEX "product_words_word_created_idx" ON "product_words" USING btree ("word", "created_at" DESC NULLS FIRST, "id" DESC NULLS FIRST) INCLUDE ("category", "price_ore", "rating");--> statement-breakpoint
+CREATE INDEX "product_words_word_price_idx" ON "product_words" USING btree ("word", "price_ore", "id") INCLUDE ("category", "rating", "created_at");--> statement-breakpoint
+CREATE INDEX "product_words_word_rating_idx" ON "product_words" USING btree ("word", "rating" DESC NULLS FIRST, "id") INCLUDE ("category", "price_ore", "created_at");--> statement-breakpoint
 -- The distinct words of a search text.
 CREATE FUNCTION search_text_words(search_text text) RETURNS SETOF text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE

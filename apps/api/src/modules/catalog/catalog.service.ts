@@ -12,7 +12,7 @@ import { listed } from './listed';
 import { type NameMatching, relevanceOrder, searchTyposOf, suggestName } from './name-search';
 import { cappedCount, filterConditions, listConditions } from './product-filters';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
-import { dictionaryWordsOf, productsWithWords } from './word-search';
+import { dictionaryWordsOf, pageOfProductsWithWords, productsWithWords } from './word-search';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -262,6 +262,28 @@ function pageFromOneRead(query: ProductListQuery, count: number): boolean {
   return query.order === 'relevance' && query.pageNumber * query.pageSize <= COUNT_CAP + 1;
 }
 
+/**
+ * A page the name search's one read does not hold (more matches than it reads): from the names'
+ * words in the sort's order when the name is one word (word-search.ts), else from the sort's
+ * index of products, the name and filters checked on each row.
+ */
+async function pageBeyondOneRead(
+  db: Db,
+  where: SQL,
+  query: ProductListQuery,
+  words: readonly string[] | null,
+): Promise<ProductWithSellerRow[]> {
+  if (!words || query.order === 'relevance') return (await pageOfProducts(db, where, query, undefined)).rows;
+  const page = sql`(${pageOfProductsWithWords(words, query, orderOf(query))}) as page`;
+  return db
+    .select(productWithSellerColumns)
+    .from(page)
+    .innerJoin(products, eq(products.id, sql`page.id`))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+    .orderBy(...orderOf(query));
+}
+
 /** The first statement of a list: its page and its count (undefined when the page is empty). */
 async function pageAndCount(
   db: Db,
@@ -344,7 +366,7 @@ async function readList(
   if (rows === null && (offset < count || capped)) {
     rows = pageFromOneRead(query, count)
       ? ((await namePageStatement(db, where, query, await wordsOfName())) as ProductWithSellerRow[])
-      : (await pageOfProducts(db, where, query, undefined)).rows;
+      : await pageBeyondOneRead(db, where, query, await wordsOfName());
   }
   const shown = capped ? COUNT_CAP : count;
   const answer: ProductListResponse = {

@@ -4,6 +4,8 @@
  * from them against the same search read through the trigram index, which must find the same
  * products in the same order with the same count.
  */
+
+import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import { type ProductListQuery, productListQuerySchema } from '@torget/shared/schemas/product-query';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { products, users } from '#api/db/schema.ts';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 import { productListStatement } from './catalog.service';
+import { listConditions } from './product-filters';
 import { dictionaryWordsOf } from './word-search';
 
 let t: TestApp;
@@ -186,4 +189,56 @@ describe('a one-word search read from the words', () => {
     const answer = await t.app.inject({ method: 'GET', url: '/api/products?name=770' });
     expect(answer.json()).toMatchObject({ count: 1000, countIsCapped: true });
   });
+});
+
+describe('a one-word search with more matches than the capped read', () => {
+  // 1 500 names with "pall" in them, in two words ("Pall", "Pallen", or both in one name), and
+  // "trä" in every one, spread over two categories, prices, ratings and dates: every page comes
+  // from the words' sorted indexes, and must be the page the products' own order gives.
+  beforeAll(async () => {
+    const { user } = await createSeller(db);
+    await db.execute(sql`
+      insert into products (seller_id, name, category, price_ore, rating, count_in_stock, description, created_at)
+      select ${user.id}::uuid,
+             case i % 3 when 0 then 'Pall ' when 1 then 'Pallen ' else 'Pall och pallen ' end || 'i trä ' || i,
+             case when i % 4 = 0 then 'Trädgård' else 'Hem' end,
+             100 * ((i * 37) % 500), (i % 11) / 2.0, 1, '',
+             timestamp '2026-01-01' + ((i * 7919) % 1500) * interval '1 hour'
+      from generate_series(1, 1500) as i`);
+  });
+
+  const ORDER_SQL = {
+    newest: sql`created_at desc, id desc`,
+    lowest: sql`price_ore asc, id asc`,
+    highest: sql`price_ore desc, id desc`,
+    toprated: sql`rating desc, id asc`,
+  } as const;
+
+  const pages: Record<string, string>[] = [
+    { name: 'pall' },
+    { name: 'pallar', pageNumber: '3' },
+    { name: 'pall', order: 'lowest', pageNumber: '2' },
+    { name: 'pall', order: 'highest' },
+    { name: 'pall', order: 'toprated', pageNumber: '5' },
+    { name: 'pallen', category: 'Hem', min: '10', order: 'newest', pageNumber: '2' },
+    { name: 'trä', pageNumber: '4' },
+    { name: 'TRA', order: 'highest', min: '20' },
+    { name: 'trä', order: 'toprated', category: 'Hem', pageNumber: '2' },
+  ];
+  for (const params of pages) {
+    it(`gives the page the products' order gives: ${JSON.stringify(params)}`, async () => {
+      const query = productListQuerySchema.parse(params);
+      expect(await dictionaryWordsOf(db, query, { typos: false })).not.toBeNull();
+      const answer = await t.app.inject({ method: 'GET', url: `/api/products?${new URLSearchParams(params)}` });
+      expect(answer.json()).toMatchObject({ count: COUNT_CAP, countIsCapped: true });
+      const order = ORDER_SQL[query.order as keyof typeof ORDER_SQL];
+      const expected = await queryRows<{ id: string }>(
+        db,
+        sql`select id from products where ${listConditions(query, { typos: false })} order by ${order}
+            limit ${query.pageSize} offset ${(query.pageNumber - 1) * query.pageSize}`,
+      );
+      expect(answer.json().products.map((p: { _id: string }) => p._id)).toEqual(expected.map((r) => r.id));
+      expect(expected.length).toBe(query.pageSize);
+    });
+  }
 });

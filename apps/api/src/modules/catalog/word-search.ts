@@ -92,3 +92,40 @@ export function productsWithWords(words: readonly string[], query: ProductListQu
       ${firstOfItsWords}
     limit ${limit}`;
 }
+
+/**
+ * The ids of one page of the listed products whose name has one of `words`, in the query's sort
+ * (not best match), for a search with more matches than the capped read holds. Each word's rows
+ * are read in the sort's order from its own index (migration 0011: date, price both ways,
+ * rating), the first `offset + pageSize` of each; a page of all of them lies within those (a
+ * product ahead of another in the sort is ahead of it in every word's list it is in), so they are
+ * merged, each product once, and the page is cut from them.
+ */
+export function pageOfProductsWithWords(words: readonly string[], query: ProductListQuery, order: SQL[]): SQL {
+  const c = filterConditions({ ...query, name: '', seller: '' });
+  const filters = and(c.category, c.price, c.rating) ?? sql`true`;
+  const offset = (query.pageNumber - 1) * query.pageSize;
+  const orderBy = sql.join(order, sql`, `);
+  const [only] = words;
+  if (words.length === 1 && only !== undefined) {
+    // One word, as a value the planner sees (its statistics pick the sort's index): the page
+    // straight from that index, the other filters checked on its entries.
+    return sql`select "products"."id" from product_words as "products"
+      where "products"."word" = ${only} and ${filters}
+      order by ${orderBy} limit ${query.pageSize} offset ${offset}`;
+  }
+  return sql`select "products"."id" from (
+      select m.id, m.created_at, m.price_ore, m.rating
+      from unnest(string_to_array(${words.join(' ')}, ' ')) as w(word)
+      cross join lateral (
+        select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
+        from product_words as "products"
+        where "products"."word" = w.word and ${filters}
+        order by ${orderBy}
+        limit ${offset + query.pageSize}
+      ) as m
+      group by m.id, m.created_at, m.price_ore, m.rating
+    ) as "products"
+    order by ${orderBy}
+    limit ${query.pageSize} offset ${offset}`;
+}
