@@ -20,7 +20,7 @@
 import { searchStem, searchWords } from '@torget/shared/rules/catalog-query';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { and, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '#api/db/client.ts';
+import type { Db } from '#api/db/client.ts';
 import type { NameMatching } from './name-search';
 import { escapeLike } from './name-search';
 import { filterConditions } from './product-filters';
@@ -43,6 +43,26 @@ function plainWordOf(query: Pick<ProductListQuery, 'name' | 'seller'>, matching:
 }
 
 /**
+ * The statement of dictionaryWordsOf, prepared once per database (its one parameter is the stem
+ * as typed): the dictionary's words containing the stem's search text, up to one more than
+ * MAX_DICTIONARY_WORDS; null when the stem is under three characters (no trigram to look up) or
+ * its search text holds white space (unaccent wrote a space: the names' words cannot hold it).
+ */
+function dictionaryStatement(db: Db) {
+  return db
+    .select({
+      words: sql<string[] | null>`case when length(s.stem) >= 3 and s.stem !~ '[ \t\n\r\f\v]' then array(
+        select w.word from search_words w where w.word like '%' || s.stem || '%' escape '\\'
+        limit ${MAX_DICTIONARY_WORDS + 1}
+      ) end`,
+    })
+    .from(sql`(select torget_search_text(${sql.placeholder('stem')}) as stem) as s`)
+    .prepare('dictionary_words');
+}
+
+const dictionaryStatements = new WeakMap<Db, ReturnType<typeof dictionaryStatement>>();
+
+/**
  * The words of listed names (ever seen) that contain the stem of the search's one word, or null
  * when the word index does not answer this search. One statement: the dictionary's trigram index.
  */
@@ -53,14 +73,12 @@ export async function dictionaryWordsOf(
 ): Promise<string[] | null> {
   const word = plainWordOf(query, matching);
   if (word === undefined) return null;
-  const [row] = await queryRows<{ words: string[] | null }>(
-    db,
-    sql`select case when length(s.stem) >= 3 and s.stem !~ '[ \t\n\r\f\v]' then array(
-        select w.word from search_words w where w.word like '%' || s.stem || '%' escape '\\'
-        limit ${MAX_DICTIONARY_WORDS + 1}
-      ) end as words
-      from (select torget_search_text(${escapeLike(searchStem(word))}) as stem) as s`,
-  );
+  let statement = dictionaryStatements.get(db);
+  if (!statement) {
+    statement = dictionaryStatement(db);
+    dictionaryStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ stem: escapeLike(searchStem(word)) });
   const words = row?.words ?? null;
   return words === null || words.length > MAX_DICTIONARY_WORDS ? null : words;
 }

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { Order } from '@torget/shared/api-types';
 import { type CartTotals, cartTotals, type PaymentMethod, paymentMethodsFor } from '@torget/shared/rules/orders';
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { orderItems, orders, products, sellers, users } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
@@ -94,6 +94,11 @@ export function mergeLines(lines: readonly Line[]): Line[] {
 
 /** The products of `ids` in id order, each with its seller's account and shop, in one statement. */
 function productsWithSellers(db: Db, ids: string[]) {
+  return productsWithSellersWhere(db, inArray(products.id, ids));
+}
+
+/** The products `where` picks, in id order, each with its seller's account and shop. */
+function productsWithSellersWhere(db: Db, where: SQL) {
   return db
     .select({
       id: products.id,
@@ -118,15 +123,34 @@ function productsWithSellers(db: Db, ids: string[]) {
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(sellers, eq(sellers.userId, products.sellerId))
-    .where(inArray(products.id, ids))
+    .where(where)
     .orderBy(asc(products.id));
 }
 
 const byId = (rows: StoredProduct[]) => new Map(rows.map((row) => [row.id, row]));
 
+/**
+ * The fast path's read, prepared once per database: the ids come as one comma-separated
+ * parameter (each checked as a uuid by the payload's schema), so its SQL is the same for any
+ * number of lines and PostgreSQL keeps one plan for it.
+ */
+function unlockedReadStatement(db: Db) {
+  return productsWithSellersWhere(
+    db,
+    sql`${products.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`,
+  ).prepare('place_order_read');
+}
+
+const unlockedReads = new WeakMap<Db, ReturnType<typeof unlockedReadStatement>>();
+
 /** The products as committed now, locking nothing: the fast path's read. */
 async function readProducts(db: Db, ids: string[]): Promise<Map<string, StoredProduct>> {
-  return byId(await productsWithSellers(db, ids));
+  let statement = unlockedReads.get(db);
+  if (!statement) {
+    statement = unlockedReadStatement(db);
+    unlockedReads.set(db, statement);
+  }
+  return byId(await statement.execute({ ids: ids.join(',') }));
 }
 
 /**
