@@ -8,8 +8,8 @@
 --   index): the words containing a stem are found there, among distinct words, not names;
 -- * product_words, one row per listed product and word of its name, with the columns the
 --   catalogue filters and sorts by, under the products' own column names (id is the product's),
---   so the catalogue's conditions read it as they read products. A btree on (word, category)
---   holding the price, rating and date gives the matches of those words in order, and stops
+--   so the catalogue's conditions read it as they read products. A btree on (word, category,
+--   price) holding the rating and date gives the matches of those words in order, and stops
 --   after the first 1 001 (the capped count): no bitmap of 40 000 matches built first.
 -- Only white space separates words: a search word never contains it (the query is split at it),
 -- so no character the stem may hold is a separator.
@@ -26,7 +26,7 @@ CREATE TABLE "product_words" (
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "product_words_pkey" PRIMARY KEY ("id", "word")
 );--> statement-breakpoint
-CREATE INDEX "product_words_word_idx" ON "product_words" USING btree ("word", "category") INCLUDE ("id", "price_ore", "rating", "created_at");--> statement-breakpoint
+CREATE INDEX "product_words_word_idx" ON "product_words" USING btree ("word", "category", "price_ore") INCLUDE ("id", "rating", "created_at");--> statement-breakpoint
 -- A page of a word's products in each sort of the catalogue (newest; lowest and highest price,
 -- one index read both ways; top rated), for a word in more names than the capped read holds.
 CREATE INDEX "product_words_word_created_idx" ON "product_words" USING btree ("word", "created_at" DESC NULLS FIRST, "id" DESC NULLS FIRST) INCLUDE ("category", "price_ore", "rating");--> statement-breakpoint

@@ -239,7 +239,7 @@ export const productWords = pgTable(
     primaryKey({ name: 'product_words_pkey', columns: [t.id, t.word] }),
     // Each index also INCLUDEs the other filter and sort columns (migration 0011), so a search
     // reads these rows alone; Drizzle's index builder has no INCLUDE.
-    index('product_words_word_idx').on(t.word, t.category),
+    index('product_words_word_idx').on(t.word, t.category, t.priceOre),
     index('product_words_word_created_idx').on(t.word, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('product_words_word_price_idx').on(t.word, t.priceOre, t.id),
     index('product_words_word_rating_idx').on(t.word, t.rating.desc().nullsFirst(), t.id),

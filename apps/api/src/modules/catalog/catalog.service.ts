@@ -10,9 +10,15 @@ import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 import { categoryCounts } from './catalogue-counts';
 import { listed } from './listed';
 import { type NameMatching, relevanceOrder, searchTyposOf, suggestName } from './name-search';
-import { cappedCount, filterConditions, listConditions } from './product-filters';
+import { cappedCount, filterConditions, filterValues, listConditions } from './product-filters';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
-import { dictionaryWordsOf, pageOfProductsWithWords, productsWithWords } from './word-search';
+import {
+  dictionaryWordsOf,
+  pageOfProductsWithWords,
+  productsWithWords,
+  type WordBinding,
+  wordSearchValues,
+} from './word-search';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -204,7 +210,7 @@ async function pageOfProducts(db: Db, where: SQL, query: ProductListQuery, total
  * above it the caller reads the page from the sort's index instead (listProducts,
  * pageFromOneRead).
  */
-function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: readonly string[] | null) {
+function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: WordBinding | null) {
   const everyMatch = words
     ? productsWithWords(words, query, COUNT_CAP + 1)
     : sql`select ${products.id}, ${products.searchText}, ${products.createdAt}, ${products.priceOre}, ${products.rating}
@@ -215,7 +221,7 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: r
     words && query.order === 'relevance'
       ? sql`select m.*, (select p.search_text from ${products} as p where p.id = m.id) as search_text
           from every_match as m`
-      : sql`select * from every_match limit ${COUNT_CAP + 1}`;
+      : sql`select * from every_match limit ${sql.raw(String(COUNT_CAP + 1))}`;
   const page = sql`(
     -- Planned on its own as "every match" (MATERIALIZED), which the index serves; a CTE is run
     -- only as far as it is read, so the index's scan stops after COUNT_CAP + 1 rows. (With the
@@ -228,7 +234,7 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: r
     select "products"."id" as page_id, (select count(*)::int from matches) as total
     from matches as "products"
     order by ${sql.join(orderOf(query), sql`, `)}
-    limit ${query.pageSize} offset ${(query.pageNumber - 1) * query.pageSize}
+    limit ${sql.raw(String(query.pageSize))} offset ${sql.raw(String((query.pageNumber - 1) * query.pageSize))}
   ) as page`;
   return db
     .select({ ...productWithSellerColumns, total: sql<number>`page.total` })
@@ -239,6 +245,69 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: r
     .orderBy(...orderOf(query));
 }
 
+/** A page of a one-word search past its capped read, from the words in the sort's order. */
+function wordPageStatement(db: Db, query: ProductListQuery, words: WordBinding) {
+  const page = sql`(${pageOfProductsWithWords(words, query, orderOf(query))}) as page`;
+  return db
+    .select(productWithSellerColumns)
+    .from(page)
+    .innerJoin(products, eq(products.id, sql`page.id`))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+    .orderBy(...orderOf(query));
+}
+
+/**
+ * A one-word search's statements (its capped read, and its page past the cap) are prepared once
+ * per shape, as the light lists are (same limits: the first pages, PREPARED_LISTS shapes per
+ * database): building them through Drizzle and planning them were more than half of such a
+ * search's time at a million products. Their generic plans read the words' indexes in order with
+ * the LIMIT written in. Best match is not prepared: its order holds the query's text.
+ */
+interface PreparedRead {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+const wordStatements = new WeakMap<Db, Map<string, PreparedRead>>();
+
+function preparedWordStatement(
+  db: Db,
+  kind: 'read' | 'page',
+  query: ProductListQuery,
+  words: readonly string[],
+): PreparedRead | null {
+  if (query.order === 'relevance' || query.pageNumber > PREPARED_PAGES) return null;
+  let byShape = wordStatements.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    wordStatements.set(db, byShape);
+  }
+  const given = Object.keys(filterValues(query)).sort().join('+');
+  const shape = [kind, query.order, given, query.pageSize, query.pageNumber, words.length > 1 ? 'words' : 'word'];
+  const key = shape.join('_');
+  let statement = byShape.get(key);
+  if (!statement) {
+    if (byShape.size >= PREPARED_LISTS) return null;
+    const binding = { words, placeholders: true };
+    // Numbered: the shape's own key could pass PostgreSQL's 63 characters for a name.
+    const name = `words_${byShape.size}`;
+    statement =
+      kind === 'read'
+        ? namePageStatement(db, listed, query, binding).prepare(name)
+        : wordPageStatement(db, query, binding).prepare(name);
+    byShape.set(key, statement);
+  }
+  return statement;
+}
+
+/** The name search's one read (namePageStatement): prepared for a one-word search where it can be. */
+async function readNameMatches(db: Db, where: SQL, query: ProductListQuery, words: readonly string[] | null) {
+  const prepared = words && preparedWordStatement(db, 'read', query, words);
+  const rows = prepared
+    ? await prepared.execute(wordSearchValues(words, query))
+    : await namePageStatement(db, where, query, words && { words, placeholders: false });
+  return rows as (ProductWithSellerRow & { total: number })[];
+}
+
 /** The statement a product list sends first (page and count), for EXPLAIN in tests. */
 export function productListStatement(
   db: Db,
@@ -247,7 +316,7 @@ export function productListStatement(
   words: readonly string[] | null = null,
 ): SQL {
   const where = listConditions(query, matching);
-  if (query.name) return namePageStatement(db, where, query, words).getSQL();
+  if (query.name) return namePageStatement(db, where, query, words && { words, placeholders: false }).getSQL();
   return pageStatement(db, where, query, countingOf(query, where).total).getSQL();
 }
 
@@ -274,14 +343,11 @@ async function pageBeyondOneRead(
   words: readonly string[] | null,
 ): Promise<ProductWithSellerRow[]> {
   if (!words || query.order === 'relevance') return (await pageOfProducts(db, where, query, undefined)).rows;
-  const page = sql`(${pageOfProductsWithWords(words, query, orderOf(query))}) as page`;
-  return db
-    .select(productWithSellerColumns)
-    .from(page)
-    .innerJoin(products, eq(products.id, sql`page.id`))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
-    .orderBy(...orderOf(query));
+  const prepared = preparedWordStatement(db, 'page', query, words);
+  const rows = prepared
+    ? await prepared.execute(wordSearchValues(words, query))
+    : await wordPageStatement(db, query, { words, placeholders: false });
+  return rows as ProductWithSellerRow[];
 }
 
 /** The first statement of a list: its page and its count (undefined when the page is empty). */
@@ -293,9 +359,7 @@ async function pageAndCount(
   wordsOfName: () => Promise<string[] | null>,
 ) {
   if (!query.name) return pageOfProducts(db, where, query, counting.total);
-  const rows = (await namePageStatement(db, where, query, await wordsOfName())) as (ProductWithSellerRow & {
-    total: number;
-  })[];
+  const rows = await readNameMatches(db, where, query, await wordsOfName());
   const total = rows[0] ? Number(rows[0].total) : undefined;
   // Above the cap the read held only some matches: the page is read again from the sort's index;
   // so is a page past them (its count comes alone, then).
@@ -365,7 +429,7 @@ async function readList(
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (rows === null && (offset < count || capped)) {
     rows = pageFromOneRead(query, count)
-      ? ((await namePageStatement(db, where, query, await wordsOfName())) as ProductWithSellerRow[])
+      ? await readNameMatches(db, where, query, await wordsOfName())
       : await pageBeyondOneRead(db, where, query, await wordsOfName());
   }
   const shown = capped ? COUNT_CAP : count;

@@ -9,11 +9,20 @@ import { type NameMatching, nameMatches } from './name-search';
 /** The filters of a product list or its facets (min, max and rating of 0 mean "no bound"). */
 export type ProductFilters = ProductFacetsQuery;
 
-/** Listed products in the price range, SEK; a bound of 0 (or null) is no bound, as the search reads it. */
+/** The price range's bounds in öre; a bound of 0 (or null) is no bound, as the search reads it. */
+function priceBoundsOre(min: number, max: number | null): { minOre?: number; maxOre?: number } {
+  return {
+    ...(min > 0 ? { minOre: sekToOre(min) } : {}),
+    ...(max !== null && max > 0 ? { maxOre: sekToOre(max) } : {}),
+  };
+}
+
+/** Listed products in the price range, SEK. */
 export function priceCondition(min: number, max: number | null): SQL | undefined {
+  const { minOre, maxOre } = priceBoundsOre(min, max);
   return and(
-    min > 0 ? gte(products.priceOre, sekToOre(min)) : undefined,
-    max !== null && max > 0 ? lte(products.priceOre, sekToOre(max)) : undefined,
+    minOre !== undefined ? gte(products.priceOre, minOre) : undefined,
+    maxOre !== undefined ? lte(products.priceOre, maxOre) : undefined,
   );
 }
 
@@ -23,6 +32,39 @@ export function ratingCondition(rating: number): SQL | undefined {
 
 export function categoryCondition(category: string | undefined): SQL | undefined {
   return category ? eq(products.category, category) : undefined;
+}
+
+/**
+ * The values of the category, price and rating filters a query gives (a filter not given has no
+ * value): what a prepared statement of preparedFilterConditions is executed with.
+ */
+export function filterValues(filters: ProductFilters): {
+  category?: string;
+  minOre?: number;
+  maxOre?: number;
+  rating?: number;
+} {
+  return {
+    ...(filters.category ? { category: filters.category } : {}),
+    ...priceBoundsOre(filters.min, filters.max),
+    ...(filters.rating > 0 ? { rating: filters.rating } : {}),
+  };
+}
+
+/**
+ * The category, price and rating conditions of the filters a query gives, each value as itself
+ * or (`placeholders`) as a prepared statement's placeholder named as in filterValues. A statement
+ * is prepared per set of filters given: a filter not given has no condition.
+ */
+export function boundFilterConditions(filters: ProductFilters, placeholders: boolean): SQL | undefined {
+  const values = filterValues(filters);
+  const bind = <T>(name: keyof typeof values, value: T) => (placeholders ? sql.placeholder(name) : value);
+  return and(
+    values.category !== undefined ? eq(products.category, bind('category', values.category)) : undefined,
+    values.minOre !== undefined ? gte(products.priceOre, bind('minOre', values.minOre)) : undefined,
+    values.maxOre !== undefined ? lte(products.priceOre, bind('maxOre', values.maxOre)) : undefined,
+    values.rating !== undefined ? gte(products.rating, bind('rating', values.rating)) : undefined,
+  );
 }
 
 /** The conditions of the filters a query gives, by filter (undefined when not given). */

@@ -9,7 +9,7 @@
  * exactly when one of its words contains the stem. So the search first finds the distinct words
  * of listed names that contain the stem (`search_words`, a small dictionary with its own trigram
  * index), then reads the products having one of them from `product_words`, a btree in (word,
- * category) order holding the price, rating and date, which stops at the capped count's 1 001.
+ * category, price) order holding the rating and date, which stops at the capped count's 1 001.
  *
  * Used when the name is one word of letters and digits (no LIKE wildcard, no punctuation that
  * unaccent might turn into a space), its stem has three characters or more (trigrams), it
@@ -19,11 +19,11 @@
  */
 import { searchStem, searchWords } from '@torget/shared/rules/catalog-query';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import type { NameMatching } from './name-search';
 import { escapeLike } from './name-search';
-import { filterConditions } from './product-filters';
+import { boundFilterConditions, filterValues } from './product-filters';
 
 /** Letters and digits only: LIKE reads it literally and unaccent keeps it one word. */
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
@@ -84,66 +84,90 @@ export async function dictionaryWordsOf(
 }
 
 /**
- * The first `limit` listed products whose name has one of `words`, with the search's other
+ * How a word search's statement holds its values: as values (planned for them, each time), or
+ * as placeholders of a statement prepared once per shape (catalog.service.ts), executed with
+ * wordSearchValues.
+ */
+export interface WordBinding {
+  words: readonly string[];
+  placeholders: boolean;
+}
+
+/** A statement's integer written into its text (validated numbers: page sizes, offsets, caps). */
+const writtenIn = (n: number) => sql.raw(String(Math.trunc(n)));
+
+/** The values a prepared word search's statements are executed with. */
+export function wordSearchValues(words: readonly string[], query: ProductListQuery) {
+  return { words: words.join(' '), word: words[0], ...filterValues(query) };
+}
+
+/** The words as one parameter: they have no white space (the dictionary's words are split at it). */
+function wordList({ words, placeholders }: WordBinding): SQL {
+  return sql`string_to_array(${placeholders ? sql.placeholder('words') : words.join(' ')}, ' ')`;
+}
+
+/** The search's category, price and rating filters (product_words holds listed products only). */
+function wordFilters(query: ProductListQuery, { placeholders }: WordBinding): SQL {
+  return boundFilterConditions(query, placeholders) ?? sql`true`;
+}
+
+/**
+ * The first `limit` listed products whose name has one of the words, with the search's other
  * filters (category, price, rating) read from the same index entries: their id and the columns
  * of the catalogue's sorts. product_words is read under the products' name, so the filters'
  * and sorts' conditions, written for products, read it as they are (its columns are named as the
- * products' are). The LIMIT is in the statement so that it is planned to stop early: the index
- * in word order, not a bitmap of every match.
+ * products' are). The LIMIT is in the statement's text so that it is planned to stop early, also
+ * in a prepared statement's generic plan: the index in word order, not a bitmap of every match.
  */
-export function productsWithWords(words: readonly string[], query: ProductListQuery, limit: number): SQL {
-  const c = filterConditions({ ...query, name: '', seller: '' });
-  // The words have no white space (the dictionary's words are split at it): one parameter holds them.
-  const wordList = sql`string_to_array(${words.join(' ')}, ' ')`;
+export function productsWithWords(binding: WordBinding, query: ProductListQuery, limit: number): SQL {
   // A product with two of the words (a name with "lampa" and "bordslampa") is taken once, from
   // its first in word order; with one word there is nothing to skip (one row per product and word).
   const firstOfItsWords =
-    words.length > 1
+    binding.words.length > 1
       ? sql`and not exists (
           select 1 from product_words as earlier
-          where earlier.id = "products"."id" and earlier.word < "products"."word" and earlier.word = any(${wordList})
+          where earlier.id = "products"."id" and earlier.word < "products"."word" and earlier.word = any(${wordList(binding)})
         )`
       : sql``;
   return sql`select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
     from product_words as "products"
-    where "products"."word" = any(${wordList}) and ${and(c.category, c.price, c.rating) ?? sql`true`}
+    where "products"."word" = any(${wordList(binding)}) and ${wordFilters(query, binding)}
       ${firstOfItsWords}
-    limit ${limit}`;
+    limit ${writtenIn(limit)}`;
 }
 
 /**
- * The ids of one page of the listed products whose name has one of `words`, in the query's sort
- * (not best match), for a search with more matches than the capped read holds. Each word's rows
- * are read in the sort's order from its own index (migration 0011: date, price both ways,
+ * The ids of one page of the listed products whose name has one of the words, in the query's
+ * sort (not best match), for a search with more matches than the capped read holds. Each word's
+ * rows are read in the sort's order from its own index (migration 0011: date, price both ways,
  * rating), the first `offset + pageSize` of each; a page of all of them lies within those (a
  * product ahead of another in the sort is ahead of it in every word's list it is in), so they are
  * merged, each product once, and the page is cut from them.
  */
-export function pageOfProductsWithWords(words: readonly string[], query: ProductListQuery, order: SQL[]): SQL {
-  const c = filterConditions({ ...query, name: '', seller: '' });
-  const filters = and(c.category, c.price, c.rating) ?? sql`true`;
+export function pageOfProductsWithWords(binding: WordBinding, query: ProductListQuery, order: SQL[]): SQL {
+  const filters = wordFilters(query, binding);
   const offset = (query.pageNumber - 1) * query.pageSize;
   const orderBy = sql.join(order, sql`, `);
-  const [only] = words;
-  if (words.length === 1 && only !== undefined) {
-    // One word, as a value the planner sees (its statistics pick the sort's index): the page
-    // straight from that index, the other filters checked on its entries.
+  const [only] = binding.words;
+  if (binding.words.length === 1 && only !== undefined) {
+    // One word, alone (its statistics pick the sort's index when planned for the value): the
+    // page straight from that index, the other filters checked on its entries.
     return sql`select "products"."id" from product_words as "products"
-      where "products"."word" = ${only} and ${filters}
-      order by ${orderBy} limit ${query.pageSize} offset ${offset}`;
+      where "products"."word" = ${binding.placeholders ? sql.placeholder('word') : only} and ${filters}
+      order by ${orderBy} limit ${writtenIn(query.pageSize)} offset ${writtenIn(offset)}`;
   }
   return sql`select "products"."id" from (
       select m.id, m.created_at, m.price_ore, m.rating
-      from unnest(string_to_array(${words.join(' ')}, ' ')) as w(word)
+      from unnest(${wordList(binding)}) as w(word)
       cross join lateral (
         select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
         from product_words as "products"
         where "products"."word" = w.word and ${filters}
         order by ${orderBy}
-        limit ${offset + query.pageSize}
+        limit ${writtenIn(offset + query.pageSize)}
       ) as m
       group by m.id, m.created_at, m.price_ore, m.rating
     ) as "products"
     order by ${orderBy}
-    limit ${query.pageSize} offset ${offset}`;
+    limit ${writtenIn(query.pageSize)} offset ${writtenIn(offset)}`;
 }
