@@ -227,7 +227,7 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: W
     -- only as far as it is read, so the index's scan stops after COUNT_CAP + 1 rows. (With the
     -- LIMIT in the same query the planner scanned the table until it had them: all of it for a
     -- word in fewer names.) The names' words are read the other way: their btree gives matches
-    -- in order, so their statement holds its LIMIT and is planned to stop early.)
+    -- in order, so their statement holds its LIMIT and is planned to stop early.
     with every_match as materialized (${everyMatch}),
     matches as materialized (${firstMatches})
     -- The CTE under the table's name: the sorts' expressions name the products' columns.
