@@ -332,6 +332,17 @@ function pageFromOneRead(query: ProductListQuery, count: number): boolean {
 }
 
 /**
+ * Most word rows a page past the cap may read when the name stands for several dictionary words
+ * (each word's first `offset + pageSize`, word-search.ts): a deep page of a stem in hundreds of
+ * words reads the sort's index of products instead.
+ */
+const WORD_PAGE_ROWS = 20_000;
+
+function wordPageWithinBudget(words: readonly string[], query: ProductListQuery): boolean {
+  return words.length === 1 || words.length * query.pageNumber * query.pageSize <= WORD_PAGE_ROWS;
+}
+
+/**
  * A page the name search's one read does not hold (more matches than it reads): from the names'
  * words in the sort's order when the name is one word (word-search.ts), else from the sort's
  * index of products, the name and filters checked on each row.
@@ -342,7 +353,8 @@ async function pageBeyondOneRead(
   query: ProductListQuery,
   words: readonly string[] | null,
 ): Promise<ProductWithSellerRow[]> {
-  if (!words || query.order === 'relevance') return (await pageOfProducts(db, where, query, undefined)).rows;
+  if (!words || query.order === 'relevance' || !wordPageWithinBudget(words, query))
+    return (await pageOfProducts(db, where, query, undefined)).rows;
   const prepared = preparedWordStatement(db, 'page', query, words);
   const rows = prepared
     ? await prepared.execute(wordSearchValues(words, query))

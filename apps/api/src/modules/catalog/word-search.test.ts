@@ -240,6 +240,12 @@ describe('a one-word search with more matches than the capped read', () => {
     return answer.json() as { count: number; countIsCapped?: boolean };
   }
 
+  it('reads a deep page of a name in several words from the products instead', async () => {
+    // "pall" stands for two dictionary words: page 900 would read 2 × 900 × 12 word rows.
+    const answer = await expectPageAsProductsGive({ name: 'pall', order: 'lowest', pageNumber: '900' });
+    expect(answer).toMatchObject({ count: COUNT_CAP, countIsCapped: true });
+  });
+
   it('gives the right pages from a prepared statement after its plan is made generic', async () => {
     // PostgreSQL plans a prepared statement for its values five times, then may keep one plan
     // for every value: the same shapes (one word; a category and a lowest price) with other

@@ -53,7 +53,7 @@ function dictionaryStatement(db: Db) {
     .select({
       words: sql<string[] | null>`case when length(s.stem) >= 3 and s.stem !~ '[ \t\n\r\f\v]' then array(
         select w.word from search_words w where w.word like '%' || s.stem || '%' escape '\\'
-        limit ${MAX_DICTIONARY_WORDS + 1}
+        limit ${sql.raw(String(MAX_DICTIONARY_WORDS + 1))}
       ) end`,
     })
     .from(sql`(select torget_search_text(${sql.placeholder('stem')}) as stem) as s`)
