@@ -11,8 +11,8 @@
 --   so the catalogue's conditions read it as they read products. A btree on (word, category,
 --   price) holding the rating and date gives the matches of those words in order, and stops
 --   after the first 1 001 (the capped count): no bitmap of 40 000 matches built first.
--- Only white space separates words: a search word never contains it (the query is split at it),
--- so no character the stem may hold is a separator.
+-- Only ASCII white space (space, tab, line breaks) separates words: the query is split at every
+-- kind of white space, so no character a stem may hold is a separator.
 CREATE TABLE "search_words" (
 	"word" text PRIMARY KEY NOT NULL
 );--> statement-breakpoint

@@ -36,7 +36,7 @@ export function categoryCondition(category: string | undefined): SQL | undefined
 
 /**
  * The values of the category, price and rating filters a query gives (a filter not given has no
- * value): what a prepared statement of preparedFilterConditions is executed with.
+ * value): what a statement prepared with boundFilterConditions' placeholders is executed with.
  */
 export function filterValues(filters: ProductFilters): {
   category?: string;
