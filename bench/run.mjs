@@ -241,6 +241,12 @@ function deepPage(counts) {
   return Math.max(2, Math.min(2000, Math.floor((perCategory / 12) * 0.9)));
 }
 
+/** The word with two neighbouring letters swapped ("lmap" for "lamp"): a typo as typed. */
+function withTypo(word) {
+  const at = 1 + Math.floor(Math.random() * (word.length - 2));
+  return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+}
+
 /**
  * The read endpoints: name, target (ratio of the ceiling, p99 ms), and a request maker. The
  * search terms, categories, products and sellers rotate, as real traffic does.
@@ -310,6 +316,14 @@ function readEndpoints(counts) {
       search: true,
       target: { ratio: 0.08, p99: 100 },
       make: () => get(query({ name: `${pick(NOUNS)} ${Math.floor(Math.random() * 9000) + 1000}` })),
+    },
+    {
+      // A typo (two letters swapped): found through the names' trigrams, or nothing found and a
+      // suggestion looked for among the names' words.
+      name: 'search: name, typo',
+      search: true,
+      target: { ratio: 0.08, p99: 100 },
+      make: () => get(query({ name: withTypo(pick(NOUNS)) })),
     },
     {
       name: 'search: name, best match',

@@ -206,9 +206,10 @@ async function pageOfProducts(db: Db, where: SQL, query: ProductListQuery, total
  * matches are read once into a CTE (the trigram index, or the name with the other filters; for
  * a one-word name, the names' words: word-search.ts), counted, and sorted for the page there.
  * Only the few columns the sorts need are kept; the page's rows are then read by id. When the
- * count is under the cap (most searches), that is every match, so count and page are both exact;
- * above it the caller reads the page from the sort's index instead (listProducts,
- * pageFromOneRead).
+ * count is under the cap (most searches), that is every match, so count and page are both exact.
+ * Above it, a word search's statement also holds the page from the words in the sort's order
+ * (readsPageBeyond), run only when the count is over the cap: one statement either way. Any other
+ * search's caller reads the page from the sort's index instead (listProducts, pageFromOneRead).
  */
 function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: WordBinding | null) {
   const everyMatch = words
@@ -222,6 +223,21 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: W
       ? sql`select m.*, (select p.search_text from ${products} as p where p.id = m.id) as search_text
           from every_match as m`
       : sql`select * from every_match limit ${sql.raw(String(COUNT_CAP + 1))}`;
+  // A word search's statement holds both pages, each run only when its one-time filter holds:
+  // the matches' page when they are all read, the words' page when there are more.
+  const beyond = words && readsPageBeyond(query, words.words) ? words : null;
+  const cap = sql.raw(String(COUNT_CAP));
+  const pageOfMatches = sql`select "products"."id" as page_id
+    from matches as "products"
+    ${beyond ? sql`where (select total from counted) <= ${cap}` : sql``}
+    order by ${sql.join(orderOf(query), sql`, `)}
+    limit ${sql.raw(String(query.pageSize))} offset ${sql.raw(String((query.pageNumber - 1) * query.pageSize))}`;
+  const pageIds = beyond
+    ? sql`(${pageOfMatches})
+        union all
+        (select beyond.id from (${pageOfProductsWithWords(beyond, query, orderOf(query))}) as beyond
+         where (select total from counted) > ${cap})`
+    : pageOfMatches;
   const page = sql`(
     -- Planned on its own as "every match" (MATERIALIZED), which the index serves; a CTE is run
     -- only as far as it is read, so the index's scan stops after COUNT_CAP + 1 rows. (With the
@@ -229,12 +245,10 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: W
     -- word in fewer names.) The names' words are read the other way: their btree gives matches
     -- in order, so their statement holds its LIMIT and is planned to stop early.
     with every_match as materialized (${everyMatch}),
-    matches as materialized (${firstMatches})
+    matches as materialized (${firstMatches}),
+    counted as materialized (select count(*)::int as total from matches)
     -- The CTE under the table's name: the sorts' expressions name the products' columns.
-    select "products"."id" as page_id, (select count(*)::int from matches) as total
-    from matches as "products"
-    order by ${sql.join(orderOf(query), sql`, `)}
-    limit ${sql.raw(String(query.pageSize))} offset ${sql.raw(String((query.pageNumber - 1) * query.pageSize))}
+    select ids.page_id, (select total from counted) as total from (${pageIds}) as ids
   ) as page`;
   return db
     .select({ ...productWithSellerColumns, total: sql<number>`page.total` })
@@ -282,7 +296,17 @@ function preparedWordStatement(
     wordStatements.set(db, byShape);
   }
   const given = Object.keys(filterValues(query)).sort().join('+');
-  const shape = [kind, query.order, given, query.pageSize, query.pageNumber, words.length > 1 ? 'words' : 'word'];
+  // A read holds the page past the cap or not (readsPageBeyond): for several words, by their number.
+  const beyond = kind === 'read' && readsPageBeyond(query, words) ? 'beyond' : '';
+  const shape = [
+    kind,
+    query.order,
+    given,
+    query.pageSize,
+    query.pageNumber,
+    words.length > 1 ? 'words' : 'word',
+    beyond,
+  ];
   const key = shape.join('_');
   let statement = byShape.get(key);
   if (!statement) {
@@ -299,13 +323,20 @@ function preparedWordStatement(
   return statement;
 }
 
-/** The name search's one read (namePageStatement): prepared for a one-word search where it can be. */
+/**
+ * The name search's one read (namePageStatement): prepared for a one-word search where it can be.
+ * `complete` when its rows are the page whatever the count (a word search's read also holds the
+ * page past the cap).
+ */
 async function readNameMatches(db: Db, where: SQL, query: ProductListQuery, words: readonly string[] | null) {
   const prepared = words && preparedWordStatement(db, 'read', query, words);
   const rows = prepared
     ? await prepared.execute(wordSearchValues(words, query))
     : await namePageStatement(db, where, query, words && { words, placeholders: false });
-  return rows as (ProductWithSellerRow & { total: number })[];
+  return {
+    rows: rows as (ProductWithSellerRow & { total: number })[],
+    complete: words !== null && readsPageBeyond(query, words),
+  };
 }
 
 /** The statement a product list sends first (page and count), for EXPLAIN in tests. */
@@ -342,6 +373,11 @@ function wordPageWithinBudget(words: readonly string[], query: ProductListQuery)
   return words.length === 1 || words.length * query.pageNumber * query.pageSize <= WORD_PAGE_ROWS;
 }
 
+/** Whether the page past the cap comes from the names' words (not best match, within the budget). */
+function readsPageBeyond(query: ProductListQuery, words: readonly string[]): boolean {
+  return query.order !== 'relevance' && wordPageWithinBudget(words, query);
+}
+
 /**
  * A page the name search's one read does not hold (more matches than it reads): from the names'
  * words in the sort's order when the name is one word (word-search.ts), else from the sort's
@@ -353,8 +389,7 @@ async function pageBeyondOneRead(
   query: ProductListQuery,
   words: readonly string[] | null,
 ): Promise<ProductWithSellerRow[]> {
-  if (!words || query.order === 'relevance' || !wordPageWithinBudget(words, query))
-    return (await pageOfProducts(db, where, query, undefined)).rows;
+  if (!words || !readsPageBeyond(query, words)) return (await pageOfProducts(db, where, query, undefined)).rows;
   const prepared = preparedWordStatement(db, 'page', query, words);
   const rows = prepared
     ? await prepared.execute(wordSearchValues(words, query))
@@ -371,12 +406,12 @@ async function pageAndCount(
   wordsOfName: () => Promise<string[] | null>,
 ) {
   if (!query.name) return pageOfProducts(db, where, query, counting.total);
-  const rows = await readNameMatches(db, where, query, await wordsOfName());
+  const { rows, complete } = await readNameMatches(db, where, query, await wordsOfName());
   const total = rows[0] ? Number(rows[0].total) : undefined;
-  // Above the cap the read held only some matches: the page is read again from the sort's index;
-  // so is a page past them (its count comes alone, then).
+  // Above the cap the read held only some matches: unless it also held the page past them, the
+  // page is read again from the sort's index; so is a page past them (its count comes alone, then).
   if (total === undefined && query.pageNumber > 1) return { rows: null, total };
-  if (total !== undefined && !pageFromOneRead(query, total)) return { rows: null, total };
+  if (total !== undefined && !complete && !pageFromOneRead(query, total)) return { rows: null, total };
   return { rows: rows as ProductWithSellerRow[], total };
 }
 
@@ -441,7 +476,7 @@ async function readList(
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (rows === null && (offset < count || capped)) {
     rows = pageFromOneRead(query, count)
-      ? await readNameMatches(db, where, query, await wordsOfName())
+      ? (await readNameMatches(db, where, query, await wordsOfName())).rows
       : await pageBeyondOneRead(db, where, query, await wordsOfName());
   }
   const shown = capped ? COUNT_CAP : count;

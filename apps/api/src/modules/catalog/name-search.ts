@@ -101,39 +101,47 @@ export function relevanceOrder(name: string): SQL[] {
 
 /** Least trigram similarity of a suggested word to the word typed. */
 const SUGGESTION_SIMILARITY = 0.3;
-/** Names read for candidate words, per word typed. */
-const CANDIDATE_NAMES = 200;
 
 /**
- * The statement of closestWord: the names on sale nearest to `word` by the trigram index (the
- * CANDIDATE_NAMES with the highest word similarity), cut into words, the most similar first.
- * Exported for EXPLAIN in tests.
+ * The statement of closestWord: the word of a listed name most similar to `word` in trigrams,
+ * found among the names' distinct words (the dictionary of migration 0011, with its own trigram
+ * index), not among the names: at a million products the names within a word similarity of 0.3
+ * of a short word were hundreds of thousands (a 500 ms read for "rug"); the distinct words holding
+ * its trigrams are few. A dictionary word is split at what is not a letter or digit ("(3-pack)"),
+ * as the names' words are for a suggestion; it is suggested as a listed name writes it (lower
+ * case, diacritics kept: "hörlurar", whose search text is "horlurar"). Exported for EXPLAIN in
+ * tests.
  */
 export function closestWordStatement(word: string): SQL {
   return sql`
-    select w.word from (
-      select near.name from (
-        -- OFFSET 0 keeps this a subquery of its own, planned as "every match", which the index
-        -- serves; merged with the ORDER BY … LIMIT below, the planner preferred reading the table.
-        select ${products.name} as name, ${searchText} as search_text from ${products}
-        where ${listed} and torget_search_text(${word}) <% ${searchText}
-        offset 0
-      ) as near
-      order by word_similarity(torget_search_text(${word}), near.search_text) desc
-      limit ${CANDIDATE_NAMES}
-    ) as candidate
-    cross join lateral regexp_split_to_table(lower(candidate.name), '[^[:alnum:]]+') as w(word)
-    where length(w.word) >= 3
-      and similarity(torget_search_text(w.word), torget_search_text(${word})) >= ${SUGGESTION_SIMILARITY}
-    order by similarity(torget_search_text(w.word), torget_search_text(${word})) desc, w.word
-    limit 1`;
+    with typed as (select torget_search_text(${word}) as text),
+    best as (
+      select d.word as dictionary_word, t.token
+      from typed, search_words as d
+      cross join lateral regexp_split_to_table(d.word, '[^[:alnum:]]+') as t(token)
+      where typed.text <% d.word
+        and length(t.token) >= 3
+        and similarity(t.token, typed.text) >= ${SUGGESTION_SIMILARITY}
+        and exists (select 1 from product_words as listed_word where listed_word.word = d.word)
+      order by similarity(t.token, typed.text) desc, t.token
+      limit 1
+    )
+    select coalesce((
+      select w.word from product_words as pw
+      join ${products} on ${products.id} = pw.id
+      cross join lateral regexp_split_to_table(lower(${products.name}), '[^[:alnum:]]+') as w(word)
+      where pw.word = best.dictionary_word and torget_search_text(w.word) = best.token
+      limit 1
+    ), best.token) as word
+    from best`;
 }
 
 /**
  * The word of a product name on sale closest to `word` (as typed, diacritics kept: "hörlurar"),
- * or undefined when none is similar enough. Candidate names come from the trigram index with a
- * lower word-similarity threshold, set for this read-only transaction only (a SELECT of
- * set_config, so neither the setting nor a cache-dropping write outlives it: db/client.ts).
+ * or undefined when none is similar enough. Candidate words come from the dictionary's trigram
+ * index with a lower word-similarity threshold, set for this read-only transaction only (a
+ * SELECT of set_config, so neither the setting nor a cache-dropping write outlives it:
+ * db/client.ts).
  */
 async function closestWord(db: Db, word: string): Promise<string | undefined> {
   return db.transaction(

@@ -47,16 +47,17 @@ function plainWordOf(query: Pick<ProductListQuery, 'name' | 'seller'>, matching:
  * as typed): the dictionary's words containing the stem's search text, up to one more than
  * MAX_DICTIONARY_WORDS; null when the stem is under three characters (no trigram to look up) or
  * its search text holds white space (unaccent wrote a space: the names' words cannot hold it).
+ * The lookup is a function of the database (migration 0012) so that it is planned once per
+ * connection, not on every run.
  */
 function dictionaryStatement(db: Db) {
   return db
     .select({
-      words: sql<string[] | null>`case when length(s.stem) >= 3 and s.stem !~ '[ \t\n\r\f\v]' then array(
-        select w.word from search_words w where w.word like '%' || s.stem || '%' escape '\\'
-        limit ${sql.raw(String(MAX_DICTIONARY_WORDS + 1))}
-      ) end`,
+      words: sql<
+        string[] | null
+      >`search_dictionary_words(${sql.placeholder('stem')}, ${sql.raw(String(MAX_DICTIONARY_WORDS))})`,
     })
-    .from(sql`(select torget_search_text(${sql.placeholder('stem')}) as stem) as s`)
+    .from(sql`(select 1) as one`)
     .prepare('dictionary_words');
 }
 
