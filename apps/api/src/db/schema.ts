@@ -246,6 +246,22 @@ export const productWords = pgTable(
   ],
 );
 
+/**
+ * How many listed products have each dictionary word (migration 0013): its row here plus its
+ * rows of changes, which every write adds and one writer now and then folds in (as
+ * `catalogueCounts`). Read through the database's `search_word_count(word)`.
+ */
+export const searchWordCounts = pgTable('search_word_counts', {
+  word: text('word').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
+export const searchWordCountChanges = pgTable(
+  'search_word_count_changes',
+  { word: text('word').notNull(), n: bigint('n', { mode: 'number' }).notNull() },
+  (t) => [index('search_word_count_changes_word_idx').on(t.word)],
+);
+
 export const reviews = pgTable(
   'reviews',
   {

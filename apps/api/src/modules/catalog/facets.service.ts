@@ -7,7 +7,7 @@
  * filters every entry keeps) are read up to FACET_SAMPLE, and every entry is counted over them
  * in the same statement. When they are all read, the counts are exact; past FACET_SAMPLE they
  * are estimated from the sample (its share of the table's pages tells how many matches there
- * are in all). Counts are answered up to COUNT_CAP; `capped` says one was more, or estimated
+ * are in all). A one-word name's sample is read from the names' words instead (countWordSample). Counts are answered up to COUNT_CAP; `capped` says one was more, or estimated
  * (docs/decisions.md). With no filter at all, the categories are the database's exact counts.
  */
 import type { ProductFacets } from '@torget/shared/api-types';
@@ -26,6 +26,7 @@ import {
   priceCondition,
   ratingCondition,
 } from './product-filters';
+import { dictionaryWordsOf } from './word-search';
 
 /** Most matches read for the facets; past this many, counts are estimated from them. */
 export const FACET_SAMPLE = 5000;
@@ -34,10 +35,15 @@ interface SampleRow {
   /** Matches read (FACET_SAMPLE + 1 means "more"). */
   n: number;
   /** The last table page the sample reached, and the table's pages: the sample's share. */
-  last_page: number | null;
-  pages: number;
-  [entry: `e${number}`]: number;
+  last_page?: number | null;
+  pages?: number;
+  /** Or, for a sample of the names' words, how many products have them in all. */
+  total?: number | string;
+  [entry: `e${number}`]: number | null | undefined | string;
 }
+
+/** Most dictionary words a name may stand for and still have its facets read from the words. */
+const FACET_WORDS = 8;
 
 /**
  * Reads the matches of `base` once (up to FACET_SAMPLE + 1; the columns the entries look at and
@@ -64,13 +70,49 @@ async function countSample(db: Db, base: SQL, entries: SQL[]): Promise<SampleRow
 }
 
 /**
+ * The same counts over a sample of the products whose name has one of `words` (the dictionary
+ * words of a one-word name, word-search.ts): the newest FACET_SAMPLE + 1 of them from the words'
+ * date index, each product once, and how many products have the words in all (the counts kept
+ * by migration 0013). The name's matches are exactly those products; `base` (listed, the name)
+ * holds nothing else, since a seller's search does not read the words.
+ */
+async function countWordSample(db: Db, words: readonly string[], entries: SQL[]): Promise<SampleRow | undefined> {
+  const counts = entries.map((where, i) => sql`, count(*) filter (where ${where})::int as ${sql.identifier(`e${i}`)}`);
+  const wordList = sql`string_to_array(${words.join(' ')}, ' ')`;
+  const sampleSize = sql.raw(String(FACET_SAMPLE + 1));
+  const newest = (word: SQL) => sql`select pw.id, pw.category, pw.price_ore, pw.rating, pw.created_at
+    from product_words as pw where pw.word = ${word}
+    order by pw.created_at desc, pw.id desc limit ${sampleSize}`;
+  // One word: its newest rows. Several: each word's newest, each product once, the newest of them.
+  const sample =
+    words.length === 1
+      ? newest(sql`${words[0]}`)
+      : sql`select * from (
+          select distinct on (x.id) x.* from unnest(${wordList}) as w(word)
+          cross join lateral (${newest(sql`w.word`)}) as x
+          order by x.id
+        ) as each_once order by created_at desc, id desc limit ${sampleSize}`;
+  const [row] = await queryRows<SampleRow>(
+    db,
+    sql`with sample as materialized (${sample})
+    select count(*)::int as n,
+      (select sum(search_word_count(w.word)) from unnest(${wordList}) as w(word))::bigint as total
+      ${sql.join(counts, sql``)}
+    from sample as "products"`,
+  );
+  return row;
+}
+
+/**
  * How many matches the sample stands for: all it read, or, when it stopped at FACET_SAMPLE,
- * that many times the table's pages over the pages it reached (matches spread like the table).
+ * that many times the table's pages over the pages it reached (matches spread like the table),
+ * or the words' count over the sample (a sample of the words' newest products).
  */
 function scaleOf(row: SampleRow): { scale: number; estimated: boolean } {
   if (row.n <= FACET_SAMPLE) return { scale: 1, estimated: false };
+  if (row.total !== undefined) return { scale: Math.max(1, Number(row.total) / row.n), estimated: true };
   const reached = (row.last_page ?? 0) + 1;
-  return { scale: Math.max(1, row.pages / reached), estimated: true };
+  return { scale: Math.max(1, (row.pages ?? 1) / reached), estimated: true };
 }
 
 /**
@@ -99,7 +141,12 @@ async function facetsWith(
   const categoryEntries = noFilter ? [] : counted.map(({ name }) => keep(categoryCondition(name), c.price, c.rating));
   const priceEntries = PRICE_PRESET_RANGES.map(({ min, max }) => keep(c.category, priceCondition(min, max), c.rating));
   const ratingEntries = RATING_PRESETS.map((rating) => keep(c.category, c.price, ratingCondition(rating)));
-  const row = await countSample(db, base, [...categoryEntries, ...priceEntries, ...ratingEntries]);
+  const entries = [...categoryEntries, ...priceEntries, ...ratingEntries];
+  const words = filters.name ? await dictionaryWordsOf(db, filters, matching) : null;
+  const row =
+    words && words.length <= FACET_WORDS
+      ? await countWordSample(db, words, entries)
+      : await countSample(db, base, entries);
   const { scale, estimated } = row ? scaleOf(row) : { scale: 1, estimated: false };
   const sampled = (i: number) => Math.round(Number(row?.[`e${i}`] ?? 0) * scale);
 

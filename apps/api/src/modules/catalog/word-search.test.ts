@@ -1,10 +1,12 @@
 /**
- * The names' words (migration 0011, word-search.ts): the tables the triggers keep against the
- * words computed from the products now, after every kind of change; and the one-word search read
+ * The names' words (migration 0011, word-search.ts): the tables the triggers keep (and the words'
+ * counts, migration 0013) against the words computed from the products now, after every kind of
+ * change; the facets of a word in many names, from a sample of its words; and the one-word search read
  * from them against the same search read through the trigram index, which must find the same
  * products in the same order with the same count.
  */
 
+import type { ProductFacets } from '@torget/shared/api-types';
 import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import { type ProductListQuery, productListQuerySchema } from '@torget/shared/schemas/product-query';
 import { eq, sql } from 'drizzle-orm';
@@ -55,6 +57,24 @@ async function expectWordsTrue(): Promise<void> {
     sql`select word from product_words except select word from search_words`,
   );
   expect(missing).toEqual([]);
+  await expectWordCountsTrue();
+  // Folding the changes into the counts changes no count.
+  await db.execute(sql`select search_word_counts_fold()`);
+  await expectWordCountsTrue();
+}
+
+/** Each word's count (migration 0013) is the number of its rows in product_words. */
+async function expectWordCountsTrue(): Promise<void> {
+  const byWord = (a: { word: string }, b: { word: string }) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+  const kept = await queryRows<{ word: string; n: string }>(
+    db,
+    sql`select word, n::text from (select word, search_word_count(word) as n from search_words) as counted where n <> 0`,
+  );
+  const computed = await queryRows<{ word: string; n: string }>(
+    db,
+    sql`select word, count(*)::text as n from product_words group by word`,
+  );
+  expect(kept.sort(byWord)).toEqual(computed.sort(byWord));
 }
 
 describe('the names\u2019 words', () => {
@@ -282,4 +302,29 @@ describe('a one-word search with more matches than the capped read', () => {
       expect(answer.expected).toBe(query.pageSize);
     });
   }
+});
+
+describe('the facets of a word in more names than the facets read', () => {
+  // 6 000 names with "krukväxt", one in 20 of them in a category of its own, the dates shuffled:
+  // the facets read the newest 5 001 of the word's rows and scale them by the word's count.
+  beforeAll(async () => {
+    const { user } = await createSeller(db);
+    await db.execute(sql`
+      insert into products (seller_id, name, category, price_ore, rating, count_in_stock, description, created_at)
+      select ${user.id}::uuid, 'Krukväxt ' || i, case when i % 20 = 0 then 'Sällsynt' else 'Växter' end,
+             100 * (i % 400), 3, 1, '', timestamp '2025-01-01' + ((i * 7919) % 6000) * interval '1 hour'
+      from generate_series(1, 6000) as i`);
+  });
+
+  it('estimates each entry from the sample and the word count, and says so', async () => {
+    expect(await dictionaryWordsOf(db, { name: 'krukväxt' }, { typos: false })).toEqual(['krukvaxt']);
+    const answer = await t.app.inject({ method: 'GET', url: '/api/products/facets?name=krukv%C3%A4xt' });
+    const body = answer.json() as ProductFacets;
+    expect(body.capped).toBe(true);
+    const rare = body.categories.find((c) => c.name === 'Sällsynt')?.count ?? 0;
+    // 300 in truth: the sample's share of them, scaled by 6 000 over 5 001.
+    expect(rare).toBeGreaterThan(240);
+    expect(rare).toBeLessThan(360);
+    expect(body.categories.find((c) => c.name === 'Växter')?.count).toBe(COUNT_CAP);
+  });
 });
