@@ -17,6 +17,7 @@ import {
   pageOfProductsWithWords,
   productsWithWords,
   type WordBinding,
+  wordList,
   wordSearchValues,
 } from './word-search';
 
@@ -238,6 +239,13 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: W
         (select beyond.id from (${pageOfProductsWithWords(beyond, query, orderOf(query))}) as beyond
          where (select total from counted) > ${cap})`
     : pageOfMatches;
+  // With no other filter, a word in more names than the cap says so by its count (migration
+  // 0013): the matches are then not read at all (a CASE runs the subquery of its branch only).
+  const countOfMatches =
+    beyond && Object.keys(filterValues(query)).length === 0
+      ? sql`case when (select max(search_word_count(w.word)) from unnest(${wordList(beyond)}) as w(word)) > ${cap}
+          then ${sql.raw(String(COUNT_CAP + 1))} else (select count(*)::int from matches) end`
+      : sql`(select count(*)::int from matches)`;
   const page = sql`(
     -- Planned on its own as "every match" (MATERIALIZED), which the index serves; a CTE is run
     -- only as far as it is read, so the index's scan stops after COUNT_CAP + 1 rows. (With the
@@ -246,7 +254,7 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: W
     -- in order, so their statement holds its LIMIT and is planned to stop early.
     with every_match as materialized (${everyMatch}),
     matches as materialized (${firstMatches}),
-    counted as materialized (select count(*)::int as total from matches)
+    counted as materialized (select ${countOfMatches} as total)
     -- The CTE under the table's name: the sorts' expressions name the products' columns.
     select ids.page_id, (select total from counted) as total from (${pageIds}) as ids
   ) as page`;

@@ -103,7 +103,7 @@ export function wordSearchValues(words: readonly string[], query: ProductListQue
 }
 
 /** The words as one parameter: they have no white space (the dictionary's words are split at it). */
-function wordList({ words, placeholders }: WordBinding): SQL {
+export function wordList({ words, placeholders }: WordBinding): SQL {
   return sql`string_to_array(${placeholders ? sql.placeholder('words') : words.join(' ')}, ' ')`;
 }
 
