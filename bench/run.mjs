@@ -135,6 +135,10 @@ async function seedPostgres(url, counts) {
     await client.query(`select catalogue_counts_rebuild() where to_regproc('catalogue_counts_rebuild') is not null`);
     // …and so are the names' words (migration 0011).
     await client.query(`select product_words_rebuild() where to_regproc('product_words_rebuild') is not null`);
+    // …and the products per day (migration 0014).
+    await client.query(
+      `select catalogue_day_counts_rebuild() where to_regproc('catalogue_day_counts_rebuild') is not null`,
+    );
     await client.query('vacuum analyze');
   } finally {
     await client.end();

@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -255,6 +256,33 @@ export const searchWordCounts = pgTable('search_word_counts', {
   word: text('word').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull(),
 });
+
+/**
+ * How many listed products were created on each day (UTC), every listed product (`listed`, key
+ * '') and per category (migration 0014): its row here plus its rows of changes, as
+ * `searchWordCounts`. A deep page of the newest products starts from its day.
+ */
+export const catalogueDayCounts = pgTable(
+  'catalogue_day_counts',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    day: date('day').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'catalogue_day_counts_pkey', columns: [t.scope, t.key, t.day] })],
+);
+
+export const catalogueDayCountChanges = pgTable(
+  'catalogue_day_count_changes',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    day: date('day').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('catalogue_day_count_changes_scope_key_idx').on(t.scope, t.key)],
+);
 
 export const searchWordCountChanges = pgTable(
   'search_word_count_changes',

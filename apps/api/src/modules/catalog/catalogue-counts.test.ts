@@ -43,6 +43,35 @@ async function expectCountersTrue(): Promise<void> {
         where p.seller_active and not p.is_draft group by k.scope, k.key`,
   );
   expect(kept.sort(byKey)).toEqual(counted.sort(byKey));
+  await expectDayCountsTrue();
+}
+
+interface DayCountRow {
+  scope: string;
+  key: string;
+  day: string;
+  n: number;
+}
+
+const byDay = (a: DayCountRow, b: DayCountRow) =>
+  `${a.scope}/${a.key}/${a.day}`.localeCompare(`${b.scope}/${b.key}/${b.day}`);
+
+/** The products per day (migration 0014) as kept, and as counted from the products now. */
+async function expectDayCountsTrue(): Promise<void> {
+  const kept = await queryRows<DayCountRow>(
+    db,
+    sql`select scope, key, day::text, sum(n)::int as n from (
+          select scope, key, day, n from catalogue_day_counts
+          union all select scope, key, day, n from catalogue_day_count_changes
+        ) as both_tables group by scope, key, day having sum(n) <> 0`,
+  );
+  const counted = await queryRows<DayCountRow>(
+    db,
+    sql`select k.scope, k.key, catalogue_day(p.created_at)::text as day, count(*)::int as n
+        from products p, catalogue_day_keys(p.category) k
+        where p.seller_active and not p.is_draft group by 1, 2, 3`,
+  );
+  expect(kept.sort(byDay)).toEqual(counted.sort(byDay));
 }
 
 const list = async (query: string) =>
@@ -86,7 +115,13 @@ describe('catalogue counters', () => {
     await db.execute(sql`update products set category = 'Kategori 1' where category = 'Kategori 2'`);
     await db.execute(sql`update products set is_draft = not is_draft where seller_id = ${cy.id}`);
     await expectCountersTrue();
-    await db.execute(sql`select catalogue_counts_compact()`);
+    // A product's day changed; then both kinds of counts folded.
+    await db
+      .update(products)
+      .set({ createdAt: new Date('2024-02-29T23:59:59.999Z') })
+      .where(eq(products.id, lamp.id));
+    await expectCountersTrue();
+    await db.execute(sql`select catalogue_counts_compact(), catalogue_day_counts_fold()`);
     await expectCountersTrue();
   });
 
@@ -156,5 +191,62 @@ describe('capped counts', () => {
     const few = await list('?name=kapsyl&max=10.5');
     expect(few.count).toBe(50);
     expect(few.countIsCapped).toBeUndefined();
+  });
+});
+
+describe('a deep page of the newest products', () => {
+  // 2 600 products in one category over 40 days, some created at the same instant and some at
+  // midnight UTC exactly, beside products of other categories and drafts: pages past the first
+  // 1 000 start from their day (migration 0014) and must be the pages an OFFSET gives.
+  beforeAll(async () => {
+    const { user } = await createSeller(db);
+    await db.execute(sql`
+      insert into products (seller_id, name, category, is_draft, created_at)
+      select ${user.id}, 'Djupvara ' || i, case when i % 13 = 0 then 'Grunt' else 'Djupt' end, i % 17 = 0,
+             timestamp with time zone '2026-03-01 00:00:00+00' + ((i * 7919) % 2800 / 70) * interval '1 day'
+               + case when i % 5 = 0 then interval '0' else ((i * 31) % 86400) * interval '1 second' end
+      from generate_series(1, 2800) as i`);
+  });
+
+  async function expectPageAsOffsetGives(category: string | undefined, pageNumber: number, pageSize = 12) {
+    const params = new URLSearchParams({ pageNumber: String(pageNumber), pageSize: String(pageSize) });
+    if (category) params.set('category', category);
+    const answer = await list(`?${params}`);
+    const expected = await queryRows<{ id: string }>(
+      db,
+      sql`select id from products where seller_active and not is_draft
+            ${category ? sql`and category = ${category}` : sql``}
+          order by created_at desc, id desc limit ${pageSize} offset ${(pageNumber - 1) * pageSize}`,
+    );
+    expect(
+      answer.products.map((p) => p._id),
+      `${category} page ${pageNumber}`,
+    ).toEqual(expected.map((r) => r.id));
+    return answer;
+  }
+
+  it('gives the page an OFFSET gives, for a category and for everything listed', async () => {
+    for (const pageNumber of [84, 85, 120, 150, 199, 200]) await expectPageAsOffsetGives('Djupt', pageNumber);
+    await expectPageAsOffsetGives('Djupt', 11, 100);
+    for (const pageNumber of [90, 180, 230]) await expectPageAsOffsetGives(undefined, pageNumber);
+    // Past the last page: nothing, and the count still right.
+    const past = await expectPageAsOffsetGives('Djupt', 400);
+    expect(past.products).toEqual([]);
+    expect(past.count).toBe((await list('?category=Djupt')).count);
+  });
+
+  it('follows products written, moved and put on sale in between', async () => {
+    const { user } = await createSeller(db);
+    const newest = await createProduct(db, user.id, { category: 'Djupt' });
+    await createProduct(db, user.id, { category: 'Djupt', createdAt: new Date('2026-03-20T00:00:00Z') });
+    await db.execute(sql`update products set is_draft = false where name = 'Djupvara 17'`);
+    await db.execute(sql`update products set category = 'Grunt' where name in ('Djupvara 1', 'Djupvara 2')`);
+    await db
+      .update(products)
+      .set({ createdAt: new Date('2026-03-05T12:00:00Z') })
+      .where(eq(products.id, newest.id));
+    await expectDayCountsTrue();
+    for (const pageNumber of [84, 100, 160]) await expectPageAsOffsetGives('Djupt', pageNumber);
+    await expectPageAsOffsetGives(undefined, 100);
   });
 });
