@@ -250,7 +250,10 @@ function deepNewestStatementOf(db: Db, query: ProductListQuery) {
 type DeepNewestStatement = ReturnType<typeof deepNewestStatementOf>;
 const deepNewestStatements = new WeakMap<Db, Map<string, DeepNewestStatement>>();
 
-/** The deep page's prepared statement (built on first use), or null for any other list. */
+/**
+ * The deep page's prepared statement (built on first use), or null for any other list (which
+ * skips to its page in the sort's index, as every list did before).
+ */
 function deepNewestStatement(db: Db, query: ProductListQuery): DeepNewestStatement | null {
   if (!isDeepNewest(query)) return null;
   let byShape = deepNewestStatements.get(db);
@@ -261,6 +264,8 @@ function deepNewestStatement(db: Db, query: ProductListQuery): DeepNewestStateme
   const key = `${!!query.category}|${query.pageSize}`;
   let statement = byShape.get(key);
   if (!statement) {
+    // As many shapes as the light lists at most (every page size asked for, by a crawler).
+    if (byShape.size >= PREPARED_LISTS) return null;
     statement = deepNewestStatementOf(db, query);
     byShape.set(key, statement);
   }

@@ -7,7 +7,8 @@
  * filters every entry keeps) are read up to FACET_SAMPLE, and every entry is counted over them
  * in the same statement. When they are all read, the counts are exact; past FACET_SAMPLE they
  * are estimated from the sample (its share of the table's pages tells how many matches there
- * are in all). A one-word name's sample is read from the names' words instead (countWordSample). Counts are answered up to COUNT_CAP; `capped` says one was more, or estimated
+ * are in all). A one-word name's sample is read from the names' words instead (countWordSample).
+ * Counts are answered up to COUNT_CAP; `capped` says one was more, or estimated
  * (docs/decisions.md). With no filter at all, the categories are the database's exact counts.
  */
 import type { ProductFacets } from '@torget/shared/api-types';
