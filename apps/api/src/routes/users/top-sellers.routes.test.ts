@@ -1,6 +1,8 @@
 import type { TopSeller } from '@torget/shared/api-types';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOP_SELLERS_COUNT } from '#api/modules/sellers/sellers.service.ts';
+import { queryRows } from '#api/db/client.ts';
+import { TOP_SELLERS_COUNT, topSellersQuery } from '#api/modules/sellers/sellers.service.ts';
 import { createSeller, createUser } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
@@ -45,5 +47,20 @@ describe('GET /api/users/top-sellers', () => {
   it(`shows at most ${TOP_SELLERS_COUNT}`, async () => {
     for (let i = 0; i < TOP_SELLERS_COUNT + 2; i++) await createSeller(t.database.db);
     expect(await topSellers()).toHaveLength(TOP_SELLERS_COUNT);
+  });
+
+  it("is planned once, and read in the order of the sellers' rating index", async () => {
+    const db = t.database.db;
+    const { sql: text, params } = topSellersQuery(db).toSQL();
+    // No parameter: PostgreSQL plans a prepared statement without one once, for every run.
+    expect(params).toEqual([]);
+    // With sorting priced out, the order must come from the index: its NULLS order matches.
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('enable_sort', 'off', true)`);
+      return queryRows<{ 'QUERY PLAN': string }>(tx, sql.raw(`explain ${text}`));
+    });
+    const lines = plan.map((r) => r['QUERY PLAN']).join('\n');
+    expect(lines).toContain('sellers_rating_idx');
+    expect(lines).not.toMatch(/(^|-> {2})Sort /m);
   });
 });
