@@ -147,6 +147,29 @@ function pageStatement(db: Db, where: SQL, query: ProductListQuery, total: SQL<n
 const PREPARED_LISTS = 64;
 const PREPARED_PAGES = 5;
 
+/**
+ * Statements prepared once per database and shape, at most PREPARED_LISTS shapes per database:
+ * `statementFor` gives the shape's statement, built on first use (`build` is told how many
+ * shapes came before it, for a short statement name), or null past the limit.
+ */
+function preparedPerShape<S>() {
+  const byDatabase = new WeakMap<Db, Map<string, S>>();
+  return function statementFor(db: Db, shape: string, build: (shapesBefore: number) => S): S | null {
+    let byShape = byDatabase.get(db);
+    if (!byShape) {
+      byShape = new Map();
+      byDatabase.set(db, byShape);
+    }
+    let statement = byShape.get(shape);
+    if (!statement) {
+      if (byShape.size >= PREPARED_LISTS) return null;
+      statement = build(byShape.size);
+      byShape.set(shape, statement);
+    }
+    return statement;
+  };
+}
+
 function isLight(query: ProductListQuery): boolean {
   return filtersOnlyScope(query) && query.pageNumber <= PREPARED_PAGES;
 }
@@ -169,25 +192,13 @@ function lightStatementOf(db: Db, query: ProductListQuery) {
   return pageStatement(db, where, query, total).prepare(`list_${shape.join('_')}`);
 }
 
-type LightStatement = ReturnType<typeof lightStatementOf>;
-const lightStatements = new WeakMap<Db, Map<string, LightStatement>>();
+const lightStatements = preparedPerShape<ReturnType<typeof lightStatementOf>>();
 
 /** The light list's prepared statement (built on first use), or null for any other list. */
-function lightStatement(db: Db, query: ProductListQuery): LightStatement | null {
+function lightStatement(db: Db, query: ProductListQuery) {
   if (!isLight(query)) return null;
-  let byShape = lightStatements.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    lightStatements.set(db, byShape);
-  }
-  const key = `${query.order}|${!!query.seller}|${!!query.category}|${query.pageSize}|${query.pageNumber}`;
-  let statement = byShape.get(key);
-  if (!statement) {
-    if (byShape.size >= PREPARED_LISTS) return null;
-    statement = lightStatementOf(db, query);
-    byShape.set(key, statement);
-  }
-  return statement;
+  const shape = `${query.order}|${!!query.seller}|${!!query.category}|${query.pageSize}|${query.pageNumber}`;
+  return lightStatements(db, shape, () => lightStatementOf(db, query));
 }
 
 /**
@@ -247,29 +258,16 @@ function deepNewestStatementOf(db: Db, query: ProductListQuery) {
     .prepare(`deep_newest_${byCategory ? 'category' : 'listed'}_${query.pageSize}`);
 }
 
-type DeepNewestStatement = ReturnType<typeof deepNewestStatementOf>;
-const deepNewestStatements = new WeakMap<Db, Map<string, DeepNewestStatement>>();
+const deepNewestStatements = preparedPerShape<ReturnType<typeof deepNewestStatementOf>>();
 
 /**
  * The deep page's prepared statement (built on first use), or null for any other list (which
- * skips to its page in the sort's index, as every list did before).
+ * skips to its page in the sort's index, as every list did before), also past the shapes' limit
+ * (every page size asked for, by a crawler).
  */
-function deepNewestStatement(db: Db, query: ProductListQuery): DeepNewestStatement | null {
+function deepNewestStatement(db: Db, query: ProductListQuery) {
   if (!isDeepNewest(query)) return null;
-  let byShape = deepNewestStatements.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    deepNewestStatements.set(db, byShape);
-  }
-  const key = `${!!query.category}|${query.pageSize}`;
-  let statement = byShape.get(key);
-  if (!statement) {
-    // As many shapes as the light lists at most (every page size asked for, by a crawler).
-    if (byShape.size >= PREPARED_LISTS) return null;
-    statement = deepNewestStatementOf(db, query);
-    byShape.set(key, statement);
-  }
-  return statement;
+  return deepNewestStatements(db, `${!!query.category}|${query.pageSize}`, () => deepNewestStatementOf(db, query));
 }
 
 /**
@@ -375,7 +373,7 @@ function wordPageStatement(db: Db, query: ProductListQuery, words: WordBinding) 
 interface PreparedRead {
   execute(values: Record<string, unknown>): Promise<unknown>;
 }
-const wordStatements = new WeakMap<Db, Map<string, PreparedRead>>();
+const wordStatements = preparedPerShape<PreparedRead>();
 
 function preparedWordStatement(
   db: Db,
@@ -384,11 +382,6 @@ function preparedWordStatement(
   words: readonly string[],
 ): PreparedRead | null {
   if (query.order === 'relevance' || query.pageNumber > PREPARED_PAGES) return null;
-  let byShape = wordStatements.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    wordStatements.set(db, byShape);
-  }
   const given = Object.keys(filterValues(query)).sort().join('+');
   // A read holds the page past the cap or not (readsPageBeyond): for several words, by their number.
   const beyond = kind === 'read' && readsPageBeyond(query, words) ? 'beyond' : '';
@@ -401,20 +394,14 @@ function preparedWordStatement(
     words.length > 1 ? 'words' : 'word',
     beyond,
   ];
-  const key = shape.join('_');
-  let statement = byShape.get(key);
-  if (!statement) {
-    if (byShape.size >= PREPARED_LISTS) return null;
+  return wordStatements(db, shape.join('_'), (shapesBefore) => {
     const binding = { words, placeholders: true };
     // Numbered: the shape's own key could pass PostgreSQL's 63 characters for a name.
-    const name = `words_${byShape.size}`;
-    statement =
-      kind === 'read'
-        ? namePageStatement(db, listed, query, binding).prepare(name)
-        : wordPageStatement(db, query, binding).prepare(name);
-    byShape.set(key, statement);
-  }
-  return statement;
+    const name = `words_${shapesBefore}`;
+    return kind === 'read'
+      ? namePageStatement(db, listed, query, binding).prepare(name)
+      : wordPageStatement(db, query, binding).prepare(name);
+  });
 }
 
 /**
