@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helmetHeaders } from '#api/lib/security-headers.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let t: TestApp;
@@ -28,6 +29,25 @@ describe('every answer', () => {
     const scriptSources = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
     for (const source of scriptSources) {
       expect(source).toMatch(/^('self'|https:\/\/([*\w-]+\.)*(paypal|paypalobjects|googleapis|gstatic)\.com)$/);
+    }
+  });
+
+  it('carries the same security headers on a list, a refusal, an unknown path and a bad payload', async () => {
+    const expected = helmetHeaders();
+    // helmet's whole set, worked out once at start-up: the policy, HSTS, the opener policy…
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'cross-origin-opener-policy']),
+    );
+    expect(expected['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/products' }),
+      t.app.inject({ method: 'GET', url: '/api/orders/mine' }),
+      t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      t.app.inject({ method: 'POST', url: '/api/users/signin', payload: { email: 'x' } }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404, 400]);
+    for (const res of answers) {
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name]).toBe(value);
     }
   });
 

@@ -98,6 +98,12 @@ export function countStatements<T>(tally: StatementTally, work: () => T): T {
  */
 const RANDOM_PAGE_COST = 1.1;
 
+/**
+ * PGlite's one session, set once. Its sessions start with `client_min_messages = debug3`: every
+ * parse and bind then builds a DEBUG notice, sends it and has it parsed, for nobody to read.
+ */
+const PGLITE_SETTINGS = [`set random_page_cost = ${RANDOM_PAGE_COST}`, 'set client_min_messages = notice'];
+
 const READ_ONLY = /^\s*select\b/i;
 
 class StatementCounter implements Logger {
@@ -163,7 +169,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   // PGlite is one connection for the process's life: set once, it holds for every statement.
-  await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
+  for (const setting of PGLITE_SETTINGS) await client.exec(setting);
   return databaseOf(drizzlePglite(client, { schema, logger: counter }) as unknown as Db, counter, {
     kind: 'pglite',
     close: () => client.close(),
@@ -188,44 +194,19 @@ function databaseOf(
 }
 
 /**
- * A connection to PGlite's socket. PGlite is one session whatever the connection: a client the
- * pool has dropped (after an error) may have left a transaction open, which would make every
- * later statement fail with 25P02, and its named statements are still there, so a new client
- * preparing them again fails with 42P05. So each new client ends any transaction and forgets
- * every statement before the pool hands it out.
+ * How many connections the API keeps to PGlite's worker. PGlite runs one unit at a time either
+ * way; with two, the next statement is already waiting in the worker when one is answered,
+ * instead of only being sent once the API has read the answer (a round trip between the threads
+ * per statement, with the worker idle for it). More gave product pages a little more and the
+ * requests that need no database less (performance.md, "Sixth pass"). Each connection's prepared
+ * statements have names of their own in the one session (pglite-worker.ts).
  */
-class PgliteSessionClient extends pg.Client {
-  // pg-pool connects with a callback; without one a promise is returned, as pg.Client does.
-  override connect(): Promise<pg.Client>;
-  override connect(callback: ((error: Error) => void) | ((error: null, client: pg.Client) => void)): void;
-  override connect(
-    callback?: ((error: Error) => void) | ((error: null, client: pg.Client) => void),
-  ): Promise<pg.Client> | undefined {
-    const ready = super.connect().then(async () => {
-      await this.query('ROLLBACK; DEALLOCATE ALL');
-      return this;
-    });
-    if (!callback) return ready;
-    ready.then(
-      (client) => (callback as (error: null, client: pg.Client) => void)(null, client),
-      (error: Error) => (callback as (error: Error) => void)(error),
-    );
-    return undefined;
-  }
-}
+const PGLITE_CONNECTIONS = 2;
 
-/**
- * PGlite in a worker, through a pool of one connection: PGlite runs one statement at a time
- * anyway, and its socket server interleaves the messages of concurrent connections, which the
- * extended query protocol (parse, bind, execute, sync) does not survive.
- */
+/** PGlite in a worker thread, through the PostgreSQL pool code over its socket. */
 async function openPgliteWorker(dataDir: string, counter: StatementCounter): Promise<Database> {
-  const worker = await startPgliteWorker({
-    dataDir,
-    setup: [`set random_page_cost = ${RANDOM_PAGE_COST}`],
-    maxConnections: 2,
-  });
-  const pool = new PriorityPool({ ...worker.connection, max: 1, idleTimeoutMillis: 0, Client: PgliteSessionClient });
+  const worker = await startPgliteWorker({ dataDir, setup: PGLITE_SETTINGS });
+  const pool = new PriorityPool({ ...worker.connection, max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
   return databaseOf(drizzlePg(pool, { schema, logger: counter }) as unknown as Db, counter, {
     kind: 'pglite',

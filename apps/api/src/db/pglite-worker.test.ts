@@ -64,8 +64,7 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
     expect(await statement()).toBe(1);
     const prepared = db.select({ one: sql<number>`1` }).from(sql`(select 1) as t`).prepare('worker_recovery_check');
     expect(await prepared.execute()).toEqual([{ one: 1 }]);
-    // A failing statement makes the pool drop its client; the next client shares PGlite's one
-    // session, where the statement above is still prepared (42P05 without the reset).
+    // After a failing statement the same statement, prepared on that connection, still runs.
     await expect(db.execute(sql`select 1 / 0`)).rejects.toThrow();
     expect(await prepared.execute()).toEqual([{ one: 1 }]);
     // A transaction that fails half-way leaves the session usable for the next statement.
@@ -76,6 +75,45 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
       }),
     ).rejects.toThrow();
     expect(await statement()).toBe(1);
+  }, 120_000);
+
+  it("runs one connection's transaction alone: others wait, and its rollback undoes only its own", async () => {
+    const db = (worker as Database).db;
+    await db.execute(sql`create table if not exists worker_tx_check (who text)`);
+    let insideA!: () => void;
+    const aStarted = new Promise<void>((resolve) => {
+      insideA = resolve;
+    });
+    // A opens a transaction, writes, waits (so the others' statements arrive meanwhile), fails.
+    const a = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into worker_tx_check values ('a')`);
+      insideA();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      throw new Error('A gives up');
+    });
+    await aStarted;
+    // On other connections, while A's transaction is open: a transaction that commits, and a
+    // statement on its own. Run inside A's transaction, A's rollback would have taken them too.
+    const b = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into worker_tx_check values ('b')`);
+    });
+    const c = db.execute(sql`insert into worker_tx_check values ('c')`);
+    await expect(a).rejects.toThrow('A gives up');
+    await Promise.all([b, c]);
+    const rows = await queryRows<{ who: string }>(db, sql`select who from worker_tx_check order by who`);
+    expect(rows.map((row) => row.who)).toEqual(['b', 'c']);
+  }, 120_000);
+
+  it('lets every connection prepare a statement under the same name', async () => {
+    const db = (worker as Database).db;
+    const prepared = db
+      .select({ n: sql<number>`${sql.placeholder('n')}::int` })
+      .from(sql`(select 1) as t`)
+      .prepare('worker_shared_name_check');
+    // More at once than the pool has connections, so each connection prepares it in the one
+    // session; without names of their own, the second would fail with 42P05.
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => prepared.execute({ n })));
+    expect(answers.map((rows) => rows[0]?.n)).toEqual(Array.from({ length: 12 }, (_, n) => n));
   }, 120_000);
 
   it('migrates, writes, and keeps the data in its folder for the next start', async () => {

@@ -1,8 +1,19 @@
 /**
  * PGlite off the API's event loop: the embedded database runs in a worker thread, served over
- * the PostgreSQL protocol on a Unix socket (@electric-sql/pglite-socket) that only this user
- * can open, and the API talks to it through the same node-postgres pool code as to a server.
- * While PGlite works out a query in the worker, the main thread goes on answering requests.
+ * the PostgreSQL protocol on a Unix socket that only this user can open, and the API talks to it
+ * through the same node-postgres pool code as to a server. While PGlite works out a query in the
+ * worker, the main thread goes on answering requests.
+ *
+ * The socket server is ours, not @electric-sql/pglite-socket's, for speed: that one hands PGlite
+ * each protocol message on its own (parse, bind, describe, execute and sync are five), each in
+ * its own event-loop turn, and writes each answer, waiting for the write before the next. Ours
+ * hands PGlite every complete message that has arrived in one call (PGlite's backend reads them
+ * in turn, as PostgreSQL's does from its socket, skipping to the sync after an error) and writes
+ * the answers in one write. Batches run one at a time, in arrival order, over all connections:
+ * PGlite is one session.
+ *
+ * PGlite's sessions start with `client_min_messages = debug3`, so every parse and bind sent the
+ * client a DEBUG notice to build, send and parse; the setup puts it back to PostgreSQL's default.
  *
  * The worker's code is plain CommonJS run with `eval`, so it works the same from the sources
  * (tests, tsx) and from the bundled dist/server.js: it loads its packages from beside this module.
@@ -15,16 +26,188 @@ import { Worker } from 'node:worker_threads';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createRequire } = require('node:module');
+const net = require('node:net');
 const load = createRequire(workerData.base);
+
+// A startup message has no type byte: its length, then the protocol version (3.0) or the code
+// of an SSL or GSS encryption request, which a Unix socket answers with 'N' (not supported).
+const PROTOCOL_3 = 196608;
+const ENCRYPTION_REQUESTS = new Set([80877103, 80877104]);
+const PARSE = 0x50, BIND = 0x42, DESCRIBE = 0x44, EXECUTE = 0x45, CLOSE = 0x43, TERMINATE = 0x58;
+const STATEMENT = 0x53;
+// The extended protocol's messages wait for the sync that ends their unit; any other message (a
+// sync, a simple query, a password, a flush) ends the unit it is in.
+const UNIT_CONTINUES = new Set([PARSE, BIND, DESCRIBE, EXECUTE, CLOSE]);
+
+/**
+ * A message naming a prepared statement, with the connection's prefix before the name: the
+ * session is shared, so each connection's statements live under names of their own. The unnamed
+ * statement needs none (it lives within one unit). Returns [message, the new name or null].
+ */
+function withOwnStatementName(message, prefix) {
+  const type = message[0];
+  let at = -1;
+  if (type === PARSE) at = 5;
+  else if (type === BIND) at = message.indexOf(0, 5) + 1;
+  else if ((type === DESCRIBE || type === CLOSE) && message[5] === STATEMENT) at = 6;
+  if (at < 0 || message[at] === 0) return [message, null];
+  const renamed = Buffer.allocUnsafe(message.length + prefix.length);
+  message.copy(renamed, 0, 0, at);
+  prefix.copy(renamed, at);
+  message.copy(renamed, at + prefix.length, at);
+  renamed.writeInt32BE(renamed.length - 1, 1);
+  const name = type === PARSE ? renamed.toString('utf8', at, renamed.indexOf(0, at)) : null;
+  return [renamed, name];
+}
+
+const READY_FOR_QUERY = 0x5a;
+const IDLE = 0x49;
+
+/**
+ * Whether an answer ends with the session idle: its last ReadyForQuery says so (PGlite's own
+ * isInTransaction() follows only what its query methods parse). False when it has none.
+ */
+function idleAfter(answer) {
+  let status = null;
+  for (let at = 0; at + 5 <= answer.length; ) {
+    if (answer[at] === READY_FOR_QUERY) status = answer[at + 5];
+    at += 1 + ((answer[at + 1] << 24) | (answer[at + 2] << 16) | (answer[at + 3] << 8) | answer[at + 4]);
+  }
+  return status === IDLE;
+}
+
+const quoted = (name) => '"' + name.replace(/"/g, '""') + '"';
+
+/**
+ * Serves one PGlite over a Unix socket to several connections. A unit is a connection's
+ * messages up to a sync or a simple query (or any message outside the extended protocol): PGlite gets each unit whole, in one call, and the
+ * answer goes back in one write. Units run one at a time in arrival order, so a connection
+ * always has its next statement queued while PGlite works out another's; while a connection is
+ * inside a transaction, only its own units run, as if the others waited for its locks.
+ */
+function serve(db, socketPath) {
+  const waiting = [];
+  let owner = null;
+  let running = false;
+  let nextId = 1;
+  const connections = new Set();
+
+  async function runUnit(unit) {
+    const connection = unit.connection;
+    if (unit.cleanup) {
+      // A connection that went away: its transaction is rolled back and its statements go.
+      if (owner === connection) {
+        owner = null;
+        await db.exec('ROLLBACK');
+      }
+      for (const name of connection.statements) await db.exec('DEALLOCATE ' + quoted(name));
+      return;
+    }
+    if (connection.socket.destroyed) return;
+    const answer = await db.execProtocolRaw(unit.bytes, { syncToFs: false });
+    // The session stays this connection's until an answer ends idle: inside a transaction, and
+    // also between a startup and its password, or a flush and its sync (no ReadyForQuery yet).
+    owner = idleAfter(answer) ? null : connection;
+    if (answer.length > 0 && !connection.socket.destroyed) connection.socket.write(answer);
+  }
+
+  async function drain() {
+    if (running) return;
+    running = true;
+    try {
+      while (waiting.length > 0) {
+        const index = owner === null ? 0 : waiting.findIndex((unit) => unit.connection === owner);
+        if (index < 0) break;
+        const unit = waiting.splice(index, 1)[0];
+        try {
+          await runUnit(unit);
+        } catch {
+          unit.connection.socket.destroy();
+        }
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  const server = net.createServer((socket) => {
+    const connection = { socket, statements: new Set(), prefix: Buffer.from('c' + nextId++ + '_') };
+    connections.add(connection);
+    socket.setNoDelay(true);
+    let pending = Buffer.alloc(0);
+    let started = false;
+    let unit = [];
+    const queue = (bytes) => {
+      waiting.push({ connection, bytes });
+      drain();
+    };
+    socket.on('data', (chunk) => {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      while (!started && pending.length >= 8) {
+        const length = pending.readInt32BE(0);
+        if (length < 8) return socket.destroy();
+        if (pending.length < length) return;
+        const code = pending.readInt32BE(4);
+        const message = Buffer.from(pending.subarray(0, length));
+        pending = pending.subarray(length);
+        if (ENCRYPTION_REQUESTS.has(code)) {
+          socket.write('N');
+          continue;
+        }
+        if (code !== PROTOCOL_3) return socket.destroy();
+        started = true;
+        queue(message);
+      }
+      if (!started) return;
+      let at = 0;
+      while (pending.length - at >= 5) {
+        const length = 1 + pending.readInt32BE(at + 1);
+        if (length < 5) return socket.destroy();
+        if (pending.length - at < length) break;
+        const type = pending[at];
+        if (type === TERMINATE) return socket.end();
+        const [message, name] = withOwnStatementName(pending.subarray(at, at + length), connection.prefix);
+        if (name !== null) connection.statements.add(name);
+        unit.push(message);
+        at += length;
+        if (!UNIT_CONTINUES.has(type)) {
+          // Buffer.concat copies: what PGlite reads is the unit's own.
+          queue(Buffer.concat(unit));
+          unit = [];
+        }
+      }
+      pending = pending.subarray(at);
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      connections.delete(connection);
+      for (let i = waiting.length - 1; i >= 0; i--) if (waiting[i].connection === connection) waiting.splice(i, 1);
+      waiting.push({ connection, cleanup: true });
+      drain();
+    });
+  });
+  return {
+    start: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(socketPath, resolve);
+      }),
+    stop: async () => {
+      for (const connection of connections) connection.socket.destroy();
+      await new Promise((resolve) => server.close(() => resolve()));
+      while (running || waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    },
+  };
+}
+
 (async () => {
   const { PGlite } = load('@electric-sql/pglite');
   const { pg_trgm } = load('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gin } = load('@electric-sql/pglite/contrib/btree_gin');
   const { unaccent } = load('@electric-sql/pglite/contrib/unaccent');
-  const { PGLiteSocketServer } = load('@electric-sql/pglite-socket');
   const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, btree_gin, unaccent } });
   for (const statement of workerData.setup) await db.exec(statement);
-  const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: workerData.maxConnections });
+  const server = serve(db, workerData.socketPath);
   await server.start();
   parentPort.on('message', async (message) => {
     if (message !== 'close') return;
@@ -54,8 +237,6 @@ export async function startPgliteWorker(options: {
   dataDir: string;
   /** Statements run once on the database's single session (settings). */
   setup: string[];
-  /** How many connections the pool may open; PGlite still runs one statement at a time. */
-  maxConnections: number;
 }): Promise<PgliteWorker> {
   // A private folder (mode 0700): nobody else on the machine can open the socket.
   const socketDir = mkdtempSync(join(tmpdir(), 'torget-pglite-'));
@@ -66,7 +247,6 @@ export async function startPgliteWorker(options: {
       dataDir: options.dataDir,
       setup: options.setup,
       socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
-      maxConnections: options.maxConnections,
     },
   });
   const message = (want: 'ready' | 'closed') =>
