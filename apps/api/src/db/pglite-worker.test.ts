@@ -6,11 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { pgliteTemplate } from '#api/test/test-database.ts';
 import { type Database, openDatabase, queryRows } from './client';
 import { migrate } from './migrate';
+import { startPgliteWorker } from './pglite-worker';
 
 const folders: string[] = [];
 const folder = () => {
@@ -134,6 +136,36 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
       expect(rows.map((r) => r.name)).toEqual(['Kvar efter omstart']);
     } finally {
       await second.close();
+    }
+  }, 120_000);
+
+  it('rolls back the transaction of a connection that went away, and frees the session for the others', async () => {
+    const server = await startPgliteWorker({ dataDir: folder(), setup: ['set client_min_messages = warning'] });
+    const connect = async () => {
+      const client = new pg.Client(server.connection);
+      await client.connect();
+      return client;
+    };
+    try {
+      const first = await connect();
+      await first.query('create table gone_check (n int)');
+      await first.query({ name: 'gone_insert', text: 'insert into gone_check values ($1)', values: [1] });
+      await first.query('begin');
+      await first.query({ name: 'gone_insert', text: 'insert into gone_check values ($1)', values: [2] });
+      // Gone without a word, inside its transaction: nothing ends it but the socket closing.
+      first.on('error', () => {});
+      (first as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      const second = await connect();
+      // Would wait for ever if the session were still the first connection's.
+      const { rows } = await second.query<{ n: number }>('select n from gone_check order by n');
+      expect(rows.map((row) => row.n)).toEqual([1]);
+      // The same name prepares afresh on the new connection, and works.
+      await second.query({ name: 'gone_insert', text: 'insert into gone_check values ($1)', values: [3] });
+      const prepared = await second.query<{ name: string }>('select name from pg_prepared_statements order by name');
+      expect(prepared.rows.map((row) => row.name)).toEqual(['c2_gone_insert']);
+      await second.end();
+    } finally {
+      await server.close();
     }
   }, 120_000);
 });
