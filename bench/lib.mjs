@@ -1,6 +1,7 @@
 // Helpers of the benchmark: child processes, load runs with autocannon, machine facts.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
@@ -94,6 +95,73 @@ export async function load(origin, makeRequest, { connections, duration, amount 
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     statuses,
+  };
+}
+
+/** The p-th percentile (0–100) of sorted milliseconds, rounded as autocannon's are. */
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
+}
+
+/**
+ * Like load, for a few connections whose requests are of several kinds (`kind` beside method,
+ * path, headers and body): each connection sends, waits for the whole answer, and sends the
+ * next; the latency of every request is kept by kind, so a slow kind shows by name. Returns
+ * load's figures, and `byKind` with each kind's requests, p50 and p99.
+ */
+export async function loadByKind(origin, makeRequest, { connections, duration }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(origin);
+  const latencies = new Map();
+  const all = [];
+  const statuses = {};
+  let errors = 0;
+  const until = performance.now() + duration * 1000;
+  const send = ({ method, path, headers, body }) =>
+    new Promise((resolve) => {
+      const req = httpRequest({ agent, hostname, port, method, path, headers }, (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve(res.statusCode));
+      });
+      req.on('error', () => resolve(null));
+      req.end(body);
+    });
+  const loop = async () => {
+    while (performance.now() < until) {
+      const { kind, ...request } = makeRequest();
+      const started = performance.now();
+      const status = await send(request);
+      const ms = performance.now() - started;
+      if (status === null) {
+        errors++;
+        continue;
+      }
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      all.push(ms);
+      if (!latencies.has(kind)) latencies.set(kind, []);
+      latencies.get(kind).push(ms);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  agent.destroy();
+  const sorted = (list) => [...list].sort((a, b) => a - b);
+  const everything = sorted(all);
+  const byKind = {};
+  for (const [kind, list] of latencies) {
+    const ordered = sorted(list);
+    byKind[kind] = { requests: ordered.length, p50: percentile(ordered, 50), p99: percentile(ordered, 99) };
+  }
+  return {
+    requestsPerSecond: Math.round(all.length / duration),
+    requests: all.length,
+    p50: percentile(everything, 50),
+    p99: percentile(everything, 99),
+    mean: Math.round((all.reduce((sum, ms) => sum + ms, 0) / Math.max(1, all.length)) * 100) / 100,
+    errors,
+    non2xx: Object.entries(statuses).reduce((n, [code, count]) => (code.startsWith('2') ? n : n + count), 0),
+    statuses,
+    byKind,
   };
 }
 

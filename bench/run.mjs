@@ -29,6 +29,7 @@ import {
   latencyAlone,
   load,
   loadAverage,
+  loadByKind,
   machine,
   pick,
   startCeiling,
@@ -630,7 +631,7 @@ const tokenFor = (userId) =>
  * categories × 40 lowest prices) drawn with Zipf's law and product pages over up to 100 000 ids,
  * beside a stream of writes (orders, reviews, product edits in turn). Reads run on 48
  * connections and writes on 2, so writes are a few % of requests (the share is reported); each
- * side gets its own latency figures. At least 10 s, so slow writes are counted at all. Stock
+ * side gets its own latency figures, and the writes' by kind (loadByKind). At least 10 s, so slow writes are counted at all. Stock
  * must match the lines written at the end.
  */
 async function mixedWorkload(origin, databaseUrl, counts, order) {
@@ -659,9 +660,10 @@ async function mixedWorkload(origin, databaseUrl, counts, order) {
   let turn = 0;
   const writeOne = () => {
     turn++;
-    if (turn % 3 === 0) return order.make();
+    if (turn % 3 === 0) return { kind: 'order', ...order.make() };
     if (turn % 3 === 1) {
       return {
+        kind: 'review',
         method: 'POST',
         path: `/api/products/${pick(pages)}/reviews`,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${pick(reviewers)}` },
@@ -670,6 +672,7 @@ async function mixedWorkload(origin, databaseUrl, counts, order) {
     }
     const { i, seller } = pick(editPool);
     return {
+      kind: 'product edit',
       method: 'PUT',
       path: `/api/products/${seededId('product', i)}`,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${sellerTokens.get(seller)}` },
@@ -687,7 +690,8 @@ async function mixedWorkload(origin, databaseUrl, counts, order) {
   const seconds = Math.max(duration, 10);
   const [reads, writes] = await Promise.all([
     load(origin, readOne, { connections: Math.max(1, connections - 2), duration: seconds }),
-    load(origin, writeOne, { connections: 2, duration: seconds }),
+    // Writes by kind, so a slow kind shows by name (autocannon keeps one latency histogram).
+    loadByKind(origin, writeOne, { connections: 2, duration: seconds }),
   ]);
   await new Promise((r) => setTimeout(r, 1000));
   const after = await stockOf(databaseUrl, order.pool);
@@ -956,6 +960,13 @@ async function main() {
       `Mixed workload: writes ${(m.writeShare * 100).toFixed(1)} % of requests; stock consistent: ${m.stockConsistent}; ` +
         `API resident memory after it: ${m.apiMemoryMb ?? '?'} MB`,
     );
+    const kinds = Object.entries(m.rows[1]?.byKind ?? {});
+    if (kinds.length > 0)
+      console.log(
+        `Mixed workload, writes by kind (p50 / p99 ms, requests): ${kinds
+          .map(([kind, k]) => `${kind} ${k.p50} / ${k.p99} (${k.requests})`)
+          .join('; ')}`,
+      );
   }
   if (pglite) {
     printTable(`PGlite (embedded, demo mode), ${pglite.products.toLocaleString('en')} products`, pglite.rows, null);

@@ -1,9 +1,9 @@
 /** Reviews: one per user and product; ratings of the product and its seller follow at once (db/ratings.ts). */
 import type { Review } from '@torget/shared/api-types';
 import { canReviewProduct } from '@torget/shared/policies/products';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, exists, or, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
-import { recomputeProductRating, recomputeSellerRating } from '#api/db/ratings.ts';
+import { recomputeProductAndSellerRatings } from '#api/db/ratings.ts';
 import { orderItems, orders, products, reviews } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
@@ -15,21 +15,35 @@ export const ALREADY_REVIEWED = 'You already submitted a review for this product
 /** The name shown on the reviews of an account that was deleted or anonymised. */
 export const FORMER_CUSTOMER_NAME = 'Tidigare kund';
 
-/** Whether the user has a paid or delivered order of the product: their review is a verified purchase. */
-async function hasBought(tx: Db, userId: string, productId: string): Promise<boolean> {
-  const [bought] = await tx
-    .select({ id: orders.id })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orderItems.productId, productId),
-        eq(orders.userId, userId),
-        or(eq(orders.isPaid, true), eq(orders.isDelivered, true)),
+/**
+ * Whether the user has reviewed the product already, and whether they have a paid or delivered
+ * order of it (their review is then a verified purchase): one statement.
+ */
+async function reviewedAndBought(tx: Db, userId: string, productId: string) {
+  const [row] = await tx
+    .select({
+      reviewed: exists(
+        tx
+          .select({ one: sql`1` })
+          .from(reviews)
+          .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId))),
       ),
-    )
-    .limit(1);
-  return bought !== undefined;
+      bought: exists(
+        tx
+          .select({ one: sql`1` })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(
+            and(
+              eq(orderItems.productId, productId),
+              eq(orders.userId, userId),
+              or(eq(orders.isPaid, true), eq(orders.isDelivered, true)),
+            ),
+          ),
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return { reviewed: row?.reviewed === true, bought: row?.bought === true };
 }
 
 export async function addReview(
@@ -48,12 +62,9 @@ export async function addReview(
       .for('update');
     if (!product) throw notFound('Product Not Found');
     if (!canReviewProduct(user, product)) throw forbidden('You cannot review your own product.');
-    const [existing] = await tx
-      .select({ id: reviews.id })
-      .from(reviews)
-      .where(and(eq(reviews.productId, productId), eq(reviews.userId, user.id)));
-    if (existing) throw conflict(ALREADY_REVIEWED);
-    const verified = await hasBought(tx, user.id, productId);
+    // A statement after the lock's, so it sees a review of this product committed while it waited.
+    const { reviewed, bought: verified } = await reviewedAndBought(tx, user.id, productId);
+    if (reviewed) throw conflict(ALREADY_REVIEWED);
     const [review] = await tx
       .insert(reviews)
       .values({
@@ -68,8 +79,7 @@ export async function addReview(
       })
       .returning();
     if (!review) throw new Error('insert returned nothing');
-    await recomputeProductRating(tx, productId);
-    await recomputeSellerRating(tx, product.sellerId);
+    await recomputeProductAndSellerRatings(tx, productId, product.sellerId);
     return toReviewJson(review);
   });
 }
