@@ -80,8 +80,8 @@ const quoted = (name) => '"' + name.replace(/"/g, '""') + '"';
 
 /**
  * Serves one PGlite over a Unix socket to several connections. A unit is a connection's
- * messages up to a sync or a simple query (or any message outside the extended protocol): PGlite gets each unit whole, in one call, and the
- * answer goes back in one write. Units run one at a time in arrival order, so a connection
+ * messages up to a sync or a simple query (or any message outside the extended protocol):
+ * PGlite gets each unit whole, in one call, and the answer goes back in one write. Units run one at a time in arrival order, so a connection
  * always has its next statement queued while PGlite works out another's; while a connection is
  * inside a transaction, only its own units run, as if the others waited for its locks.
  */
@@ -100,7 +100,8 @@ function serve(db, socketPath) {
         owner = null;
         await db.exec('ROLLBACK');
       }
-      for (const name of connection.statements) await db.exec('DEALLOCATE ' + quoted(name));
+      // One at a time: a name whose parse failed was never prepared, and must not stop the rest.
+      for (const name of connection.statements) await db.exec('DEALLOCATE ' + quoted(name)).catch(() => {});
       return;
     }
     if (connection.socket.destroyed) return;
