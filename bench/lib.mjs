@@ -125,6 +125,8 @@ export async function loadByKind(origin, makeRequest, { connections, duration })
         res.on('end', () => resolve(res.statusCode));
       });
       req.on('error', () => resolve(null));
+      // As autocannon's `timeout: 10`: a request unanswered after 10 s counts as an error.
+      req.setTimeout(10_000, () => req.destroy());
       req.end(body);
     });
   const loop = async () => {
