@@ -31,18 +31,20 @@ function aggregateOf(key: Column, owner: Column | string, verifiedOnly = false):
  * tables; each reads the reviews as the transaction sees them, the new review included.
  */
 export async function recomputeProductAndSellerRatings(tx: Db, productId: string, sellerId: string): Promise<void> {
-  const product = aggregateOf(reviews.productId, productId);
-  const seller = aggregateOf(reviews.sellerId, sellerId, true);
-  const rating = sql.identifier(products.rating.name);
-  const numReviews = sql.identifier(products.numReviews.name);
-  await tx.execute(sql`with rated_product as (
-      update ${products} set ${rating} = ${product.rating}, ${numReviews} = ${product.numReviews}
-      where ${products.id} = ${productId}
-      returning 1
-    )
-    update ${sellers} set ${sql.identifier(sellers.rating.name)} = ${seller.rating},
-      ${sql.identifier(sellers.numReviews.name)} = ${seller.numReviews}
-    where ${sellers.userId} = ${sellerId}`);
+  const ratedProduct = tx
+    .$with('rated_product')
+    .as(
+      tx
+        .update(products)
+        .set(aggregateOf(reviews.productId, productId))
+        .where(eq(products.id, productId))
+        .returning({ id: products.id }),
+    );
+  await tx
+    .with(ratedProduct)
+    .update(sellers)
+    .set(aggregateOf(reviews.sellerId, sellerId, true))
+    .where(eq(sellers.userId, sellerId));
 }
 
 export async function recomputeSellerRating(tx: Db, sellerId: string): Promise<void> {
