@@ -1,6 +1,6 @@
 // Helpers of the benchmark: child processes, load runs with autocannon, machine facts.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -96,6 +96,55 @@ export async function load(origin, makeRequest, { connections, duration, amount 
     non2xx: result.non2xx,
     statuses,
   };
+}
+
+/**
+ * CPU time (user + system, in clock ticks) used so far, by the process group that spent it: the
+ * API server (`apiPid`, all its threads), PostgreSQL's processes (its server and every backend),
+ * this process (autocannon runs in it: the load), and everything else. Read from /proc; null
+ * where there is none. Two readings around a run, divided by its requests, tell where a request's
+ * time goes: the API's JavaScript, PostgreSQL, or the load itself (cpuPerRequest).
+ */
+export function cpuTicks(apiPid) {
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const ticks = { api: 0, postgres: 0, load: 0, other: 0 };
+  for (const pid of pids) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime: fields 14 and 15 of proc(5), counted from the state (field 3).
+    const used = Number(fields[11]) + Number(fields[12]);
+    const group =
+      Number(pid) === apiPid
+        ? 'api'
+        : command.startsWith('postgres')
+          ? 'postgres'
+          : Number(pid) === process.pid
+            ? 'load'
+            : 'other';
+    ticks[group] += used;
+  }
+  return ticks;
+}
+
+/** Microseconds of CPU per request by group, between two cpuTicks readings (100 ticks a second). */
+export function cpuPerRequest(before, after, requests) {
+  if (!before || !after || !requests) return null;
+  const perRequest = {};
+  for (const group of Object.keys(after)) {
+    perRequest[group] = Math.round(((after[group] - before[group]) * 10_000) / requests);
+  }
+  return perRequest;
 }
 
 /** The p-th percentile (0–100) of sorted milliseconds, rounded as autocannon's are. */

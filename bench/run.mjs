@@ -25,6 +25,8 @@ import pg from 'pg';
 import { buildIfStale, root } from '../scripts/lib.mjs';
 import { nginxPath, startBalancer } from '../scripts/nginx-balancer.mjs';
 import {
+  cpuPerRequest,
+  cpuTicks,
   freePort,
   latencyAlone,
   load,
@@ -467,9 +469,16 @@ async function setStock(databaseUrl, id, stock) {
 
 // ── the runs ────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * A warm-up, then the measured run; with `pid` (the API server's), also where the run's CPU went,
+ * in microseconds per request (cpuTicks: api, postgres, load, other).
+ */
 async function measure(origin, make, options = {}) {
   await load(origin, make, { connections, duration: warmup });
-  return load(origin, make, { connections, duration: options.duration ?? duration });
+  const before = options.pid ? cpuTicks(options.pid) : null;
+  const figures = await load(origin, make, { connections, duration: options.duration ?? duration });
+  const cpu = options.pid ? cpuPerRequest(before, cpuTicks(options.pid), figures.requests) : null;
+  return cpu ? { ...figures, cpu } : figures;
 }
 
 async function runPostgres(counts) {
@@ -506,7 +515,7 @@ async function runPostgres(counts) {
   for (const endpoint of endpoints) {
     if (!chosen(endpoint.name)) continue;
     log(`${endpoint.name}…`);
-    const figures = await measure(api.origin, endpoint.make);
+    const figures = await measure(api.origin, endpoint.make, { pid: api.child.pid });
     const row = { name: endpoint.name, target: endpoint.target, ...figures, ...statements[endpoint.name] };
     if (endpoint.search || endpoint.alone)
       row.alone = await latencyAlone(api.origin, endpoint.make, args.quick ? 1 : 3);
@@ -519,7 +528,7 @@ async function runPostgres(counts) {
     for (const endpoint of endpoints) {
       if (endpoint.uncached || !chosen(endpoint.name)) continue;
       log(`${endpoint.name}, no cache…`);
-      const figures = await measure(bare.origin, endpoint.make);
+      const figures = await measure(bare.origin, endpoint.make, { pid: bare.child.pid });
       const row = { name: `${endpoint.name} (no cache)`, noCache: true, target: noCacheTarget(endpoint), ...figures };
       row.alone = await latencyAlone(bare.origin, endpoint.make, args.quick ? 1 : 3);
       result.rows.push(row);
@@ -871,7 +880,19 @@ function targetText(target) {
 }
 
 function printTable(title, rows, ceiling) {
-  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'SQL/req', 'SQL@100', 'non-2xx', 'target', ''];
+  const header = [
+    'endpoint',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'ratio',
+    'SQL/req',
+    'SQL@100',
+    'CPU µs/req api·pg·load',
+    'non-2xx',
+    'target',
+    '',
+  ];
   const lines = rows.map((r) => [
     r.name,
     String(r.requestsPerSecond),
@@ -880,6 +901,7 @@ function printTable(title, rows, ceiling) {
     ceiling ? (r.requestsPerSecond / ceiling).toFixed(3) : '',
     r.perRequest === undefined || r.perRequest === null ? '' : String(r.perRequest),
     r.pageSize100 === undefined || r.pageSize100 === null ? '' : String(r.pageSize100),
+    r.cpu ? `${r.cpu.api}·${r.cpu.postgres}·${r.cpu.load}` : '',
     String(r.non2xx + r.errors),
     targetText(r.target),
     ceiling ? verdict(r, ceiling) : '',
