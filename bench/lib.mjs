@@ -99,11 +99,11 @@ export async function load(origin, makeRequest, { connections, duration, amount 
 }
 
 /**
- * CPU time (user + system, in clock ticks) used so far, by the process group that spent it: the
- * API server (`apiPid`, all its threads), PostgreSQL's processes (its server and every backend),
- * this process (autocannon runs in it: the load), and everything else. Read from /proc; null
- * where there is none. Two readings around a run, divided by its requests, tell where a request's
- * time goes: the API's JavaScript, PostgreSQL, or the load itself (cpuPerRequest).
+ * CPU time (user + system, in clock ticks) used so far by each process, with the group that
+ * spent it: the API server (`apiPid`, all its threads), PostgreSQL's processes (its server and
+ * every backend), this process (autocannon runs in it: the load), and everything else. Read from
+ * /proc; null where there is none. Two readings around a run, divided by its requests, tell where
+ * a request's time goes: the API's JavaScript, PostgreSQL, or the load itself (cpuPerRequest).
  */
 export function cpuTicks(apiPid) {
   let pids;
@@ -112,7 +112,7 @@ export function cpuTicks(apiPid) {
   } catch {
     return null;
   }
-  const ticks = { api: 0, postgres: 0, load: 0, other: 0 };
+  const byProcess = new Map();
   for (const pid of pids) {
     let stat;
     try {
@@ -123,7 +123,7 @@ export function cpuTicks(apiPid) {
     const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime: fields 14 and 15 of proc(5), counted from the state (field 3).
-    const used = Number(fields[11]) + Number(fields[12]);
+    const ticks = Number(fields[11]) + Number(fields[12]);
     const group =
       Number(pid) === apiPid
         ? 'api'
@@ -132,18 +132,25 @@ export function cpuTicks(apiPid) {
           : Number(pid) === process.pid
             ? 'load'
             : 'other';
-    ticks[group] += used;
+    byProcess.set(pid, { group, ticks });
   }
-  return ticks;
+  return byProcess;
 }
 
-/** Microseconds of CPU per request by group, between two cpuTicks readings (100 ticks a second). */
+/**
+ * Microseconds of CPU per request by group, between two cpuTicks readings (100 ticks a second).
+ * Process by process: one that ended between them (a pooled connection's backend closed) is left
+ * out, not subtracted; one that started counts from 0. What a process did in a run it ended in
+ * is missed, so a group's figure is a floor.
+ */
 export function cpuPerRequest(before, after, requests) {
   if (!before || !after || !requests) return null;
-  const perRequest = {};
-  for (const group of Object.keys(after)) {
-    perRequest[group] = Math.round(((after[group] - before[group]) * 10_000) / requests);
+  const ticks = { api: 0, postgres: 0, load: 0, other: 0 };
+  for (const [pid, { group, ticks: now }] of after) {
+    ticks[group] += now - (before.get(pid)?.ticks ?? 0);
   }
+  const perRequest = {};
+  for (const [group, used] of Object.entries(ticks)) perRequest[group] = Math.round((used * 10_000) / requests);
   return perRequest;
 }
 
