@@ -3,12 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { type BuildOptions, createAppDeps } from '#api/app-deps.ts';
 import { countStatements, type Database, type StatementTally } from '#api/db/client.ts';
-import { asWriter } from '#api/db/priority-pool.ts';
 import { registerCacheInvalidation } from '#api/lib/cache-changes.ts';
 import { type ChangeBus, localChangeBus, postgresChangeBus, redisChangeBus } from '#api/lib/change-bus.ts';
 import { errorHandler } from '#api/lib/error-handler.ts';
@@ -49,20 +48,17 @@ export async function buildApp(options: BuildOptions) {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request comes in, so every answer has it (errors and 404s too).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   if (config.statementCountHeader) answerStatementCounts(app);
   const redisKeyPrefix = config.redisKeyPrefix ?? 'torget:';
   const { redis } = deps;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-  // A request that writes takes the database's next free connection before queued reads
-  // (db/priority-pool.ts); entered again after the body is parsed, as body parsing runs in the
-  // socket's context.
-  const enterAsWriter = (request: FastifyRequest, _reply: unknown, done: () => void) =>
-    request.method === 'GET' || request.method === 'HEAD' ? done() : asWriter(done);
-  app.addHook('onRequest', enterAsWriter);
-  app.addHook('preValidation', enterAsWriter);
+  // A request that writes does so through its own handle on the database, which takes the next
+  // free connection before queued reads (lib/cache-changes.ts dbFor, db/priority-pool.ts).
   await registerCacheInvalidation(app, {
     cache: deps.cache,
     database,

@@ -38,14 +38,30 @@ export interface Database {
    */
   takeParameterPeak(): number;
   /**
-   * Calls `listener` whenever the write generation grows (a data-changing statement is sent, a
-   * transaction ends), in the async context of the code that wrote: the read cache's
-   * invalidation (lib/cache-changes.ts) tells a request's writes from anyone else's by it.
+   * Calls `listener` whenever something writes through `db` (a data-changing statement is sent, a
+   * transaction ends): nobody in particular (a test, the seed, code that was not given a
+   * handle), so the read cache drops everything (lib/cache-changes.ts). A handle's writes go to
+   * its own `onWrite` instead.
    */
   onWrite(listener: () => void): void;
+  /**
+   * Another handle on the same database, for one request or one background job: its writes are
+   * counted as every write is (the write generation), and told to `options.onWrite` instead of
+   * the `onWrite` listeners, so the read cache drops only what that request says it changed.
+   * A writer's statements take connections before queued reads (priority-pool.ts). Cheap: no
+   * connection is taken until it runs a statement.
+   */
+  handle(options: HandleOptions): Db;
   /** PostgreSQL's LISTEN/NOTIFY between processes on one database; absent on PGlite (one process). */
   notifications?: Notifications;
   close(): Promise<void>;
+}
+
+export interface HandleOptions {
+  /** Takes the next free connection before queued reads (a request that writes). */
+  writer: boolean;
+  /** Called for each write through the handle: a data-changing statement, a transaction's end. */
+  onWrite: () => void;
 }
 
 export interface Notifications {
@@ -73,7 +89,11 @@ export interface DatabaseOptions {
   pgliteWorker?: boolean;
 }
 
-/** Statements issued inside one `countStatements` scope (one request, when the benchmark asks). */
+/**
+ * Statements issued inside one `countStatements` scope (one request, when the benchmark asks).
+ * Only the benchmark's statement-counting server uses it: an AsyncLocalStorage in use costs
+ * every request a hook per promise.
+ */
 export interface StatementTally {
   count: number;
 }
@@ -104,24 +124,41 @@ const RANDOM_PAGE_COST = 1.1;
  */
 const PGLITE_SETTINGS = [`set random_page_cost = ${RANDOM_PAGE_COST}`, 'set client_min_messages = notice'];
 
-const READ_ONLY = /^\s*select\b/i;
+/**
+ * Statements that change no data: reads, and the statements that open and close a transaction
+ * (a transaction's end is counted as a write when it was not read-only: bumpAfterTransactions).
+ */
+const READ_ONLY = /^\s*(select|begin|commit|rollback|savepoint|release)\b/i;
 
-class StatementCounter implements Logger {
+/**
+ * Counts every statement and write of one database, whichever handle sent it. Each handle has a
+ * logger of its own (`loggerFor`) that says where its writes are told: the handle's own
+ * `onWrite`, or (the shared `db`) the database's listeners.
+ */
+class StatementCounter {
   count = 0;
   writes = 0;
   parameterPeak = 0;
   readonly writeListeners: (() => void)[] = [];
-  logQuery(query: string, params: unknown[]): void {
-    this.count++;
-    if (params.length > this.parameterPeak) this.parameterPeak = params.length;
-    if (!READ_ONLY.test(query)) this.wrote();
-    const tally = tallies.getStore();
-    if (tally) tally.count++;
+
+  loggerFor(onWrite: (() => void) | null): Logger {
+    return {
+      logQuery: (query: string, params: unknown[]) => {
+        this.count++;
+        if (params.length > this.parameterPeak) this.parameterPeak = params.length;
+        if (!READ_ONLY.test(query)) this.wrote(onWrite);
+        const tally = tallies.getStore();
+        if (tally) tally.count++;
+      },
+    };
   }
-  wrote(): void {
+
+  wrote(onWrite: (() => void) | null): void {
     this.writes++;
-    for (const listener of this.writeListeners) listener();
+    if (onWrite) onWrite();
+    else for (const listener of this.writeListeners) listener();
   }
+
   takePeak(): number {
     const peak = this.parameterPeak;
     this.parameterPeak = 0;
@@ -133,15 +170,64 @@ class StatementCounter implements Logger {
  * Counts the end of every transaction as a write too: its changes are visible from then on. A
  * read-only transaction (`{ accessMode: 'read only' }`) changes nothing, so it does not count.
  */
-function bumpAfterTransactions(db: Db, counter: StatementCounter): void {
+function bumpAfterTransactions(db: Db, counter: StatementCounter, onWrite: (() => void) | null): void {
   const transaction = db.transaction.bind(db);
   db.transaction = (async (...args: Parameters<Db['transaction']>) => {
     try {
       return await transaction(...args);
     } finally {
-      if (args[1]?.accessMode !== 'read only') counter.wrote();
+      if (args[1]?.accessMode !== 'read only') counter.wrote(onWrite);
     }
   }) as Db['transaction'];
+}
+
+/**
+ * What a handle was built on: the database's shared handle, its own client (a pg pool, or
+ * PGlite) and its logger. The shared handle has one too (its root is itself).
+ */
+interface HandleOrigin {
+  root: Db;
+  client: unknown;
+  logger: Logger;
+  kind: 'pg' | 'pglite';
+}
+
+const handleOrigins = new WeakMap<Db, HandleOrigin>();
+
+/**
+ * A statement prepared once per database and run through any of its handles (Database.handle):
+ * `statementFor(db)` builds it on the database's shared handle the first time, and run through a
+ * request's handle it takes that handle's connections and reports to its logger. (Drizzle's
+ * prepared statement keeps the client and logger it was built with; the handle's copy has its
+ * own, and the built statement itself is shared.) A transaction (`tx`) is no handle: its
+ * statement is built on it, as before.
+ */
+export function preparedOnce<S extends object>(build: (db: Db) => S): (db: Db) => S {
+  const built = new WeakMap<Db, S>();
+  return function statementFor(db: Db): S {
+    const origin = handleOrigins.get(db);
+    const root = origin?.root ?? db;
+    let statement = built.get(root);
+    if (!statement) {
+      statement = build(root);
+      built.set(root, statement);
+    }
+    if (!origin || root === db) return statement;
+    return Object.create(statement, { client: { value: origin.client }, logger: { value: origin.logger } }) as S;
+  };
+}
+
+/** The database's shared handle behind `db` (itself, when it is one), for caches kept per database. */
+export function rootOf(db: Db): Db {
+  return handleOrigins.get(db)?.root ?? db;
+}
+
+/**
+ * The client behind a database handle and the logger its statements are counted by, for
+ * statements run outside drizzle (db/text-rows.ts); undefined for a transaction.
+ */
+export function clientOf(db: Db): Pick<HandleOrigin, 'client' | 'logger' | 'kind'> | undefined {
+  return handleOrigins.get(db);
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
@@ -156,7 +242,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     });
     // An idle client's network error must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    return databaseOf(drizzlePg(pool, { schema, logger: counter }) as unknown as Db, counter, {
+    return databaseOf(poolHandles(pool), counter, {
       kind: 'postgres',
       notifications: postgresNotifications(pool, options.url),
       close: () => pool.end(),
@@ -170,25 +256,59 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   });
   // PGlite is one connection for the process's life: set once, it holds for every statement.
   for (const setting of PGLITE_SETTINGS) await client.exec(setting);
-  return databaseOf(drizzlePglite(client, { schema, logger: counter }) as unknown as Db, counter, {
+  // One connection: nobody waits for it in a queue, so a writer is like any other handle.
+  const handles: HandleMaker = (_writer, logger, withSchema) => ({
+    db: drizzlePglite(client, withSchema ? { schema, logger } : { logger }) as unknown as Db,
+    client,
     kind: 'pglite',
-    close: () => client.close(),
   });
+  return databaseOf(handles, counter, { kind: 'pglite', close: () => client.close() });
 }
 
-/** A Database over `db`, whose statements `counter` logs; `how` is what differs by kind. */
+/**
+ * Makes a drizzle handle over the database's client (`writer`: the client that takes connections
+ * before queued reads) whose statements go to `logger`. Only the shared handle carries the
+ * schema (drizzle works out its relations, about 0.2 ms; a request's handle is made in about a
+ * microsecond without it, and nothing here uses drizzle's relational queries).
+ */
+type HandleMaker = (
+  writer: boolean,
+  logger: Logger,
+  withSchema: boolean,
+) => { db: Db; client: unknown; kind: HandleOrigin['kind'] };
+
+/** Handles over a PriorityPool: a writer's over `pool.writers`. */
+function poolHandles(pool: PriorityPool): HandleMaker {
+  return (writer, logger, withSchema) => {
+    const client = writer ? pool.writers : pool;
+    return { db: drizzlePg(client, withSchema ? { schema, logger } : { logger }) as unknown as Db, client, kind: 'pg' };
+  };
+}
+
+/** A Database whose handles `handles` makes and whose statements `counter` counts. */
 function databaseOf(
-  db: Db,
+  handles: HandleMaker,
   counter: StatementCounter,
   how: Pick<Database, 'kind' | 'close' | 'notifications'>,
 ): Database {
-  bumpAfterTransactions(db, counter);
+  const rootLogger = counter.loggerFor(null);
+  const root = handles(false, rootLogger, true);
+  const { db } = root;
+  bumpAfterTransactions(db, counter, null);
+  handleOrigins.set(db, { root: db, client: root.client, logger: rootLogger, kind: root.kind });
   return {
     db,
     statementCount: () => counter.count,
     writeGeneration: () => counter.writes,
     takeParameterPeak: () => counter.takePeak(),
     onWrite: (listener) => counter.writeListeners.push(listener),
+    handle({ writer, onWrite }) {
+      const logger = counter.loggerFor(onWrite);
+      const handle = handles(writer, logger, false);
+      bumpAfterTransactions(handle.db, counter, onWrite);
+      handleOrigins.set(handle.db, { root: db, client: handle.client, logger, kind: handle.kind });
+      return handle.db;
+    },
     ...how,
   };
 }
@@ -208,7 +328,7 @@ async function openPgliteWorker(dataDir: string, counter: StatementCounter): Pro
   const worker = await startPgliteWorker({ dataDir, setup: PGLITE_SETTINGS });
   const pool = new PriorityPool({ ...worker.connection, max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
-  return databaseOf(drizzlePg(pool, { schema, logger: counter }) as unknown as Db, counter, {
+  return databaseOf(poolHandles(pool), counter, {
     kind: 'pglite',
     async close() {
       await pool.end();

@@ -1,6 +1,6 @@
 /** Writes take the next free connection before queued reads (priority-pool.ts). */
 import { describe, expect, it } from 'vitest';
-import { asWriter, PriorityGate, PriorityPool } from './priority-pool';
+import { PriorityGate, PriorityPool } from './priority-pool';
 
 const onPostgres = process.env.TORGET_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 
@@ -36,19 +36,21 @@ describe.runIf(onPostgres)('priority pool on PostgreSQL', () => {
       const held = await pool.connect();
       const finished: string[] = [];
       const reads = [1, 2].map((n) => pool.query('select $1::int as n', [n]).then(() => finished.push(`read ${n}`)));
-      const write = asWriter(async () => {
-        const client = await pool.connect();
+      const write = (async () => {
+        const client = await pool.writers.connect();
         try {
           await client.query('select 1');
           finished.push('write');
         } finally {
           client.release();
         }
-      });
-      expect(pool.gate.queued()).toEqual({ writers: 1, readers: 2 });
+      })();
+      // pg's own query() connects through the writer's connect too.
+      const writerQuery = pool.writers.query('select 2 as n').then(() => finished.push('writer query'));
+      expect(pool.gate.queued()).toEqual({ writers: 2, readers: 2 });
       held.release();
-      await Promise.all([...reads, write]);
-      expect(finished).toEqual(['write', 'read 1', 'read 2']);
+      await Promise.all([...reads, write, writerQuery]);
+      expect(finished).toEqual(['write', 'writer query', 'read 1', 'read 2']);
       // Every place was given back: the pool answers again at once.
       expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
       expect(pool.gate.queued()).toEqual({ writers: 0, readers: 0 });

@@ -6,8 +6,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Db } from '#api/db/client.ts';
+import { type Db, preparedOnce } from '#api/db/client.ts';
 import { users } from '#api/db/schema.ts';
+import { writerDbOf } from './cache-changes';
 import { forbidden, unauthorized } from './http-errors';
 
 export const TOKEN_LIFETIME = '7d';
@@ -43,22 +44,27 @@ export function createAuth(db: Db, secret: string): Auth {
     false,
     ['sign', 'verify'],
   );
-  // Every authenticated request reads its user: built once, prepared once per connection.
-  const findUser = db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      isAdmin: users.isAdmin,
-      isSeller: users.isSeller,
-      wantsToBeSeller: users.wantsToBeSeller,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
-    .prepare('auth_user');
+  // Every authenticated request reads its user: built once, prepared once per connection. A
+  // request that writes reads it through its own handle, so its reads too go before queued
+  // reads (db/priority-pool.ts).
+  const findUser = preparedOnce((root) =>
+    root
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        isAdmin: users.isAdmin,
+        isSeller: users.isSeller,
+        wantsToBeSeller: users.wantsToBeSeller,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+      .prepare('auth_user'),
+  );
+  const handleOf = (request: FastifyRequest) => writerDbOf(request) ?? db;
 
-  async function userFromToken(token: string): Promise<AuthUser> {
+  async function userFromToken(token: string, handle: Db): Promise<AuthUser> {
     let subject: string;
     let version: number;
     try {
@@ -74,7 +80,7 @@ export function createAuth(db: Db, secret: string): Auth {
         error instanceof errors.JWTExpired ? 'Session expired. Please sign in again.' : 'Invalid Token',
       );
     }
-    const [user] = await findUser.execute({ id: subject });
+    const [user] = await findUser(handle).execute({ id: subject });
     if (!user || user.tokenVersion !== version) throw unauthorized('Session ended. Please sign in again.');
     return user;
   }
@@ -93,7 +99,7 @@ export function createAuth(db: Db, secret: string): Auth {
       if (!header) return null;
       const match = /^Bearer (.+)$/i.exec(header);
       if (!match?.[1]) throw unauthorized('No Token');
-      return userFromToken(match[1].trim());
+      return userFromToken(match[1].trim(), handleOf(request));
     },
     async requireUser(request) {
       const user = await auth.optionalUser(request);

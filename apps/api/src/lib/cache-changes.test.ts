@@ -3,13 +3,13 @@
  * database see each other's writes within a second, told by NOTIFY or by Redis pub/sub.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#api/app.ts';
-import { type Database, openDatabase } from '#api/db/client.ts';
+import { type Database, type Db, openDatabase } from '#api/db/client.ts';
 import { orders, products } from '#api/db/schema.ts';
 import type { Config } from '#api/env.ts';
 import { customer, placeOrder, product, shop } from '#api/modules/orders/order-test-kit.ts';
@@ -21,6 +21,19 @@ import { createServerDatabaseCopy } from '#api/test/test-database.ts';
 import { cacheTags } from './cache-changes';
 
 const onPostgres = process.env.TORGET_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+
+describe('whose write it is', () => {
+  it('is said by the handle written through, never by an AsyncLocalStorage (only the benchmark’s counter has one)', () => {
+    // An AsyncLocalStorage in use makes Node run a hook for every promise of every request
+    // (performance.md, "Eighth pass"); the benchmark's statement counter is on only with
+    // BENCH_STATEMENT_COUNT=1.
+    const src = join(new URL('.', import.meta.url).pathname, '..');
+    const users = (readdirSync(src, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => readFileSync(join(src, file), 'utf8').includes("from 'node:async_hooks'"));
+    expect(users).toEqual([join('db', 'client.ts')]);
+  });
+});
 
 const productName = async (app: App, path: string) => {
   const res = await app.inject({ method: 'GET', url: path });
@@ -168,9 +181,9 @@ describe('one instance: a write drops what it touched, and only that', () => {
     const kept = await product(t, seller.id, { name: 'Kvar', category: 'Bakgrund' });
     const urls = [`/api/products/${changed.id}`, `/api/products/${kept.id}`, '/api/products?category=Bakgrund'];
     for (const url of urls) await statementsOf(url);
-    const rename = (name: string) => t.database.db.update(products).set({ name }).where(eq(products.id, changed.id));
+    const rename = (db: Db, name: string) => db.update(products).set({ name }).where(eq(products.id, changed.id));
     await t.app.backgroundChanges(
-      () => rename('Ändrad igen'),
+      (db) => rename(db, 'Ändrad igen'),
       () => [cacheTags.product(changed.id)],
     );
     expect((await productName(t.app, `/api/products/${changed.id}`)).name).toBe('Ändrad igen');
@@ -179,8 +192,8 @@ describe('one instance: a write drops what it touched, and only that', () => {
 
     await expect(
       t.app.backgroundChanges(
-        async () => {
-          await rename('Halvvägs');
+        async (db) => {
+          await rename(db, 'Halvvägs');
           throw new Error('the sweep failed half-way');
         },
         () => [],

@@ -24,14 +24,20 @@
  * - product deleted: as edited, plus the seller's rating when it had reviews;
  * - everything else that writes (seller and user changes, admin settings) drops everything (`*`).
  *
- * Safe by default: a request that wrote without declaring, and any write outside a request (the
- * seed, a test writing to the database), drops everything. Background work that knows what it
- * changes runs through `app.backgroundChanges` (the expiry and draft sweeps): it drops only the
- * tags it names for what it did, and nothing when it wrote nothing.
+ * Whose write it is: a route that writes does so through its request's handle on the database,
+ * `dbFor(request)` (db/client.ts, Database.handle), so its writes are known to be the request's
+ * and drop what it declared. Safe by default: a request that wrote without declaring drops
+ * everything, and so does any write through the shared `database.db` (the seed, a test writing
+ * to the database, code not given a handle). Background work that knows what it changes runs
+ * through `app.backgroundChanges` with a handle of its own (the expiry and draft sweeps): it
+ * drops only the tags it names for what it did, and nothing when it wrote nothing.
+ *
+ * The request's writes are told by the handle it wrote through, not by an async-local store: an
+ * AsyncLocalStorage in use makes Node call a hook for every promise of every request, a sixth of
+ * a catalogue read's time in the API (performance.md, "Eighth pass").
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '#api/db/client.ts';
+import type { Database, Db } from '#api/db/client.ts';
 import type { ChangeBus } from './change-bus';
 import { ALL_TAGS, type ReadCache } from './read-cache';
 
@@ -122,29 +128,77 @@ interface ChangeScope {
   wrote: boolean;
   /** What the route said it changes; null: not said, so everything. */
   tags: string[] | null;
+  /** The request's (or the job's) handle on the database: its writes set `wrote`. */
+  db: Db;
 }
 
-const scopes = new AsyncLocalStorage<ChangeScope>();
-const scopeOf = new WeakMap<FastifyRequest, ChangeScope>();
-
-/** Says what this request's writes touch (lib/cache-changes.ts header); may be called more than once. */
-export function declareChanges(request: FastifyRequest, tags: readonly string[]): void {
-  const scope = scopeOf.get(request);
-  if (!scope) return;
-  scope.tags = [...(scope.tags ?? []), ...tags];
-}
+/** Makes a change scope with its own database handle; decorated on the app by registerCacheInvalidation. */
+type NewChangeScope = (writer: boolean) => ChangeScope;
 
 /**
- * Runs background work in a change scope of its own; when it wrote, drops (here and on the
- * other instances) the tags `tagsOf` names for its result.
+ * Runs background work with a database handle of its own (`work` is given it, and must write
+ * through it); when it wrote, drops (here and on the other instances) the tags `tagsOf` names
+ * for its result.
  */
-export type BackgroundChanges = <T>(work: () => Promise<T>, tagsOf: (result: T) => readonly string[]) => Promise<T>;
+export type BackgroundChanges = <T>(
+  work: (db: Db) => Promise<T>,
+  tagsOf: (result: T) => readonly string[],
+) => Promise<T>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Background writes that say what they change (lib/cache-changes.ts). */
     backgroundChanges: BackgroundChanges;
+    /** Absent in an app built without registerCacheInvalidation (a test's bare Fastify). */
+    newChangeScope?: NewChangeScope;
   }
+  interface FastifyRequest {
+    /** The request's writes and what it said they change, made when first asked for (dbFor, declareChanges). */
+    changeScope: ChangeScope | null;
+  }
+}
+
+/** Reads: a GET or HEAD. Any other request is a writer, whose statements go before queued reads. */
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+function scopeOf(request: FastifyRequest): ChangeScope {
+  const scope = request.changeScope ?? newScopeOf(request);
+  if (!scope) throw new Error('The app has no change scopes: registerCacheInvalidation was not called.');
+  return scope;
+}
+
+function newScopeOf(request: FastifyRequest): ChangeScope | null {
+  const newChangeScope = request.server.newChangeScope;
+  if (!newChangeScope) return null;
+  const scope = newChangeScope(!isRead(request.method));
+  request.changeScope = scope;
+  return scope;
+}
+
+/**
+ * The request's handle on the database (db/client.ts, Database.handle): what it writes through
+ * it drops what the request declares (`declareChanges`), or everything when it declares nothing.
+ * A request other than GET or HEAD takes connections through it before queued reads. A route
+ * that may write uses it; reads may use the shared `database.db`.
+ */
+export function dbFor(request: FastifyRequest): Db {
+  return scopeOf(request).db;
+}
+
+/**
+ * The handle a request other than GET or HEAD reads through so that its reads, too, take
+ * connections before queued reads (the auth guard's); null for a read, or in an app without
+ * change scopes.
+ */
+export function writerDbOf(request: FastifyRequest): Db | null {
+  if (isRead(request.method)) return null;
+  return (request.changeScope ?? newScopeOf(request))?.db ?? null;
+}
+
+/** Says what this request's writes touch (lib/cache-changes.ts header); may be called more than once. */
+export function declareChanges(request: FastifyRequest, tags: readonly string[]): void {
+  const scope = scopeOf(request);
+  scope.tags = [...(scope.tags ?? []), ...tags];
 }
 
 export interface CacheChanges {
@@ -154,10 +208,9 @@ export interface CacheChanges {
 }
 
 /**
- * Wires the cache to the writes: every request runs in a change scope (entered again after the
- * body is parsed, as body parsing runs in the socket's context); when it has written, its
- * declared tags (or everything) are dropped before the answer leaves, so the client's next read
- * sees its write, and published to the other instances.
+ * Wires the cache to the writes: a request's writes through its handle (dbFor) drop its declared
+ * tags (or everything) before the answer leaves, so the client's next read sees its write, and
+ * are published to the other instances; any write through the shared handle drops everything.
  */
 export async function registerCacheInvalidation(
   app: FastifyInstance,
@@ -169,14 +222,9 @@ export async function registerCacheInvalidation(
     bus.publish(tags).catch((err: unknown) => log.warn({ err }, 'telling other instances of a change failed'));
   };
 
-  // Writes outside any request drop everything at once, and are published once per tick.
+  // Writes through the shared handle drop everything at once, and are published once per tick.
   let publishPending = false;
   database.onWrite(() => {
-    const scope = scopes.getStore();
-    if (scope) {
-      scope.wrote = true;
-      return;
-    }
     cache.invalidate([ALL_TAGS]);
     if (publishPending) return;
     publishPending = true;
@@ -186,30 +234,30 @@ export async function registerCacheInvalidation(
     });
   });
 
-  const enter = (request: FastifyRequest, done: () => void) => {
-    let scope = scopeOf.get(request);
-    if (!scope) {
-      scope = { wrote: false, tags: null };
-      scopeOf.set(request, scope);
-    }
-    scopes.run(scope, done);
+  const newChangeScope: NewChangeScope = (writer) => {
+    const scope: ChangeScope = {
+      wrote: false,
+      tags: null,
+      db: database.handle({ writer, onWrite: () => (scope.wrote = true) }),
+    };
+    return scope;
   };
-  app.addHook('onRequest', (request, _reply, done) => enter(request, done));
-  app.addHook('preValidation', (request, _reply, done) => enter(request, done));
-  app.addHook('onSend', async (request) => {
-    const scope = scopeOf.get(request);
+  app.decorate('newChangeScope', newChangeScope);
+  app.decorateRequest('changeScope', null);
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const scope = request.changeScope;
     if (scope?.wrote) {
       scope.wrote = false;
       changed(scope.tags ?? [ALL_TAGS]);
     }
+    done(null, payload);
   });
 
   const backgroundChanges: BackgroundChanges = async (work, tagsOf) => {
-    const scope: ChangeScope = { wrote: false, tags: null };
+    const scope = newChangeScope(true);
     let result: Awaited<ReturnType<typeof work>>;
     try {
-      // Awaited inside the scope: a lazy query builder starts only when awaited.
-      result = await scopes.run(scope, async () => await work());
+      result = await work(scope.db);
     } catch (error) {
       // Failed after writing some of it (a sweep's first batch, say): what it changed is not
       // known, so everything goes, as for an undeclared write.

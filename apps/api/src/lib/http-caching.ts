@@ -37,7 +37,7 @@ function isApi(request: FastifyRequest): boolean {
   return request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
 }
 
-async function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (!isApi(request) || reply.hasHeader('cache-control')) return payload;
   const cacheable =
     request.routeOptions.config?.httpCache === 'catalogue' &&
@@ -62,5 +62,6 @@ async function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payloa
 }
 
 export function registerHttpCaching(app: FastifyInstance): void {
-  app.addHook('onSend', cacheHeaders);
+  // Called back rather than async: an onSend hook that returns a promise costs one per answer.
+  app.addHook('onSend', (request, reply, payload, done) => done(null, cacheHeaders(request, reply, payload)));
 }

@@ -39,15 +39,18 @@ function addVary(reply: FastifyReply, field: string): void {
   if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) reply.header('vary', [...fields, field].join(', '));
 }
 
-async function compress(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+function compress(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const type = String(reply.getHeader('content-type') ?? '');
   if (!COMPRESSIBLE.test(type) || reply.hasHeader('content-encoding')) return payload;
   // Whether or not this answer is compressed, the same URL may be for another client.
   addVary(reply, 'Accept-Encoding');
-  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
   const encoding = chosenEncoding(request.headers['accept-encoding']);
-  if (encoding === null || body.length < COMPRESS_MIN_BYTES || request.method === 'HEAD') return payload;
+  if (encoding === null || request.method === 'HEAD') return payload;
+  // Encoded only for a client that takes a compressed answer (a string's length in bytes first).
+  if (typeof payload === 'string' && Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  if (body.length < COMPRESS_MIN_BYTES) return payload;
   const compressed =
     encoding === 'br'
       ? brotliCompressSync(body, {
@@ -62,5 +65,6 @@ async function compress(request: FastifyRequest, reply: FastifyReply, payload: u
 
 /** Registered after the hooks that set the answer's headers (ETag, Cache-Control). */
 export function registerResponseCompression(app: FastifyInstance): void {
-  app.addHook('onSend', compress);
+  // Called back rather than async: an onSend hook that returns a promise costs one per answer.
+  app.addHook('onSend', (request, reply, payload, done) => done(null, compress(request, reply, payload)));
 }

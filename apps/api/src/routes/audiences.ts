@@ -62,8 +62,21 @@ export function forAudience(audience: Audience, ...plugins: RoutePlugin[]): Rout
     if (audience !== 'public') {
       const guard = guards[audience];
       if (!app.hasRequestDecorator('user')) app.decorateRequest('user', null);
-      app.addHook('preHandler', async (request) => {
-        request.user = await guard(deps.auth, request);
+      // Called back rather than async; a visitor without a token on a public read ('caller')
+      // passes without a promise (the guard reads no token it was not sent).
+      app.addHook('preHandler', (request, _reply, done) => {
+        if (audience === 'caller' && !request.headers.authorization) {
+          request.user = null;
+          done();
+          return;
+        }
+        guard(deps.auth, request).then(
+          (user) => {
+            request.user = user;
+            done();
+          },
+          (error: Error) => done(error),
+        );
       });
     }
     for (const plugin of plugins) await app.register(plugin, { deps });

@@ -4,7 +4,7 @@
  */
 import type { PublicSeller } from '@torget/shared/api-types';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
+import { type Db, preparedOnce } from '#api/db/client.ts';
 import { products, sellers, users } from '#api/db/schema.ts';
 import { isUuid } from '#api/modules/catalog/catalog.service.ts';
 import { findPublicSeller } from '#api/modules/users/public-seller.service.ts';
@@ -38,17 +38,12 @@ function productMetaStatement(db: Db) {
 
 export type ProductMetaRow = Awaited<ReturnType<ReturnType<typeof productMetaStatement>['execute']>>[number];
 
-const statements = new WeakMap<Db, ReturnType<typeof productMetaStatement>>();
+const productMetaStatementOf = preparedOnce(productMetaStatement);
 
 /** A product's fields for its page's tags; null for an unknown or malformed id (no query then). */
 export async function findProductMeta(db: Db, id: string): Promise<ProductMetaRow | null> {
   if (!isUuid(id)) return null;
-  let statement = statements.get(db);
-  if (!statement) {
-    statement = productMetaStatement(db);
-    statements.set(db, statement);
-  }
-  const [row] = await statement.execute({ id });
+  const [row] = await productMetaStatementOf(db).execute({ id });
   return row ?? null;
 }
 

@@ -7,7 +7,7 @@
 import type { PublicSeller } from '@torget/shared/api-types';
 import { DOMAIN_PATTERN, isMainHost, normaliseHost, type Site } from '@torget/shared/rules/hosts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
+import { type Db, preparedOnce } from '#api/db/client.ts';
 import { sellers, users } from '#api/db/schema.ts';
 import { toPublicSeller } from '#api/modules/users/user-json.ts';
 
@@ -21,7 +21,7 @@ function shopByDomainStatement(db: Db) {
     .prepare('shop_by_domain');
 }
 
-const statements = new WeakMap<Db, ReturnType<typeof shopByDomainStatement>>();
+const shopByDomainStatementOf = preparedOnce(shopByDomainStatement);
 
 /**
  * The active seller whose shop is on `host` (any case, with or without a port), as a visitor
@@ -30,13 +30,8 @@ const statements = new WeakMap<Db, ReturnType<typeof shopByDomainStatement>>();
 export async function findShopByDomain(db: Db, host: string): Promise<PublicSeller | null> {
   const domain = normaliseHost(host);
   if (!DOMAIN_PATTERN.test(domain)) return null;
-  let statement = statements.get(db);
-  if (!statement) {
-    statement = shopByDomainStatement(db);
-    statements.set(db, statement);
-  }
   // The domain column is unique: at most one row, found through its index.
-  const [row] = await statement.execute({ domain });
+  const [row] = await shopByDomainStatementOf(db).execute({ domain });
   return row ? toPublicSeller(row.user, row.seller) : null;
 }
 

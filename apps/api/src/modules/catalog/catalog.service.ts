@@ -1,17 +1,24 @@
 /** Reading the catalogue: product lists with filters, one product, categories. */
-import type { ProductDetails, ProductListResponse } from '@torget/shared/api-types';
+import type { ProductDetails } from '@torget/shared/api-types';
 import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '#api/db/client.ts';
+import { type Db, queryRows, rootOf } from '#api/db/client.ts';
 import { catalogueCounts, products, reviews, sellers, users } from '#api/db/schema.ts';
+import { type TextRow, type TextStatement, textRows, textStatement, textStatementOnce } from '#api/db/text-rows.ts';
 import { listTags, shownTags } from '#api/lib/cache-changes.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 import { categoryCounts } from './catalogue-counts';
 import { listed } from './listed';
 import { type NameMatching, relevanceOrder, searchTyposOf, suggestName } from './name-search';
 import { cappedCount, filterConditions, filterValues, listConditions } from './product-filters';
-import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
+import {
+  AFTER_PRODUCT_COLUMNS,
+  productFactsOfRow,
+  productJsonOfRow,
+  productWithSellerColumns,
+  shownOfRow,
+} from './product-json';
 import {
   dictionaryWordsOf,
   pageOfProductsWithWords,
@@ -149,21 +156,23 @@ const PREPARED_PAGES = 5;
 
 /**
  * Statements prepared once per database and shape, at most PREPARED_LISTS shapes per database:
- * `statementFor` gives the shape's statement, built on first use (`build` is told how many
- * shapes came before it, for a short statement name), or null past the limit.
+ * `statementFor` gives the shape's statement, built on first use on the database's shared handle
+ * (`build` is given it, and told how many shapes came before it, for a short statement name), or
+ * null past the limit. They are reads: run as built, on the shared handle, whichever handle asked.
  */
 function preparedPerShape<S>() {
   const byDatabase = new WeakMap<Db, Map<string, S>>();
-  return function statementFor(db: Db, shape: string, build: (shapesBefore: number) => S): S | null {
-    let byShape = byDatabase.get(db);
+  return function statementFor(db: Db, shape: string, build: (root: Db, shapesBefore: number) => S): S | null {
+    const root = rootOf(db);
+    let byShape = byDatabase.get(root);
     if (!byShape) {
       byShape = new Map();
-      byDatabase.set(db, byShape);
+      byDatabase.set(root, byShape);
     }
     let statement = byShape.get(shape);
     if (!statement) {
       if (byShape.size >= PREPARED_LISTS) return null;
-      statement = build(byShape.size);
+      statement = build(root, byShape.size);
       byShape.set(shape, statement);
     }
     return statement;
@@ -189,16 +198,16 @@ function lightStatementOf(db: Db, query: ProductListQuery) {
     and(listed, seller && eq(products.sellerId, seller), category && eq(products.category, category)) ?? listed;
   const { total } = countingOf({ ...query, seller, category }, where);
   const shape = [query.order, seller ? 'seller' : '', category ? 'category' : '', query.pageSize, query.pageNumber];
-  return pageStatement(db, where, query, total).prepare(`list_${shape.join('_')}`);
+  return textStatement(pageStatement(db, where, query, total), `list_${shape.join('_')}`);
 }
 
-const lightStatements = preparedPerShape<ReturnType<typeof lightStatementOf>>();
+const lightStatements = preparedPerShape<TextStatement>();
 
 /** The light list's prepared statement (built on first use), or null for any other list. */
 function lightStatement(db: Db, query: ProductListQuery) {
   if (!isLight(query)) return null;
   const shape = `${query.order}|${!!query.seller}|${!!query.category}|${query.pageSize}|${query.pageNumber}`;
-  return lightStatements(db, shape, () => lightStatementOf(db, query));
+  return lightStatements(db, shape, (root) => lightStatementOf(root, query));
 }
 
 /**
@@ -248,17 +257,19 @@ function deepNewestStatementOf(db: Db, query: ProductListQuery) {
     limit ${sql.raw(String(query.pageSize))} offset (select (${offset}::bigint - start.before)::bigint from start)
   ) as page`;
   const { total } = countingOf({ ...query, category: byCategory ? sql.placeholder('category') : undefined }, where);
-  return db
-    .select({ ...productWithSellerColumns, total })
-    .from(page)
-    .innerJoin(products, eq(products.id, sql`page.id`))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
-    .orderBy(...ORDER_BY.newest)
-    .prepare(`deep_newest_${byCategory ? 'category' : 'listed'}_${query.pageSize}`);
+  return textStatement(
+    db
+      .select({ ...productWithSellerColumns, total })
+      .from(page)
+      .innerJoin(products, eq(products.id, sql`page.id`))
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+      .orderBy(...ORDER_BY.newest),
+    `deep_newest_${byCategory ? 'category' : 'listed'}_${query.pageSize}`,
+  );
 }
 
-const deepNewestStatements = preparedPerShape<ReturnType<typeof deepNewestStatementOf>>();
+const deepNewestStatements = preparedPerShape<TextStatement>();
 
 /**
  * The deep page's prepared statement (built on first use), or null for any other list (which
@@ -267,7 +278,14 @@ const deepNewestStatements = preparedPerShape<ReturnType<typeof deepNewestStatem
  */
 function deepNewestStatement(db: Db, query: ProductListQuery) {
   if (!isDeepNewest(query)) return null;
-  return deepNewestStatements(db, `${!!query.category}|${query.pageSize}`, () => deepNewestStatementOf(db, query));
+  return deepNewestStatements(db, `${!!query.category}|${query.pageSize}`, (root) =>
+    deepNewestStatementOf(root, query),
+  );
+}
+
+/** A list row's count (its statement selects it after the product's columns). */
+function totalOfRow(row: TextRow): number {
+  return Number(row[AFTER_PRODUCT_COLUMNS] ?? 0);
 }
 
 /**
@@ -279,11 +297,11 @@ async function pageOfProducts(db: Db, where: SQL, query: ProductListQuery, total
   const deep = light ? null : deepNewestStatement(db, query);
   const offset = (query.pageNumber - 1) * query.pageSize;
   const rows = light
-    ? await light.execute({ seller: query.seller, category: query.category })
+    ? await textRows(db, light, { seller: query.seller, category: query.category })
     : deep
-      ? await deep.execute({ category: query.category, offset })
-      : await pageStatement(db, where, query, total);
-  return { rows: rows as ProductWithSellerRow[], total: total && rows[0] ? Number(rows[0].total) : undefined };
+      ? await textRows(db, deep, { category: query.category, offset })
+      : await textRows(db, textStatement(pageStatement(db, where, query, total)));
+  return { rows, total: total && rows[0] ? totalOfRow(rows[0]) : undefined };
 }
 
 /**
@@ -376,17 +394,14 @@ function wordPageStatement(db: Db, query: ProductListQuery, words: WordBinding) 
  * search's time at a million products. Their generic plans read the words' indexes in order with
  * the LIMIT written in. Best match is not prepared: its order holds the query's text.
  */
-interface PreparedRead {
-  execute(values: Record<string, unknown>): Promise<unknown>;
-}
-const wordStatements = preparedPerShape<PreparedRead>();
+const wordStatements = preparedPerShape<TextStatement>();
 
 function preparedWordStatement(
   db: Db,
   kind: 'read' | 'page',
   query: ProductListQuery,
   words: readonly string[],
-): PreparedRead | null {
+): TextStatement | null {
   if (query.order === 'relevance' || query.pageNumber > PREPARED_PAGES) return null;
   const given = Object.keys(filterValues(query)).sort().join('+');
   // A read holds the page past the cap or not (readsPageBeyond): for several words, by their number.
@@ -400,13 +415,14 @@ function preparedWordStatement(
     words.length > 1 ? 'words' : 'word',
     beyond,
   ];
-  return wordStatements(db, shape.join('_'), (shapesBefore) => {
+  return wordStatements(db, shape.join('_'), (root, shapesBefore) => {
     const binding = { words, placeholders: true };
     // Numbered: the shape's own key could pass PostgreSQL's 63 characters for a name.
     const name = `words_${shapesBefore}`;
-    return kind === 'read'
-      ? namePageStatement(db, listed, query, binding).prepare(name)
-      : wordPageStatement(db, query, binding).prepare(name);
+    return textStatement(
+      kind === 'read' ? namePageStatement(root, listed, query, binding) : wordPageStatement(root, query, binding),
+      name,
+    );
   });
 }
 
@@ -417,13 +433,12 @@ function preparedWordStatement(
  */
 async function readNameMatches(db: Db, where: SQL, query: ProductListQuery, words: readonly string[] | null) {
   const prepared = words && preparedWordStatement(db, 'read', query, words);
-  const rows = prepared
-    ? await prepared.execute(wordSearchValues(words, query))
-    : await namePageStatement(db, where, query, words && { words, placeholders: false });
-  return {
-    rows: rows as (ProductWithSellerRow & { total: number })[],
-    complete: words !== null && readsPageBeyond(query, words),
-  };
+  const rows = await textRows(
+    db,
+    prepared ?? textStatement(namePageStatement(db, where, query, words && { words, placeholders: false })),
+    prepared && words ? wordSearchValues(words, query) : {},
+  );
+  return { rows, complete: words !== null && readsPageBeyond(query, words) };
 }
 
 /** The statement a product list sends first (page and count), for EXPLAIN in tests. */
@@ -475,13 +490,14 @@ async function pageBeyondOneRead(
   where: SQL,
   query: ProductListQuery,
   words: readonly string[] | null,
-): Promise<ProductWithSellerRow[]> {
+): Promise<TextRow[]> {
   if (!words || !readsPageBeyond(query, words)) return (await pageOfProducts(db, where, query, undefined)).rows;
   const prepared = preparedWordStatement(db, 'page', query, words);
-  const rows = prepared
-    ? await prepared.execute(wordSearchValues(words, query))
-    : await wordPageStatement(db, query, { words, placeholders: false });
-  return rows as ProductWithSellerRow[];
+  return textRows(
+    db,
+    prepared ?? textStatement(wordPageStatement(db, query, { words, placeholders: false })),
+    prepared ? wordSearchValues(words, query) : {},
+  );
 }
 
 /** The first statement of a list: its page and its count (undefined when the page is empty). */
@@ -494,12 +510,12 @@ async function pageAndCount(
 ) {
   if (!query.name) return pageOfProducts(db, where, query, counting.total);
   const { rows, complete } = await readNameMatches(db, where, query, await wordsOfName());
-  const total = rows[0] ? Number(rows[0].total) : undefined;
+  const total = rows[0] ? totalOfRow(rows[0]) : undefined;
   // Above the cap the read held only some matches: unless it also held the page past them, the
   // page is read again from the sort's index; so is a page past them (its count comes alone, then).
   if (total === undefined && query.pageNumber > 1) return { rows: null, total };
   if (total !== undefined && !complete && !pageFromOneRead(query, total)) return { rows: null, total };
-  return { rows: rows as ProductWithSellerRow[], total };
+  return { rows, total };
 }
 
 /**
@@ -514,24 +530,48 @@ export async function listProducts(
   db: Db,
   query: ProductListQuery,
   cache: ReadCache = noReadCache,
-): Promise<ProductListResponse> {
-  let answer = await readList(db, query, cache, { typos: false });
-  if (answer.count === 0 && query.name && (await searchTyposOf(db, query.name, filterConditions(query).seller)))
-    answer = await readList(db, query, cache, { typos: true });
-  if (answer.count === 0 && query.name) {
-    const suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
-    if (suggestion !== undefined) answer.suggestion = suggestion;
+): Promise<ProductListAnswer> {
+  let list = await readList(db, query, cache, { typos: false });
+  if (list.count === 0 && query.name && (await searchTyposOf(db, query.name, filterConditions(query).seller)))
+    list = await readList(db, query, cache, { typos: true });
+  let suggestion: string | undefined;
+  if (list.count === 0 && query.name) {
+    suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
   }
-  return answer;
+  return listAnswer(list, suggestion);
+}
+
+/**
+ * A product list's answer: its JSON (ProductListResponse, written from the rows read as text:
+ * product-json.ts) and the products it shows, whose ids the read cache tags it with.
+ */
+export interface ProductListAnswer {
+  json: string;
+  shown: { _id: string; seller: { _id: string } }[];
+}
+
+/** What one reading of a list found: the page's rows, and the count as the answer shows it. */
+interface ListRead {
+  rows: TextRow[];
+  page: number;
+  pages: number;
+  count: number;
+  countIsCapped: boolean;
+}
+
+/** The answer's JSON, its keys in the order of ProductListResponse as written before (products first). */
+function listAnswer(list: ListRead, suggestion: string | undefined): ProductListAnswer {
+  const products = list.rows.map((row) => productJsonOfRow(row)).join(',');
+  const capped = list.countIsCapped ? ',"countIsCapped":true' : '';
+  const suggested = suggestion === undefined ? '' : `,"suggestion":${JSON.stringify(suggestion)}`;
+  return {
+    json: `{"products":[${products}],"page":${list.page},"pages":${list.pages},"count":${list.count}${capped}${suggested}}`,
+    shown: list.rows.map(shownOfRow),
+  };
 }
 
 /** One reading of a list (page and count), its name matched with or without typos. */
-async function readList(
-  db: Db,
-  query: ProductListQuery,
-  cache: ReadCache,
-  matching: NameMatching,
-): Promise<ProductListResponse> {
+async function readList(db: Db, query: ProductListQuery, cache: ReadCache, matching: NameMatching): Promise<ListRead> {
   const where = listConditions(query, matching);
   const counting = countingOf(query, where);
   // The dictionary words of a one-word name (word-search.ts), looked up once, only on a miss.
@@ -547,7 +587,7 @@ async function readList(
     order: undefined,
     typos: query.name ? matching.typos : undefined,
   });
-  let rows: ProductWithSellerRow[] | null = null;
+  let rows: TextRow[] | null = null;
   const count = await cache.get(
     `products:count:${filters}`,
     PRODUCT_LIST_TTL_MS,
@@ -567,73 +607,78 @@ async function readList(
       : await pageBeyondOneRead(db, where, query, await wordsOfName());
   }
   const shown = capped ? COUNT_CAP : count;
-  const answer: ProductListResponse = {
-    products: (rows ?? []).map(toProductJson),
+  return {
+    rows: rows ?? [],
     page: query.pageNumber,
     pages: Math.ceil(shown / query.pageSize),
     count: shown,
+    countIsCapped: capped,
   };
-  if (capped) answer.countIsCapped = true;
-  return answer;
 }
 
 /** A product list as the cache keeps it: identical queries within the time-to-live share one answer. */
-export function listProductsCached(db: Db, query: ProductListQuery, cache: ReadCache): Promise<ProductListResponse> {
+export function listProductsCached(db: Db, query: ProductListQuery, cache: ReadCache): Promise<ProductListAnswer> {
   return cache.get(
     `products:list:${JSON.stringify(query)}`,
     PRODUCT_LIST_TTL_MS,
     () => listProducts(db, query, cache),
     listTags(query, true),
-    (answer) => shownTags(answer.products),
+    (answer) => shownTags(answer.shown),
   );
-}
-
-/** A review as the product's statement answers it (JSON built in SQL). */
-interface ReviewJsonRow {
-  _id: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-  verified: boolean;
 }
 
 /**
  * One product with its reviews, newest first, in one statement (the reviews come as a JSON
- * array from a subquery); null when there is none with that id. Prepared once per connection.
+ * array from a subquery), read as text; prepared once per connection.
  */
 function productDetailsStatement(db: Db) {
-  return db
-    .select({
-      ...productWithSellerColumns,
-      reviews: sql<ReviewJsonRow[]>`(
+  return textStatement(
+    db
+      .select({
+        ...productWithSellerColumns,
+        reviews: sql<string>`(
         select coalesce(json_agg(json_build_object(
           '_id', r.id, 'name', r.name, 'rating', r.rating, 'comment', r.comment,
           'createdAt', to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'verified', r.verified
         ) order by r.created_at desc, r.id desc), '[]'::json)
         from ${reviews} r where r.product_id = ${products.id})`,
-    })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
-    .where(eq(products.id, sql.placeholder('id')))
-    .prepare('product_details');
+      })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+      .where(eq(products.id, sql.placeholder('id'))),
+    'product_details',
+  );
 }
 
-const detailsStatements = new WeakMap<Db, ReturnType<typeof productDetailsStatement>>();
+const detailsStatement = textStatementOnce(productDetailsStatement);
+
+/** One product's answer (ProductDetails as JSON), with what says who may see it. */
+export interface ProductDetailsAnswer {
+  json: string;
+  sellerId: string;
+  isDraft: boolean;
+}
+
+/**
+ * One product with its reviews, newest first, as the API answers it; null when there is none
+ * with that id. Written from the row read as text, as the lists are (product-json.ts).
+ */
+export async function productDetailsAnswer(db: Db, id: string): Promise<ProductDetailsAnswer | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await textRows(db, detailsStatement(db), { id });
+  if (!row) return null;
+  // The reviews as JSON.stringify writes them (PostgreSQL's json text spaces its keys).
+  const reviewsJson = JSON.stringify(JSON.parse(row[AFTER_PRODUCT_COLUMNS] ?? '[]'));
+  const { sellerId, isDraft } = productFactsOfRow(row);
+  return { json: productJsonOfRow(row, `"reviews":${reviewsJson}`), sellerId, isDraft };
+}
 
 /** One product with its reviews, newest first; null when there is none with that id. */
 export async function getProduct(db: Db, id: string): Promise<ProductDetails | null> {
-  if (!isUuid(id)) return null;
-  let statement = detailsStatements.get(db);
-  if (!statement) {
-    statement = productDetailsStatement(db);
-    detailsStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ id });
-  if (!row) return null;
-  return { ...toProductJson(row), reviews: row.reviews };
+  const answer = await productDetailsAnswer(db, id);
+  return answer && (JSON.parse(answer.json) as ProductDetails);
 }
 
 /** The categories of listed products, alphabetically: the database's counts, not a scan of products. */

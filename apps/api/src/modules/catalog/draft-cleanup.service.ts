@@ -46,13 +46,12 @@ async function deleteEmptyDraftIds(db: Db, now: Date = new Date()): Promise<stri
  * cache, and one that deletes nothing drops nothing.
  */
 export function startDraftCleanup(
-  db: Db,
   log: SweepLog & { info(obj: object, msg: string): void },
   inBackground: BackgroundChanges,
 ): () => Promise<void> {
   const sweep = async () => {
     const deleted = await inBackground(
-      () => deleteEmptyDraftIds(db),
+      (db) => deleteEmptyDraftIds(db),
       (ids) => ids.map(cacheTags.product),
     );
     if (deleted.length > 0) log.info({ deleted: deleted.length }, 'empty product drafts deleted');

@@ -20,7 +20,7 @@
 import { searchStem, searchWords } from '@torget/shared/rules/catalog-query';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
+import { type Db, preparedOnce } from '#api/db/client.ts';
 import type { NameMatching } from './name-search';
 import { escapeLike } from './name-search';
 import { boundFilterConditions, filterValues } from './product-filters';
@@ -61,7 +61,7 @@ function dictionaryStatement(db: Db) {
     .prepare('dictionary_words');
 }
 
-const dictionaryStatements = new WeakMap<Db, ReturnType<typeof dictionaryStatement>>();
+const dictionaryStatementOf = preparedOnce(dictionaryStatement);
 
 /**
  * The words of listed names (ever seen) that contain the stem of the search's one word, or null
@@ -74,12 +74,7 @@ export async function dictionaryWordsOf(
 ): Promise<string[] | null> {
   const word = plainWordOf(query, matching);
   if (word === undefined) return null;
-  let statement = dictionaryStatements.get(db);
-  if (!statement) {
-    statement = dictionaryStatement(db);
-    dictionaryStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ stem: escapeLike(searchStem(word)) });
+  const [row] = await dictionaryStatementOf(db).execute({ stem: escapeLike(searchStem(word)) });
   const words = row?.words ?? null;
   return words === null || words.length > MAX_DICTIONARY_WORDS ? null : words;
 }

@@ -170,13 +170,12 @@ export const SWEEP_INTERVAL_MS = 60_000;
  * lib/cache-changes.ts), and nothing when nothing expired.
  */
 export async function sweepExpiredOrders(
-  db: Db,
   holdMinutes: number,
   log: { info(obj: object, msg: string): void },
   inBackground: BackgroundChanges,
 ): Promise<void> {
   const { expired } = await inBackground(
-    () => expireOverdue(db, holdMinutes),
+    (db) => expireOverdue(db, holdMinutes),
     (done) => stockChangeTags(done.productIds),
   );
   if (expired > 0) log.info({ expired }, 'unpaid PayPal orders expired');
@@ -184,14 +183,13 @@ export async function sweepExpiredOrders(
 
 /** Sweeps every minute until stopped (lib/periodic-sweep.ts). */
 export function startExpirySweep(
-  db: Db,
   holdMinutes: number,
   log: SweepLog & { info(obj: object, msg: string): void },
   inBackground: BackgroundChanges,
 ): () => Promise<void> {
   return startPeriodicSweep(
     SWEEP_INTERVAL_MS,
-    () => sweepExpiredOrders(db, holdMinutes, log, inBackground),
+    () => sweepExpiredOrders(holdMinutes, log, inBackground),
     log,
     'expiring unpaid PayPal orders failed',
   );

@@ -17,7 +17,7 @@ import type { Order } from '@torget/shared/api-types';
 import { type CartTotals, cartTotals, type PaymentMethod, paymentMethodsFor } from '@torget/shared/rules/orders';
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
+import { type Db, preparedOnce } from '#api/db/client.ts';
 import { orderItems, orders, products, sellers, users } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, conflict } from '#api/lib/http-errors.ts';
@@ -141,16 +141,11 @@ function unlockedReadStatement(db: Db) {
   ).prepare('place_order_read');
 }
 
-const unlockedReads = new WeakMap<Db, ReturnType<typeof unlockedReadStatement>>();
+const unlockedRead = preparedOnce(unlockedReadStatement);
 
 /** The products as committed now, locking nothing: the fast path's read. */
 async function readProducts(db: Db, ids: string[]): Promise<Map<string, StoredProduct>> {
-  let statement = unlockedReads.get(db);
-  if (!statement) {
-    statement = unlockedReadStatement(db);
-    unlockedReads.set(db, statement);
-  }
-  return byId(await statement.execute({ ids: ids.join(',') }));
+  return byId(await unlockedRead(db).execute({ ids: ids.join(',') }));
 }
 
 /**
@@ -428,14 +423,10 @@ function guardedOrderStatement(db: Db) {
     .prepare('place_order_guarded');
 }
 
-const guardedStatements = new WeakMap<Db, ReturnType<typeof guardedOrderStatement>>();
+const guardedStatementOf = preparedOnce(guardedOrderStatement);
 
 async function takeStockIfUnchangedAndWrite(db: Db, record: OrderRecord): Promise<OrderRow | undefined> {
-  let statement = guardedStatements.get(db);
-  if (!statement) {
-    statement = guardedOrderStatement(db);
-    guardedStatements.set(db, statement);
-  }
+  const statement = guardedStatementOf(db);
   // Product id order, the order every writer of stock locks in (see `locked`).
   const byProduct = [...record.items].sort((a, b) => ((a.productId ?? '') < (b.productId ?? '') ? -1 : 1));
   const lines = byProduct.map((item) => ({

@@ -1,7 +1,7 @@
 /** The public directory of sellers: who sells, and who sells best. */
 import type { TopSeller } from '@torget/shared/api-types';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
+import { type Db, preparedOnce } from '#api/db/client.ts';
 import { sellers, users } from '#api/db/schema.ts';
 import { findShopByDomain } from '#api/site/resolve-site.ts';
 
@@ -52,15 +52,10 @@ function topSellersStatement(db: Db) {
   return topSellersQuery(db).prepare('top_sellers');
 }
 
-const topSellersStatements = new WeakMap<Db, ReturnType<typeof topSellersStatement>>();
+const topSellersStatementOf = preparedOnce(topSellersStatement);
 
 export async function listTopSellers(db: Db): Promise<TopSeller[]> {
-  let statement = topSellersStatements.get(db);
-  if (!statement) {
-    statement = topSellersStatement(db);
-    topSellersStatements.set(db, statement);
-  }
-  const rows = await statement.execute();
+  const rows = await topSellersStatementOf(db).execute();
   return rows.map((r) => ({
     _id: r.id,
     name: r.userName,

@@ -95,13 +95,13 @@ describe('the expiry sweep and the read cache', () => {
       for (const url of [`/api/products/${productId}`, showing, ...cached]) await anonymousStatements(url);
     };
     await warm();
-    await sweepExpiredOrders(t.database.db, HOLD_MINUTES, quietLog, t.app.backgroundChanges);
+    await sweepExpiredOrders(HOLD_MINUTES, quietLog, t.app.backgroundChanges);
     expect(await anonymousStatements(`/api/products/${productId}`)).toBe(0);
     for (const url of [showing, ...cached]) expect(await anonymousStatements(url)).toBe(0);
 
     await age(order._id, HOLD_MINUTES + 1);
     await warm();
-    await sweepExpiredOrders(t.database.db, HOLD_MINUTES, quietLog, t.app.backgroundChanges);
+    await sweepExpiredOrders(HOLD_MINUTES, quietLog, t.app.backgroundChanges);
     for (const url of cached) expect(await anonymousStatements(url)).toBe(0);
     const page = await call('GET', `/api/products/${productId}`, null);
     expect(page.json()).toMatchObject({ countInStock: 10 });

@@ -11,7 +11,7 @@ import {
   paypalPaymentResultSchema,
 } from '@torget/shared/schemas/orders';
 import { z } from 'zod';
-import { declareChanges, stockChangeTags } from '#api/lib/cache-changes.ts';
+import { dbFor, declareChanges, stockChangeTags } from '#api/lib/cache-changes.ts';
 import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
@@ -54,7 +54,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const ordersPerAddress = createLimiter(app, 'ordersPerAddress', deps.rateLimits);
   const holdMinutes = deps.config.paypalOrderHoldMinutes ?? DEFAULT_ORDER_HOLD_MINUTES;
   // Every instance sweeps; the sweep is safe to run concurrently (order-cancellation.service.ts).
-  const stopSweep = startExpirySweep(db, holdMinutes, app.log, app.backgroundChanges);
+  const stopSweep = startExpirySweep(holdMinutes, app.log, app.backgroundChanges);
   app.addHook('onClose', stopSweep);
 
   app.post('/', { schema: { body: createOrderSchema } }, async (request, reply) => {
@@ -63,7 +63,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
     declareChanges(request, stockChangeTags(request.body.orderItems.map((item) => item.product)));
     await ordersPerAddress.hitAddress(request);
     await ordersPerAccount.hit(request, buyer.id);
-    const placed = await placeOrder(db, buyer, request.body);
+    const placed = await placeOrder(dbFor(request), buyer, request.body);
     const origin = mailLinkOrigin(request, deps.config.mainHosts);
     sendInBackground(mailer, orderConfirmationMail(placed, origin, requestLanguage(request)), request.log);
     sendInBackground(mailer, newOrderNoticeMail(placed, origin), request.log);
@@ -91,29 +91,29 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
 
   // Reading an order past its time expires it, giving its stock back (lib/cache-changes.ts).
   app.get('/:id', { schema: { params: idParams } }, async (request) => {
-    const order = await readOrder(db, userOf(request), request.params.id, holdMinutes);
+    const order = await readOrder(dbFor(request), userOf(request), request.params.id, holdMinutes);
     declareChanges(request, productTagsOf(order));
     return order;
   });
 
   // Issue 15: the seller of an unpaid PayPal order, or an admin, cancels it (stock back once).
   app.put('/:id/cancel', { schema: { params: idParams } }, async (request) => {
-    const order = await cancelOrder(db, userOf(request), request.params.id);
+    const order = await cancelOrder(dbFor(request), userOf(request), request.params.id);
     declareChanges(request, productTagsOf(order));
     return { message: ORDER_CANCEL_DONE, order };
   });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
-    await deleteOrder(db, userOf(request), request.params.id);
+    await deleteOrder(dbFor(request), userOf(request), request.params.id);
     return { message: ORDER_DELETED };
   });
 
   app.put('/:id/update', { schema: { params: idParams, body: orderUpdateSchema } }, async (request) =>
-    updateOrderStatus(db, userOf(request), request.params.id, request.body),
+    updateOrderStatus(dbFor(request), userOf(request), request.params.id, request.body),
   );
 
   app.post('/:id/paypal', { schema: { params: idParams } }, async (request) =>
-    startPaypalPayment(db, paypal, userOf(request), request.params.id, holdMinutes),
+    startPaypalPayment(dbFor(request), paypal, userOf(request), request.params.id, holdMinutes),
   );
 
   // The spec writes this path with a trailing slash; both spellings are served (once, if the
@@ -122,7 +122,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const slashIgnored = routerOptions?.ignoreTrailingSlash ?? ignoreTrailingSlash ?? false;
   for (const path of slashIgnored ? ['/:id/pay'] : ['/:id/pay', '/:id/pay/']) {
     app.put(path, { schema: { params: idParams, body: paypalPaymentResultSchema } }, async (request) =>
-      payWithPaypal(db, paypal, userOf(request), request.params.id, request.body.id),
+      payWithPaypal(dbFor(request), paypal, userOf(request), request.params.id, request.body.id),
     );
   }
 };

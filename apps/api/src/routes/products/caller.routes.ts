@@ -12,18 +12,25 @@ import { forbidden, unauthorized } from '#api/lib/http-errors.ts';
 import { listProductsCached, PRODUCT_LIST_TTL_MS } from '#api/modules/catalog/catalog.service.ts';
 import { listManagedProducts } from '#api/modules/catalog/managed-products.service.ts';
 import { callerOf, type RoutePlugin } from '#api/routes/audiences.ts';
-import { productOrNotFound } from './product-or-not-found';
+import { productAnswerOrNotFound } from './product-or-not-found';
 
 const idParams = z.object({ id: z.string() });
+
+/** The content type Fastify gives an answer it writes as JSON itself. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export const callerProductRoutes: RoutePlugin = async (app, { deps }) => {
   const { db } = deps.database;
   const { cache } = deps;
   const config = { httpCache: 'catalogue' } as const;
 
-  app.get('/', { schema: { querystring: productListQuerySchema }, config }, (request) => {
+  app.get('/', { schema: { querystring: productListQuerySchema }, config }, async (request, reply) => {
     const { query } = request;
-    if (query.scope !== 'manage') return listProductsCached(db, query, cache);
+    if (query.scope !== 'manage') {
+      // Written as JSON from the rows already (modules/catalog/product-json.ts).
+      const answer = await listProductsCached(db, query, cache);
+      return reply.type(JSON_CONTENT_TYPE).send(answer.json);
+    }
     const caller = callerOf(request);
     if (!caller) throw unauthorized('No Token');
     if (!canManageProductList(caller, query.seller)) throw forbidden('You can only list your own products.');
@@ -33,17 +40,19 @@ export const callerProductRoutes: RoutePlugin = async (app, { deps }) => {
   // A product page is dropped by any write to the product (lib/cache-changes.ts), so it may be
   // kept as long as a list. Only the anonymous answer is kept: a signed-in caller may see a
   // draft (its seller, an admin).
-  app.get('/:id', { schema: { params: idParams }, config }, (request) => {
+  app.get('/:id', { schema: { params: idParams }, config }, async (request, reply) => {
     const { id } = request.params;
     const caller = callerOf(request);
-    if (caller) return productOrNotFound(db, id, caller);
-    return cache.get(
-      `product:${id}`,
-      PRODUCT_LIST_TTL_MS,
-      () => productOrNotFound(db, id, null),
-      [cacheTags.product(id)],
-      // The page shows the seller's brief, with the seller's rating.
-      (product) => [cacheTags.sellerShown(product.seller._id)],
-    );
+    const answer = caller
+      ? await productAnswerOrNotFound(db, id, caller)
+      : await cache.get(
+          `product:${id}`,
+          PRODUCT_LIST_TTL_MS,
+          () => productAnswerOrNotFound(db, id, null),
+          [cacheTags.product(id)],
+          // The page shows the seller's brief, with the seller's rating.
+          (product) => [cacheTags.sellerShown(product.sellerId)],
+        );
+    return reply.type(JSON_CONTENT_TYPE).send(answer.json);
   });
 };

@@ -4,7 +4,7 @@
  */
 import { productUpdateSchema, reviewSchema } from '@torget/shared/schemas/catalog';
 import { z } from 'zod';
-import { cacheTags, declareChanges, productChangeTags, reviewChangeTags } from '#api/lib/cache-changes.ts';
+import { cacheTags, dbFor, declareChanges, productChangeTags, reviewChangeTags } from '#api/lib/cache-changes.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
 import { findProductFacts } from '#api/modules/catalog/product-facts.service.ts';
 import { deleteProduct, updateProduct } from '#api/modules/catalog/products.service.ts';
@@ -15,10 +15,10 @@ import { productOrNotFound } from './product-or-not-found';
 const idParams = z.object({ id: z.string() });
 
 export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
   const reviewsPerAddress = createLimiter(app, 'reviews', deps.rateLimits);
 
   app.put('/:id', { schema: { params: idParams, body: productUpdateSchema } }, async (request) => {
+    const db = dbFor(request);
     // The lists the product was in and the lists it is in now (lib/cache-changes.ts).
     const before = await findProductFacts(db, request.params.id);
     declareChanges(request, productChangeTags(before ? [before] : []));
@@ -29,6 +29,7 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
   });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
+    const db = dbFor(request);
     // With its reviews gone, the seller's rating may change: it shows wherever the seller does.
     const before = await findProductFacts(db, request.params.id);
     if (before) {
@@ -41,6 +42,7 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.post('/:id/reviews', { schema: { params: idParams, body: reviewSchema } }, async (request, reply) => {
     await reviewsPerAddress.hitAddress(request);
+    const db = dbFor(request);
     const product = await findProductFacts(db, request.params.id);
     // Nothing is written for a product that is not there (addReview answers 404).
     declareChanges(request, product ? reviewChangeTags(product, false) : []);

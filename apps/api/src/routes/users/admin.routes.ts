@@ -1,6 +1,7 @@
 /** /api/users, for admins: the user list, roles and domains, and deleting users. */
 import { adminUserUpdateSchema, userListQuerySchema } from '@torget/shared/schemas/accounts';
 import { z } from 'zod';
+import { dbFor } from '#api/lib/cache-changes.ts';
 import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
@@ -25,7 +26,12 @@ export const adminUserRoutes: RoutePlugin = async (app, { deps }) => {
   });
 
   app.put('/:id', { schema: { params: idParams, body: adminUserUpdateSchema } }, async (request) => {
-    const { user, approvedSeller } = await updateUserByAdmin(db, request.params.id, request.body, mainHosts);
+    const { user, approvedSeller } = await updateUserByAdmin(
+      dbFor(request),
+      request.params.id,
+      request.body,
+      mainHosts,
+    );
     if (approvedSeller) {
       sendInBackground(deps.mailer, sellerApprovedMail(user, mailLinkOrigin(request, mainHosts)), request.log);
     }
@@ -33,7 +39,7 @@ export const adminUserRoutes: RoutePlugin = async (app, { deps }) => {
   });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
-    await deleteUserByAdmin(db, userOf(request).id, request.params.id);
+    await deleteUserByAdmin(dbFor(request), userOf(request).id, request.params.id);
     return { message: 'User deleted successfully.' };
   });
 };

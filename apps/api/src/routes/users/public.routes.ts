@@ -6,6 +6,7 @@ import {
   signinSchema,
 } from '@torget/shared/schemas/accounts';
 import type { FastifyRequest } from 'fastify';
+import { dbFor } from '#api/lib/cache-changes.ts';
 import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { createLimiter, routeRateLimit } from '#api/lib/rate-limits.ts';
@@ -27,7 +28,6 @@ const byEmail = (request: FastifyRequest) => {
 };
 
 export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
   const registrations = createLimiter(app, 'register', deps.rateLimits);
 
   app.post(
@@ -37,14 +37,14 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
       config: { rateLimit: routeRateLimit('signin', deps.rateLimits, byIpAndEmail) },
     },
     async (request) => {
-      const user = await authenticate(db, request.body.email, request.body.password);
+      const user = await authenticate(dbFor(request), request.body.email, request.body.password);
       return signedInAnswer(deps, user);
     },
   );
 
   app.post('/register', { schema: { body: registerSchema } }, async (request, reply) => {
     await registrations.hitAddress(request);
-    const user = await registerUser(db, request.body);
+    const user = await registerUser(dbFor(request), request.body);
     return reply.status(201).send(await signedInAnswer(deps, user));
   });
 
@@ -55,7 +55,7 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
       config: { rateLimit: routeRateLimit('passwordReset', deps.rateLimits, byEmail) },
     },
     async (request) => {
-      const reset = await requestPasswordReset(db, request.body.email);
+      const reset = await requestPasswordReset(dbFor(request), request.body.email);
       if (reset) {
         const origin = mailLinkOrigin(request, deps.config.mainHosts);
         sendInBackground(
@@ -70,7 +70,7 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
   );
 
   app.post('/reset_password', { schema: { body: resetPasswordSchema } }, async (request) => {
-    await resetPassword(db, {
+    await resetPassword(dbFor(request), {
       email: request.body.email,
       token: request.body.reset_password_token,
       newPassword: request.body.new_password,

@@ -5,6 +5,7 @@
  */
 import { profileUpdateSchema } from '@torget/shared/schemas/accounts';
 import { saveShippingAddressSchema } from '@torget/shared/schemas/orders';
+import { dbFor } from '#api/lib/cache-changes.ts';
 import { notFound } from '#api/lib/http-errors.ts';
 import { saveShippingAddress } from '#api/modules/orders/shipping-address.service.ts';
 import { findUserDetails, updateProfile } from '#api/modules/users/users.service.ts';
@@ -12,16 +13,15 @@ import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 import { signedInAnswer } from './signed-in-answer';
 
 export const signedInUserRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
-
   app.put('/profile', { schema: { body: profileUpdateSchema } }, async (request) => {
-    const user = await updateProfile(db, userOf(request), request.body, deps.config.mainHosts);
+    const user = await updateProfile(dbFor(request), userOf(request), request.body, deps.config.mainHosts);
     return signedInAnswer(deps, user);
   });
 
   // Answers the updated user.
   app.put('/save_shipping_address', { schema: { body: saveShippingAddressSchema } }, async (request) => {
     const me = userOf(request);
+    const db = dbFor(request);
     await saveShippingAddress(db, me.id, request.body);
     const details = await findUserDetails(db, me.id);
     if (!details) throw notFound('User Not Found');

@@ -1,0 +1,163 @@
+/**
+ * A product list's JSON written straight from rows read as text (productJsonOfRow) is the same
+ * text, to the byte, as the product JSON built from the rows Drizzle maps (toProductJson), for
+ * the same products: odd names and texts, images or none, a seller without a shop, ratings that
+ * are not whole, times with and without fractions of a second; and a product page's, reviews
+ * included.
+ */
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, reviews, sellers, users } from '#api/db/schema.ts';
+import { textRows, textStatement } from '#api/db/text-rows.ts';
+import { createProduct, createReview, createSeller, createUser } from '#api/test/fixtures.ts';
+import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
+import { productDetailsAnswer } from './catalog.service';
+import {
+  isoTimeOf,
+  type ProductWithSellerRow,
+  productJsonOfRow,
+  productWithSellerColumns,
+  toProductJson,
+  toReviewJson,
+} from './product-json';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+/** The products `ids` both ways, by id: [through Drizzle, as text]. */
+async function bothWays(ids: string[]): Promise<Map<string, [string, string]>> {
+  const { db } = database;
+  const query = () =>
+    db
+      .select(productWithSellerColumns)
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+      .where(inArray(products.id, ids));
+  const mapped = (await query()) as ProductWithSellerRow[];
+  const text = await textRows(db, textStatement(query()));
+  const byId = new Map<string, [string, string]>();
+  for (const row of mapped) byId.set(row.id, [JSON.stringify(toProductJson(row)), '']);
+  for (const row of text) {
+    const json = productJsonOfRow(row);
+    const id = (JSON.parse(json) as { _id: string })._id;
+    const pair = byId.get(id);
+    if (pair) pair[1] = json;
+  }
+  return byId;
+}
+
+describe('a product written as JSON from its text row', () => {
+  it('is the JSON of the product built from the mapped row, for odd texts, images, shops and ratings', async () => {
+    const { db } = database;
+    const { user: shopOwner } = await createSeller(db, {
+      seller: { name: 'Ålands "Bästa" \\ Butik', logo: '/u/l.webp', hasLogo: true, rating: 4.333333, numReviews: 3 },
+    });
+    const noShop = await createUser(db, { name: 'Säljare utan butik', isSeller: true });
+    const { user: emptyShopName } = await createSeller(db, { seller: { name: '' } });
+    const made = await Promise.all([
+      createProduct(db, shopOwner.id, {
+        name: 'Stol "Kurt" \\ med\nradbrytning och tab\t och emoji 🪑',
+        description: '</script><script>alert(1)</script> \u2028 \u0001',
+        images: ['/uploads/a,b.webp', '/uploads/"c".webp', '/uploads/ä ö.webp'],
+        image: '/uploads/a,b.webp',
+        rating: 3.7,
+        priceOre: 17_228,
+        shippingPriceOre: 4_900,
+      }),
+      createProduct(db, noShop.id, { images: [], image: '/uploads/only.webp', rating: 0, priceOre: 1 }),
+      createProduct(db, emptyShopName.id, { images: [], image: '', priceOre: 99_999_999, countInStock: 0 }),
+      createProduct(db, shopOwner.id, { isDraft: true, rating: 4.9999995, number: 100_123 }),
+    ]);
+    // Times with no fraction of a second, and with microseconds (a Date keeps milliseconds).
+    await db.execute(sql`update ${products} set created_at = '2026-01-02 03:04:05+00' where id = ${made[1]?.id}`);
+    await db.execute(
+      sql`update ${products} set updated_at = '2026-01-02 03:04:05.123456+00' where id = ${made[2]?.id}`,
+    );
+    const both = await bothWays(made.map((p) => p.id));
+    expect(both.size).toBe(made.length);
+    for (const [viaDrizzle, viaText] of both.values()) expect(viaText).toBe(viaDrizzle);
+  });
+
+  it('is the same for any name, description, brand and images (generated)', async () => {
+    const { db } = database;
+    const { user } = await createSeller(db, { seller: { name: 'Generated' } });
+    // PostgreSQL text holds no NUL and no lone surrogates (the API refuses them: text-guard.ts).
+    const text = fc.string({ unit: 'grapheme', maxLength: 40 }).map((s) => s.replaceAll('\u0000', ''));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          name: text,
+          description: text,
+          brand: text,
+          images: fc.array(text, { maxLength: 3 }),
+          rating: fc.float({ min: 0, max: 5, noNaN: true }),
+          priceOre: fc.integer({ min: 0, max: 1_000_000_000 }),
+        }),
+        async (values) => {
+          const made = await createProduct(db, user.id, { ...values, image: values.images[0] ?? '' });
+          const [pair] = (await bothWays([made.id])).values();
+          expect(pair?.[1]).toBe(pair?.[0]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('a product page written as JSON from its text row', () => {
+  it('is the product’s JSON with its reviews, newest first, as toProductJson and toReviewJson write them', async () => {
+    const { db } = database;
+    const { user: seller } = await createSeller(db, { seller: { name: 'Recensionernas butik' } });
+    const reviewed = await createProduct(db, seller.id, { name: 'Recenserad "vas"', rating: 4.5, numReviews: 2 });
+    const unreviewed = await createProduct(db, seller.id, { name: 'Orecenserad' });
+    for (const [i, comment] of ['Bra "nog"', 'Utmärkt\nåter'].entries()) {
+      const buyer = await createUser(db, { name: `Köpare ${i}` });
+      const review = await createReview(db, {
+        productId: reviewed.id,
+        sellerId: seller.id,
+        userId: buyer.id,
+        rating: 4 + i,
+      });
+      await db
+        .update(reviews)
+        .set({ comment, createdAt: new Date(Date.UTC(2026, 0, 1 + i, 12, 0, 0, 7)) })
+        .where(eq(reviews.id, review.id));
+    }
+    for (const made of [reviewed, unreviewed]) {
+      const [row] = (await db
+        .select(productWithSellerColumns)
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+        .where(eq(products.id, made.id))) as ProductWithSellerRow[];
+      const itsReviews = await db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.productId, made.id))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id));
+      if (!row) throw new Error('no row');
+      const expected = JSON.stringify({ ...toProductJson(row), reviews: itsReviews.map(toReviewJson) });
+      expect((await productDetailsAnswer(db, made.id))?.json).toBe(expected);
+    }
+    expect(await productDetailsAnswer(db, '00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+});
+
+describe('isoTimeOf', () => {
+  it('writes what Date writes, in UTC and in other zones', () => {
+    for (const text of [
+      '2026-11-25 16:17:31.005123+00',
+      '2026-11-25 16:17:31+00',
+      '2026-11-25 16:17:31.5+00',
+      '2026-11-25 17:17:31.005+01',
+      '2026-11-25 11:47:31.005+05:30',
+    ]) {
+      expect(isoTimeOf(text), text).toBe(new Date(text).toISOString());
+    }
+  });
+});
