@@ -227,8 +227,8 @@ function isDeepNewest(query: ProductListQuery): boolean {
 
 /**
  * A deep page of the newest listed products (everything, or one category), with the count. The
- * database keeps how many listed products each day (UTC) has, per scope (migration 0014): the
- * days are summed from the newest until the running count passes the page's offset, and the
+ * database keeps how many listed products each day (UTC) has, per scope (migrations 0014, 0016):
+ * the days are summed from the newest until the running count passes the page's offset, and the
  * page is read from the date index below that day's end, skipping only the products of that
  * day that come before it (at a million products and 10 categories, a few hundred, not 24 000).
  * The counts and the page are one statement, so one snapshot: they agree. Prepared once per
@@ -240,16 +240,20 @@ function deepNewestStatementOf(db: Db, query: ProductListQuery) {
   const key = byCategory ? sql.placeholder('category') : '';
   const offset = sql.placeholder('offset');
   const where = (byCategory && and(listed, eq(products.category, sql.placeholder('category')))) || listed;
+  // The days are walked from the newest back, each count with its day's changes added, and the
+  // walk stops at the day the offset falls in (migration 0016: the days in that order from an
+  // index, and a row in the counts for every day with changes).
   const page = sql`(
-    with days as (
-      select kept.day, sum(kept.n) as n from (
-        select day, n from catalogue_day_counts where scope = ${scope} and key = ${key}
-        union all
-        select day, n from catalogue_day_count_changes where scope = ${scope} and key = ${key}
-      ) as kept
-      group by kept.day having sum(kept.n) <> 0
+    with changes as materialized (
+      select day, sum(n) as n from catalogue_day_count_changes where scope = ${scope} and key = ${key} group by day
     ),
-    running as (select day, n, sum(n) over (order by day desc) as upto from days),
+    running as (
+      select day, n, sum(n) over (order by day desc) as upto from (
+        select d.day, d.n + coalesce((select c.n from changes as c where c.day = d.day), 0) as n
+        from catalogue_day_counts as d where d.scope = ${scope} and d.key = ${key}
+        order by d.day desc
+      ) as kept
+    ),
     start as (select day, upto - n as before from running where upto > ${offset}::bigint order by day desc limit 1)
     select ${products.id} as id from ${products}
     where ${where} and ${products.createdAt} < (select (start.day + 1)::timestamp at time zone 'UTC' from start)

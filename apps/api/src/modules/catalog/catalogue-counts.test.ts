@@ -72,6 +72,13 @@ async function expectDayCountsTrue(): Promise<void> {
         where p.seller_active and not p.is_draft group by 1, 2, 3`,
   );
   expect(kept.sort(byDay)).toEqual(counted.sort(byDay));
+  // Every day with changes has its row in the counts (migration 0016: a deep page walks them).
+  const changesOnly = await queryRows<DayCountRow>(
+    db,
+    sql`select scope, key, day::text from catalogue_day_count_changes c
+        where not exists (select 1 from catalogue_day_counts d where (d.scope, d.key, d.day) = (c.scope, c.key, c.day))`,
+  );
+  expect(changesOnly).toEqual([]);
 }
 
 const list = async (query: string) =>
