@@ -203,6 +203,17 @@ describe('one instance: a write drops what it touched, and only that', () => {
     expect((await productName(t.app, `/api/products/${changed.id}`)).name).toBe('Halvvägs');
   });
 
+  it('drops nothing for reads written as WITH (the facets), or for a search looking for typos', async () => {
+    const seller = await shop(t, { name: 'Läsaren' });
+    await product(t, seller.id, { name: 'Läsbar lampa', category: 'Läsning' });
+    await statementsOf('/api/products?category=Läsning');
+    expect(await statementsOf('/api/products?category=Läsning')).toBe(0);
+    for (const url of ['/api/products/facets?name=lampa', '/api/products/facets', '/api/products?name=lampx']) {
+      await statementsOf(url);
+    }
+    expect(await statementsOf('/api/products?category=Läsning')).toBe(0);
+  });
+
   it('drops everything on a write from outside a request (a test, a background sweep)', async () => {
     const seller = await shop(t, { name: 'Direkt' });
     const direct = await product(t, seller.id, { name: 'Direkt', category: 'Direkt' });
