@@ -14,9 +14,10 @@ import {
   searchWords,
 } from '@torget/shared/rules/catalog-query';
 import { oreToSek } from '@torget/shared/rules/money';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { products, sellers, users } from '#api/db/schema.ts';
+import { textRows, textStatement, textStatementOnce } from '#api/db/text-rows.ts';
 import { listed } from './listed';
 import { escapeLike, nameMatches } from './name-search';
 
@@ -38,12 +39,6 @@ interface SuggestedProductRow {
   name: string;
   image: string;
   price_ore: number;
-}
-
-interface SuggestedShopRow {
-  id: string;
-  name: string;
-  logo: string;
 }
 
 /** Products whose name begins with, has a word beginning with, or matches the text; best first. */
@@ -83,28 +78,41 @@ function productStatement(text: string): SQL {
 
 /**
  * Open shops (active sellers) whose shop name (or, before they named it, the seller's own name,
- * as the product answers show it) contains the text; names beginning with it first.
+ * as the product answers show it) contains the text; names beginning with it first. Its plan is
+ * the same for any text (every open shop's name is looked at), so it is prepared once per
+ * connection: planning it was most of its time (2.2 of 4.8 ms at 1 000 shops).
  */
-function shopStatement(text: string): SQL {
+function shopStatement(db: Db) {
   const shopName = sql`coalesce(nullif(${sellers.name}, ''), ${users.name})`;
-  const typed = sql`torget_search_text(${escapeLike(text)})`;
-  return sql`
-    select ${users.id} as id, ${shopName} as name, ${sellers.logo} as logo
-    from ${sellers} join ${users} on ${users.id} = ${sellers.userId}
-    where ${users.isSeller} and ${users.deletedAt} is null
-      and torget_search_text(${shopName}) like '%' || ${typed} || '%' escape '\\'
-    order by torget_search_text(${shopName}) like ${typed} || '%' escape '\\' desc,
-      torget_search_text(${shopName}) like '% ' || ${typed} || '%' escape '\\' desc,
-      ${shopName}, ${users.id}
-    limit ${SUGGESTED_SHOPS}`;
+  const typed = sql`torget_search_text(${sql.placeholder('typed')})`;
+  return textStatement(
+    db
+      .select({ id: users.id, name: shopName, logo: sellers.logo })
+      .from(sellers)
+      .innerJoin(users, eq(users.id, sellers.userId))
+      .where(
+        sql`${users.isSeller} and ${users.deletedAt} is null
+          and torget_search_text(${shopName}) like '%' || ${typed} || '%' escape '\\'`,
+      )
+      .orderBy(
+        sql`torget_search_text(${shopName}) like ${typed} || '%' escape '\\' desc`,
+        sql`torget_search_text(${shopName}) like '% ' || ${typed} || '%' escape '\\' desc`,
+        shopName,
+        users.id,
+      )
+      .limit(sql.raw(String(SUGGESTED_SHOPS)) as unknown as number),
+    'suggest_shops',
+  );
 }
+
+const shopStatementOf = textStatementOnce(shopStatement);
 
 /** The suggestions for `text` (trimmed); none below SUGGEST_MIN_LENGTH characters. */
 export async function suggest(db: Db, text: string): Promise<SuggestResponse> {
   if ([...text].length < SUGGEST_MIN_LENGTH) return { products: [], shops: [] };
   const [productRows, shopRows] = await Promise.all([
     queryRows<SuggestedProductRow>(db, productStatement(text)),
-    queryRows<SuggestedShopRow>(db, shopStatement(text)),
+    textRows(db, shopStatementOf(db), { typed: escapeLike(text) }),
   ]);
   return {
     products: productRows.map((row) => ({
@@ -113,6 +121,6 @@ export async function suggest(db: Db, text: string): Promise<SuggestResponse> {
       image: row.image,
       price: oreToSek(Number(row.price_ore)),
     })),
-    shops: shopRows.map((row) => ({ _id: row.id, name: row.name, logo: row.logo })),
+    shops: shopRows.map(([id, name, logo]) => ({ _id: id ?? '', name: name ?? '', logo: logo ?? '' })),
   };
 }
