@@ -1,0 +1,131 @@
+// node bench/pair.mjs --a OLD.js --b NEW.js --database NAME [--path '/api/products|/api/products?category=Art']
+//                     [--rate 500] [--rounds 8] [--seconds 4] [--connections 25] [--cache]
+//
+// Compares two builds of the API (two bundles, e.g. apps/api/dist/server.js copied aside before
+// a change, and after it) on one PostgreSQL database (a database `npm run bench -- --keep` left),
+// both loaded AT THE SAME TIME at the same fixed rate, round after round. Each round prints the
+// CPU each build's API process and its PostgreSQL backends (told apart by application_name) spent
+// per request, and B's share of A's; the end prints the medians of those shares.
+//
+// Why: on this shared 2-core machine one build's throughput moves by ±20 % from run to run, so
+// two builds measured one after the other differ by more than most changes do. Loaded together
+// at a rate both can serve, they see the same machine in the same seconds, and CPU per request
+// at a fixed rate does not depend on queueing. Every load goes to 127.0.0.1 and is bounded.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { freePort, waitForOk } from './lib.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    a: { type: 'string' },
+    b: { type: 'string' },
+    database: { type: 'string' },
+    path: { type: 'string', default: '/api/products' },
+    rate: { type: 'string', default: '500' },
+    rounds: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '4' },
+    connections: { type: 'string', default: '25' },
+    cache: { type: 'boolean', default: false },
+  },
+});
+if (!args.a || !args.b || !args.database) {
+  console.error('usage: node bench/pair.mjs --a OLD.js --b NEW.js --database NAME [--path P|P2] [--rate N]');
+  process.exit(2);
+}
+
+const server = new URL(process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+server.pathname = `/${args.database}`;
+const databaseUrl = server.toString();
+const rate = Number(args.rate);
+const requests = args.path.split('|').map((path) => ({ path }));
+
+/** user + system ticks of a process (10 ms each); 0 when it is gone. */
+function ticksOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends of one build (its pool's connections carry its application_name). */
+function backendTicks(name) {
+  const pids = execFileSync(
+    'psql',
+    [databaseUrl, '-Atc', `select pid from pg_stat_activity where application_name = '${name}'`],
+    {
+      encoding: 'utf8',
+    },
+  )
+    .split('\n')
+    .filter(Boolean);
+  return new Map(pids.map((pid) => [pid, ticksOf(pid)]));
+}
+
+async function start(file, name) {
+  const port = await freePort();
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', name);
+  const child = spawn(process.execPath, [resolve(file)], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: url.toString(),
+      DATA_DIR: `/tmp/torget-pair-${name}`,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'pair-benchmark-secret-0123456789abcdef',
+      READ_CACHE: args.cache ? 'on' : 'off',
+    },
+    stdio: 'ignore',
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForOk(`${origin}/api/health`, 120_000, child);
+  return { file, name, child, origin };
+}
+
+const load = (s, seconds) =>
+  autocannon({ url: s.origin, requests, connections: Number(args.connections), duration: seconds, overallRate: rate });
+
+const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+
+const builds = [await start(args.a, 'pair_a'), await start(args.b, 'pair_b')];
+try {
+  await Promise.all(builds.map((s) => load(s, 3))); // warm-up: JIT, connections, plans
+  const apiShares = [];
+  const totalShares = [];
+  for (let round = 1; round <= Number(args.rounds); round++) {
+    const before = builds.map((s) => ({ api: ticksOf(s.child.pid), pg: backendTicks(s.name) }));
+    const results = await Promise.all(builds.map((s) => load(s, Number(args.seconds))));
+    const per = builds.map((s, i) => {
+      const requestsDone = results[i].requests.total || 1;
+      let pg = 0;
+      for (const [pid, ticks] of backendTicks(s.name)) pg += ticks - (before[i].pg.get(pid) ?? ticks);
+      return {
+        api: ((ticksOf(s.child.pid) - before[i].api) * 10_000) / requestsDone,
+        pg: (pg * 10_000) / requestsDone,
+        rps: results[i].requests.average,
+        p99: results[i].latency.p99,
+        errors: results[i].non2xx + results[i].errors,
+      };
+    });
+    const [a, b] = per;
+    apiShares.push(b.api / a.api);
+    totalShares.push((b.api + b.pg) / (a.api + a.pg));
+    const show = (x) =>
+      `api ${Math.round(x.api)} pg ${Math.round(x.pg)} µs/req, ${Math.round(x.rps)} req/s, p99 ${x.p99} ms${x.errors ? `, ${x.errors} errors` : ''}`;
+    console.log(
+      `round ${round}: A ${show(a)} | B ${show(b)} | B/A api ${(b.api / a.api).toFixed(3)}, api+pg ${((b.api + b.pg) / (a.api + a.pg)).toFixed(3)}`,
+    );
+  }
+  console.log(`median B/A: api ${median(apiShares).toFixed(3)}, api+pg ${median(totalShares).toFixed(3)}`);
+} finally {
+  for (const s of builds) s.child.kill();
+}
