@@ -260,7 +260,8 @@ export const searchWordCounts = pgTable('search_word_counts', {
 /**
  * How many listed products were created on each day (UTC), every listed product (`listed`, key
  * '') and per category (migration 0014): its row here plus its rows of changes, as
- * `searchWordCounts`. A deep page of the newest products starts from its day.
+ * `searchWordCounts`. A deep page of the newest products starts from its day, walking the days
+ * from the newest (migration 0016: every day with changes has a row here, 0 until a fold).
  */
 export const catalogueDayCounts = pgTable(
   'catalogue_day_counts',
@@ -270,7 +271,11 @@ export const catalogueDayCounts = pgTable(
     day: date('day').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ name: 'catalogue_day_counts_pkey', columns: [t.scope, t.key, t.day] })],
+  (t) => [
+    primaryKey({ name: 'catalogue_day_counts_pkey', columns: [t.scope, t.key, t.day] }),
+    // INCLUDE (n) in migration 0016: Drizzle's index builder has no INCLUDE.
+    index('catalogue_day_counts_running_idx').on(t.scope, t.key, t.day.desc()),
+  ],
 );
 
 export const catalogueDayCountChanges = pgTable(
