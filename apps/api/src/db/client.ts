@@ -214,17 +214,29 @@ const handleOrigins = new WeakMap<Db, HandleOrigin>();
  * statement is built on it, as before.
  */
 export function preparedOnce<S extends object>(build: (db: Db) => S): (db: Db) => S {
-  const built = new WeakMap<Db, S>();
+  const statementOf = oncePerDatabase(build);
   return function statementFor(db: Db): S {
+    const statement = statementOf(db);
     const origin = handleOrigins.get(db);
-    const root = origin?.root ?? db;
-    let statement = built.get(root);
-    if (!statement) {
-      statement = build(root);
-      built.set(root, statement);
-    }
-    if (!origin || root === db) return statement;
+    if (!origin || origin.root === db) return statement;
     return Object.create(statement, { client: { value: origin.client }, logger: { value: origin.logger } }) as S;
+  };
+}
+
+/**
+ * What `build` makes from a database, made once per database, on its shared handle, whichever
+ * of its handles asks (a statement's text, a prepared statement).
+ */
+export function oncePerDatabase<S>(build: (db: Db) => S): (db: Db) => S {
+  const built = new WeakMap<Db, S>();
+  return (db) => {
+    const root = rootOf(db);
+    let value = built.get(root);
+    if (value === undefined) {
+      value = build(root);
+      built.set(root, value);
+    }
+    return value;
   };
 }
 

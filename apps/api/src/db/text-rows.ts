@@ -15,7 +15,7 @@
  */
 import { fillPlaceholders } from 'drizzle-orm';
 import type pg from 'pg';
-import { clientOf, type Db, rootOf } from './client';
+import { clientOf, type Db } from './client';
 
 /** A row's columns as PostgreSQL wrote them; null for NULL. */
 export type TextRow = (string | null)[];
@@ -32,20 +32,6 @@ export interface TextStatement {
 export function textStatement(query: { toSQL(): { sql: string; params: unknown[] } }, name?: string): TextStatement {
   const { sql, params } = query.toSQL();
   return { text: sql, params, name };
-}
-
-/** A text statement built once per database, on its shared handle, by `build`. */
-export function textStatementOnce(build: (db: Db) => TextStatement): (db: Db) => TextStatement {
-  const built = new WeakMap<Db, TextStatement>();
-  return (db) => {
-    const root = rootOf(db);
-    let statement = built.get(root);
-    if (!statement) {
-      statement = build(root);
-      built.set(root, statement);
-    }
-    return statement;
-  };
 }
 
 /** Every column as text: pg's parser for each type is the identity. */

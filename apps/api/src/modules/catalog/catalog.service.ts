@@ -3,9 +3,9 @@ import type { ProductDetails } from '@torget/shared/api-types';
 import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows, rootOf } from '#api/db/client.ts';
+import { type Db, oncePerDatabase, queryRows, rootOf } from '#api/db/client.ts';
 import { catalogueCounts, products, reviews, sellers, users } from '#api/db/schema.ts';
-import { type TextRow, type TextStatement, textRows, textStatement, textStatementOnce } from '#api/db/text-rows.ts';
+import { type TextRow, type TextStatement, textRows, textStatement } from '#api/db/text-rows.ts';
 import { listTags, shownTags } from '#api/lib/cache-changes.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 import { categoryCounts } from './catalogue-counts';
@@ -161,18 +161,13 @@ const PREPARED_PAGES = 5;
  * null past the limit. They are reads: run as built, on the shared handle, whichever handle asked.
  */
 function preparedPerShape<S>() {
-  const byDatabase = new WeakMap<Db, Map<string, S>>();
+  const shapesOf = oncePerDatabase(() => new Map<string, S>());
   return function statementFor(db: Db, shape: string, build: (root: Db, shapesBefore: number) => S): S | null {
-    const root = rootOf(db);
-    let byShape = byDatabase.get(root);
-    if (!byShape) {
-      byShape = new Map();
-      byDatabase.set(root, byShape);
-    }
+    const byShape = shapesOf(db);
     let statement = byShape.get(shape);
     if (!statement) {
       if (byShape.size >= PREPARED_LISTS) return null;
-      statement = build(root, byShape.size);
+      statement = build(rootOf(db), byShape.size);
       byShape.set(shape, statement);
     }
     return statement;
@@ -656,7 +651,7 @@ function productDetailsStatement(db: Db) {
   );
 }
 
-const detailsStatement = textStatementOnce(productDetailsStatement);
+const detailsStatement = oncePerDatabase(productDetailsStatement);
 
 /** One product's answer (ProductDetails as JSON), with what says who may see it. */
 export interface ProductDetailsAnswer {
@@ -675,8 +670,7 @@ export async function productDetailsAnswer(db: Db, id: string): Promise<ProductD
   if (!row) return null;
   // The reviews as JSON.stringify writes them (PostgreSQL's json text spaces its keys).
   const reviewsJson = JSON.stringify(JSON.parse(row[AFTER_PRODUCT_COLUMNS] ?? '[]'));
-  const { sellerId, isDraft } = productFactsOfRow(row);
-  return { json: productJsonOfRow(row, `"reviews":${reviewsJson}`), sellerId, isDraft };
+  return { json: productJsonOfRow(row, `"reviews":${reviewsJson}`), ...productFactsOfRow(row) };
 }
 
 /** One product with its reviews, newest first; null when there is none with that id. */

@@ -65,8 +65,8 @@ export function shownOfRow(row: TextRow): { _id: string; seller: { _id: string }
 }
 
 /** What says who may see the product of a row read as text (canSeeProduct). */
-export function productFactsOfRow(row: TextRow): { _id: string; sellerId: string; isDraft: boolean } {
-  return { _id: row[column.id] ?? '', sellerId: row[column.sellerId] ?? '', isDraft: row[column.isDraft] === 't' };
+export function productFactsOfRow(row: TextRow): { sellerId: string; isDraft: boolean } {
+  return { sellerId: row[column.sellerId] ?? '', isDraft: row[column.isDraft] === 't' };
 }
 
 const quoted = JSON.stringify;

@@ -15,9 +15,9 @@ import {
 } from '@torget/shared/rules/catalog-query';
 import { oreToSek } from '@torget/shared/rules/money';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '#api/db/client.ts';
+import { type Db, oncePerDatabase, queryRows } from '#api/db/client.ts';
 import { products, sellers, users } from '#api/db/schema.ts';
-import { textRows, textStatement, textStatementOnce } from '#api/db/text-rows.ts';
+import { textRows, textStatement } from '#api/db/text-rows.ts';
 import { listed } from './listed';
 import { escapeLike, nameMatches } from './name-search';
 
@@ -105,7 +105,7 @@ function shopStatement(db: Db) {
   );
 }
 
-const shopStatementOf = textStatementOnce(shopStatement);
+const shopStatementOf = oncePerDatabase(shopStatement);
 
 /** The suggestions for `text` (trimmed); none below SUGGEST_MIN_LENGTH characters. */
 export async function suggest(db: Db, text: string): Promise<SuggestResponse> {
