@@ -1,0 +1,129 @@
+import { createHmac, createSecretKey } from 'node:crypto';
+import fc from 'fast-check';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { TokenRefused, verifyHs256 } from './jwt-hs256';
+
+const SECRET = 'a-secret-of-the-test-0123456789abcdef';
+const OTHER_SECRET = 'another-secret-0123456789abcdef';
+const bytes = (secret: string) => new TextEncoder().encode(secret);
+const key = createSecretKey(Buffer.from(SECRET, 'utf8'));
+const NOW = 1_790_000_000;
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A token signed by jose, as the API issues them (or with other claims and headers). */
+function signed(claims: Record<string, unknown> = { ver: 1 }, options: { secret?: string; exp?: number } = {}) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('0b6f4a8e-1c0e-4a55-9a53-8d3c1f0b9e11')
+    .setIssuedAt(NOW - 10)
+    .setExpirationTime(options.exp ?? NOW + 3600)
+    .sign(bytes(options.secret ?? SECRET));
+}
+
+/** A token signed by hand, for headers and claims jose will not sign. */
+function handSigned(header: Record<string, unknown>, claims: Record<string, unknown>) {
+  const signedPart = `${b64(header)}.${b64(claims)}`;
+  return `${signedPart}.${createHmac('sha256', SECRET).update(signedPart).digest('base64url')}`;
+}
+
+/** jose's verdict on a token: the payload, 'expired' or 'invalid'. */
+async function joseVerdict(token: string) {
+  try {
+    const { payload } = await jwtVerify(token, bytes(SECRET), {
+      algorithms: ['HS256'],
+      currentDate: new Date(NOW * 1000),
+    });
+    return payload;
+  } catch (error) {
+    return error instanceof errors.JWTExpired ? 'expired' : 'invalid';
+  }
+}
+
+function ourVerdict(token: string) {
+  try {
+    return verifyHs256(token, key, NOW);
+  } catch (error) {
+    if (!(error instanceof TokenRefused)) throw error;
+    return error.expired ? 'expired' : 'invalid';
+  }
+}
+
+describe('verifyHs256', () => {
+  it("accepts the API's own tokens with their claims", async () => {
+    const token = await signed({ ver: 7 });
+    expect(verifyHs256(token, key, NOW)).toMatchObject({ ver: 7, sub: '0b6f4a8e-1c0e-4a55-9a53-8d3c1f0b9e11' });
+  });
+
+  it('refuses a token signed with another secret, or altered after signing', async () => {
+    expect(ourVerdict(await signed({ ver: 1 }, { secret: OTHER_SECRET }))).toBe('invalid');
+    const [header, , signature] = (await signed({ ver: 1 })).split('.');
+    expect(ourVerdict(`${header}.${b64({ sub: 'someone-else', ver: 1, exp: NOW + 60 })}.${signature}`)).toBe('invalid');
+  });
+
+  it('tells an expired token from an invalid one, at the second jose does', async () => {
+    expect(ourVerdict(await signed({ ver: 1 }, { exp: NOW }))).toBe('expired');
+    expect(ourVerdict(await signed({ ver: 1 }, { exp: NOW + 1 }))).toMatchObject({ ver: 1 });
+    expect(ourVerdict(await signed({ ver: 1, nbf: NOW + 1 }))).toBe('invalid');
+    expect(ourVerdict(await signed({ ver: 1, nbf: NOW }))).toMatchObject({ ver: 1 });
+  });
+
+  it('refuses other algorithms, unsigned tokens, critical headers and claims of the wrong type', async () => {
+    const payload = b64({ sub: 'x', ver: 1, exp: NOW + 60 });
+    expect(ourVerdict(`${b64({ alg: 'none' })}.${payload}.`)).toBe('invalid');
+    expect(ourVerdict(`${b64({ alg: 'none' })}.${payload}`)).toBe('invalid');
+    const hs512 = await new SignJWT({ ver: 1 }).setProtectedHeader({ alg: 'HS512' }).sign(bytes(SECRET));
+    expect(ourVerdict(hs512)).toBe('invalid');
+    expect(ourVerdict(handSigned({ alg: 'HS256' }, { ver: 1, exp: NOW + 60 }))).toMatchObject({ ver: 1 });
+    for (const token of [
+      handSigned({ alg: 'HS256', crit: ['exp'], exp: 1 }, { ver: 1, exp: NOW + 60 }),
+      handSigned({ alg: 'HS256' }, { ver: 1, exp: String(NOW + 60) }),
+      handSigned({ alg: 'HS256' }, { ver: 1, iat: 'yesterday' }),
+      handSigned({ alg: 'hs256' }, { ver: 1 }),
+      handSigned({ alg: 'HS256' }, [1, 2] as unknown as Record<string, unknown>),
+    ]) {
+      expect(ourVerdict(token)).toBe('invalid');
+      expect(await joseVerdict(token)).toBe('invalid');
+    }
+  });
+
+  it('refuses what is not a token', () => {
+    for (const token of [
+      '',
+      'a.b',
+      'a.b.c.d',
+      '..',
+      'e30.e30.%%%',
+      `${b64([1])}.${b64({})}.abc`,
+      'bm90IGpzb24.e30.abc',
+    ])
+      expect(ourVerdict(token)).toBe('invalid');
+  });
+
+  it('gives the verdict jose gives on altered tokens', async () => {
+    const tokens = [
+      await signed({ ver: 3 }),
+      await signed({ ver: 3 }, { exp: NOW - 5 }),
+      await signed({ ver: 3, nbf: NOW + 100 }),
+    ];
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ ';
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...tokens),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom(...alphabet)), { maxLength: 3 }),
+        async (token, edits) => {
+          let altered = token;
+          for (const [at, character] of edits) {
+            const i = at % altered.length;
+            altered = altered.slice(0, i) + character + altered.slice(i + 1);
+          }
+          const ours = ourVerdict(altered);
+          const jose = await joseVerdict(altered);
+          expect(ours).toEqual(jose);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Verifying the API's own bearer tokens (HS256 JWTs) with node:crypto, synchronously.
+ *
+ * jose verifies through WebCrypto, whose every call is a job handed to libuv's thread pool and a
+ * promise back: under 50 connections that was a sixth of the API's CPU for an order (issue 13,
+ * performance.md "Ninth pass"); an HMAC of a few hundred bytes here takes microseconds. Tokens
+ * are still signed with jose (a sign-in is rare), and the tests check that this accepts exactly
+ * what jose accepts for our tokens.
+ *
+ * What is checked, as jose's jwtVerify does with `algorithms: ['HS256']`: three base64url parts;
+ * a header that is a JSON object with `alg` "HS256" and no `crit`; the signature, compared in
+ * constant time as text (so no second encoding of it passes); a payload that is a JSON object
+ * whose `exp`, `nbf` and `iat`, when present, are numbers; not expired (`exp` after now) and not
+ * before `nbf`.
+ */
+import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
+
+/** Why a token was refused: expired, or not a token of ours at all. */
+export class TokenRefused extends Error {
+  constructor(readonly expired: boolean) {
+    super(expired ? 'token expired' : 'invalid token');
+  }
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function jsonObjectOf(part: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  } catch {
+    throw new TokenRefused(false);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TokenRefused(false);
+  return value as Record<string, unknown>;
+}
+
+const isNumberOrAbsent = (value: unknown) => value === undefined || typeof value === 'number';
+
+/**
+ * The payload of `token` when it is an HS256 JWT signed with `key` and in force at `nowSeconds`;
+ * throws TokenRefused otherwise.
+ */
+export function verifyHs256(
+  token: string,
+  key: KeyObject,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Record<string, unknown> {
+  const parts = token.split('.');
+  if (parts.length !== 3) throw new TokenRefused(false);
+  const [header = '', payload = '', signature = ''] = parts;
+  if (!BASE64URL.test(header) || !BASE64URL.test(payload) || !BASE64URL.test(signature)) throw new TokenRefused(false);
+
+  const protectedHeader = jsonObjectOf(header);
+  if (protectedHeader.alg !== 'HS256' || protectedHeader.crit !== undefined) throw new TokenRefused(false);
+
+  const expected = Buffer.from(createHmac('sha256', key).update(`${header}.${payload}`).digest('base64url'));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new TokenRefused(false);
+
+  const claims = jsonObjectOf(payload);
+  if (!isNumberOrAbsent(claims.exp) || !isNumberOrAbsent(claims.nbf) || !isNumberOrAbsent(claims.iat))
+    throw new TokenRefused(false);
+  if (typeof claims.nbf === 'number' && claims.nbf > nowSeconds) throw new TokenRefused(false);
+  if (typeof claims.exp === 'number' && claims.exp <= nowSeconds) throw new TokenRefused(true);
+  return claims;
+}
