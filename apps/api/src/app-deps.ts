@@ -8,7 +8,7 @@ import type { Database } from '#api/db/client.ts';
 import type { Config } from '#api/env.ts';
 import { type Auth, createAuth } from '#api/lib/auth.ts';
 import { type ImageStorage, localImageStorage } from '#api/lib/image-storage.ts';
-import { createMailer, type Mailer } from '#api/lib/mailer.ts';
+import { createMailer, logShowsInfo, type Mailer } from '#api/lib/mailer.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#api/lib/rate-limits.ts';
 import { createReadCache, noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 import { s3ImageStorage } from '#api/lib/s3-image-storage.ts';
@@ -49,7 +49,14 @@ export function createAppDeps(options: BuildOptions): AppDeps {
     database,
     config,
     auth: createAuth(database.db, config.jwtSecret),
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+        printToLog: logShowsInfo(config.logLevel),
+      }),
     cache:
       config.readCache === false
         ? noReadCache

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpListener } from '#api/test/smtp-listener.ts';
-import { createMailer, outboxWarning } from './mailer';
+import { createMailer, logShowsInfo, outboxWarning } from './mailer';
 
 describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('mailer', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'torget-mail-'));
@@ -23,6 +23,27 @@ describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('mailer', () => {
     const kept = lines.map((line) => JSON.parse(line) as { to: string; subject: string; from: string });
     expect(kept.map((m) => m.subject)).toEqual(Array.from({ length: 20 }, (_, i) => `Nr ${i}`));
     expect(kept[0]).toMatchObject({ to: 'kund0@example.se', from: 'Torget <no-reply@torget.test>' });
+  });
+
+  it('keeps mail in the outbox without printing it when the log hides info', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const quietDir = mkdtempSync(join(tmpdir(), 'torget-mail-quiet-'));
+    try {
+      const mailer = createMailer({
+        smtpUrl: undefined,
+        from: 'Torget <no-reply@torget.test>',
+        dataDir: quietDir,
+        printToLog: logShowsInfo('warn'),
+      });
+      await mailer.send({ to: 'kund@example.se', subject: 'Orderbekräftelse', text: 'Tack!' });
+      expect(log).not.toHaveBeenCalled();
+      expect(readFileSync(join(quietDir, 'outbox.jsonl'), 'utf8')).toContain('"subject":"Orderbekräftelse"');
+    } finally {
+      log.mockRestore();
+      rmSync(quietDir, { recursive: true, force: true });
+    }
+    expect(['info', 'debug', 'trace'].every(logShowsInfo)).toBe(true);
+    expect(['fatal', 'error', 'warn', 'silent'].some(logShowsInfo)).toBe(false);
   });
 
   it('with SMTP_URL delivers through that server', async () => {

@@ -1,7 +1,7 @@
 /**
  * Outgoing mail. With SMTP_URL set, mail goes through that server; without it, each mail is
- * written to the server log and kept in a dev outbox (DATA_DIR/outbox.jsonl), so a demo can
- * follow a password-reset link without any mail server.
+ * kept in a dev outbox (DATA_DIR/outbox.jsonl) and, when the log shows info, printed to it, so a
+ * demo can follow a password-reset link without any mail server.
  */
 import { chmodSync, createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +19,24 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  /**
+   * Whether the dev outbox also prints each mail to the log (standard output); default true.
+   * Off when LOG_LEVEL hides info: a write to standard output is synchronous when it is a pipe,
+   * so a reader slower than the mails (two per order) stalled every request (issue 13).
+   */
+  printToLog?: boolean;
+}
+
+/** Whether a log at `level` shows info lines (what the dev outbox prints at). */
+export function logShowsInfo(level: string): boolean {
+  return level === 'info' || level === 'debug' || level === 'trace';
+}
+
+export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -31,6 +48,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   // One append stream for the process's life: writes keep their order and never block the
   // event loop (two mails go out per order), and the file is not opened again for each mail.
   let outbox: WriteStream | null = null;
+  const printToLog = options.printToLog ?? true;
   const openOutbox = () => {
     const file = join(options.dataDir, 'outbox.jsonl');
     // The outbox holds live password-reset links: readable by the server's own user only.
@@ -52,7 +70,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     send(mail) {
       const entry = { at: new Date().toISOString(), from: options.from, ...mail };
-      console.log(`[dev outbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
+      if (printToLog) console.log(`[dev outbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
       outbox ??= openOutbox();
       const stream = outbox;
       return new Promise<void>((resolve, reject) => {
