@@ -1,5 +1,6 @@
 // node bench/pair.mjs --a OLD.js --b NEW.js --database NAME [--path '/api/products|/api/products?category=Art']
 //                     [--rate 500] [--rounds 8] [--seconds 4] [--connections 25] [--cache]
+//                     [--orders --products 1000000]
 //
 // Compares two builds of the API (two bundles, e.g. apps/api/dist/server.js copied aside before
 // a change, and after it) on one PostgreSQL database (a database `npm run bench -- --keep` left),
@@ -11,12 +12,20 @@
 // two builds measured one after the other differ by more than most changes do. Loaded together
 // at a rate both can serve, they see the same machine in the same seconds, and CPU per request
 // at a fixed rate does not depend on queueing. Every load goes to 127.0.0.1 and is bounded.
+//
+// --orders: instead of GETs, each build places orders (POST /api/orders, one item of one of the
+// first 1 000 products of active sellers, Swish, as `npm run bench`'s "place order" row) as the
+// seed's first buyer; --products must be the kept database's product count. The products'
+// stock is set high at the start, so no order is refused.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+import pg from 'pg';
 import { freePort, waitForOk } from './lib.mjs';
+import { defaultCounts, REVOKED_EVERY, seededId, sellerOfProduct } from './seed.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,6 +38,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '4' },
     connections: { type: 'string', default: '25' },
     cache: { type: 'boolean', default: false },
+    orders: { type: 'boolean', default: false },
+    products: { type: 'string', default: '100000' },
   },
 });
 if (!args.a || !args.b || !args.database) {
@@ -40,7 +51,45 @@ const server = new URL(process.env.BENCH_DATABASE_URL || 'postgres://postgres@12
 server.pathname = `/${args.database}`;
 const databaseUrl = server.toString();
 const rate = Number(args.rate);
-const requests = args.path.split('|').map((path) => ({ path }));
+const JWT_SECRET = 'pair-benchmark-secret-0123456789abcdef';
+
+/** Orders of one item of one of the first 1 000 products of active sellers, as the first buyer. */
+async function orderRequests() {
+  const counts = defaultCounts(Number(args.products));
+  const pool = [];
+  for (let i = 1; pool.length < 1000 && i <= counts.products; i++) {
+    if (sellerOfProduct(i, counts) % REVOKED_EVERY !== 0) pool.push(seededId('product', i));
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('update products set count_in_stock = 100000000 where id = any($1)', [pool]);
+  await client.end();
+  const token = await new SignJWT({ ver: 0 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(seededId('buyer', 1))
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(JWT_SECRET));
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  return pool.map((product) => ({
+    method: 'POST',
+    path: '/api/orders',
+    headers,
+    body: JSON.stringify({
+      orderItems: [{ product, qty: 1 }],
+      shippingAddress: {
+        fullName: 'Buyer 1',
+        address: 'Storgatan 1',
+        city: 'Stockholm',
+        postalCode: '11122',
+        country: 'Sweden',
+      },
+      paymentMethod: 'Swish',
+    }),
+  }));
+}
+
+const requests = args.orders ? await orderRequests() : args.path.split('|').map((path) => ({ path }));
 
 /** user + system ticks of a process (10 ms each); 0 when it is gone. */
 function ticksOf(pid) {
@@ -81,7 +130,10 @@ async function start(file, name) {
       DATA_DIR: `/tmp/torget-pair-${name}`,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
-      JWT_SECRET: 'pair-benchmark-secret-0123456789abcdef',
+      JWT_SECRET,
+      // --orders places thousands of orders from one account and address on purpose.
+      RATE_LIMIT_ORDERS_PER_ACCOUNT: '100000000/1m',
+      RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000/1m',
       READ_CACHE: args.cache ? 'on' : 'off',
     },
     stdio: 'ignore',

@@ -542,7 +542,7 @@ async function runPostgres(counts) {
     // product of the pool starts with the seed's stock again.
     await restock(database.url, order.pool);
     const before = await stockOf(database.url, order.pool);
-    const figures = await measure(api.origin, order.make);
+    const figures = await measure(api.origin, order.make, { pid: api.child.pid });
     await new Promise((r) => setTimeout(r, 1000)); // requests still in flight finish
     const after = await stockOf(database.url, order.pool);
     const consistent = before.stock - after.stock === after.sold - before.sold && after.negative === 0;
@@ -553,7 +553,7 @@ async function runPostgres(counts) {
       ...statements['place order'],
       stockConsistent: consistent,
     });
-    result.rows.push(await hotProductOrders(api.origin, database.url, order));
+    result.rows.push(await hotProductOrders(api.origin, database.url, order, api.child.pid));
     if (chosen('mixed')) {
       result.mixed = await mixedWorkload(api.origin, database.url, counts, order);
       result.mixed.apiMemoryMb = residentMegabytes(api.child.pid);
@@ -590,12 +590,12 @@ async function runPostgres(counts) {
  * Issue 13: every connection buys the same product (enough stock for the whole run), so each
  * order waits for the one before on that product's row lock.
  */
-async function hotProductOrders(origin, databaseUrl, order) {
+async function hotProductOrders(origin, databaseUrl, order, pid) {
   const hot = order.pool[order.pool.length - 1];
   await setStock(databaseUrl, hot, 100_000_000);
   log(`place order, ${connections} buyers of one product…`);
   const before = await stockOf(databaseUrl, [hot]);
-  const figures = await measure(origin, order.makeFor(hot));
+  const figures = await measure(origin, order.makeFor(hot), { pid });
   await new Promise((r) => setTimeout(r, 1000));
   const after = await stockOf(databaseUrl, [hot]);
   return {
