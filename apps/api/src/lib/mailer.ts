@@ -25,8 +25,8 @@ export interface MailerOptions {
   dataDir: string;
   /**
    * Whether the dev outbox also prints each mail to the log (standard output); default true.
-   * Off when LOG_LEVEL hides info: a write to standard output is synchronous when it is a pipe,
-   * so a reader slower than the mails (two per order) stalled every request (issue 13).
+   * Off when LOG_LEVEL hides info: a server told to log warnings only should not print two
+   * mails per order, and a write to standard output is synchronous when it is a pipe.
    */
   printToLog?: boolean;
 }
