@@ -22,10 +22,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { SignJWT } from 'jose';
 import pg from 'pg';
 import { freePort, waitForOk } from './lib.mjs';
-import { defaultCounts, REVOKED_EVERY, seededId, sellerOfProduct } from './seed.mjs';
+import { buyerOrder, defaultCounts, productIds } from './seed.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,38 +54,13 @@ const JWT_SECRET = 'pair-benchmark-secret-0123456789abcdef';
 
 /** Orders of one item of one of the first 1 000 products of active sellers, as the first buyer. */
 async function orderRequests() {
-  const counts = defaultCounts(Number(args.products));
-  const pool = [];
-  for (let i = 1; pool.length < 1000 && i <= counts.products; i++) {
-    if (sellerOfProduct(i, counts) % REVOKED_EVERY !== 0) pool.push(seededId('product', i));
-  }
+  const pool = productIds(defaultCounts(Number(args.products)), 1000);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query('update products set count_in_stock = 100000000 where id = any($1)', [pool]);
   await client.end();
-  const token = await new SignJWT({ ver: 0 })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(seededId('buyer', 1))
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(new TextEncoder().encode(JWT_SECRET));
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  return pool.map((product) => ({
-    method: 'POST',
-    path: '/api/orders',
-    headers,
-    body: JSON.stringify({
-      orderItems: [{ product, qty: 1 }],
-      shippingAddress: {
-        fullName: 'Buyer 1',
-        address: 'Storgatan 1',
-        city: 'Stockholm',
-        postalCode: '11122',
-        country: 'Sweden',
-      },
-      paymentMethod: 'Swish',
-    }),
-  }));
+  const { headers, bodyFor } = await buyerOrder(JWT_SECRET);
+  return pool.map((product) => ({ method: 'POST', path: '/api/orders', headers, body: bodyFor(product) }));
 }
 
 const requests = args.orders ? await orderRequests() : args.path.split('|').map((path) => ({ path }));

@@ -39,7 +39,17 @@ import {
   stopChild,
   waitForOk,
 } from './lib.mjs';
-import { CATEGORIES, defaultCounts, NOUNS, REVOKED_EVERY, seededId, seedStatements, sellerOfProduct } from './seed.mjs';
+import {
+  buyerOrder,
+  CATEGORIES,
+  defaultCounts,
+  NOUNS,
+  productIds,
+  REVOKED_EVERY,
+  seededId,
+  seedStatements,
+  sellerOfProduct,
+} from './seed.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -225,14 +235,6 @@ async function stop(child) {
 
 // ── the endpoints ───────────────────────────────────────────────────────────────────────────
 
-function productIds(counts, howMany) {
-  const ids = [];
-  for (let i = 1; ids.length < howMany && i <= counts.products; i++) {
-    if (sellerOfProduct(i, counts) % REVOKED_EVERY !== 0) ids.push(seededId('product', i));
-  }
-  return ids;
-}
-
 function activeSellerIds(counts) {
   const ids = [];
   for (let s = 1; s <= counts.sellers; s++) if (s % REVOKED_EVERY !== 0) ids.push(seededId('seller', s));
@@ -401,31 +403,12 @@ async function statementsOf(origin, request) {
 }
 
 async function orderEndpoint(counts) {
-  const buyerId = seededId('buyer', 1);
-  const token = await new SignJWT({ ver: 0 })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(buyerId)
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(new TextEncoder().encode(jwtSecret));
+  const { headers, bodyFor } = await buyerOrder(jwtSecret);
   const pool = productIds(counts, 1000);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const body = (product) =>
-    JSON.stringify({
-      orderItems: [{ product, qty: 1 }],
-      shippingAddress: {
-        fullName: 'Buyer 1',
-        address: 'Storgatan 1',
-        city: 'Stockholm',
-        postalCode: '11122',
-        country: 'Sweden',
-      },
-      paymentMethod: 'Swish',
-    });
   return {
     pool,
-    make: () => ({ method: 'POST', path: '/api/orders', headers, body: body(pick(pool)) }),
-    makeFor: (product) => () => ({ method: 'POST', path: '/api/orders', headers, body: body(product) }),
+    make: () => ({ method: 'POST', path: '/api/orders', headers, body: bodyFor(pick(pool)) }),
+    makeFor: (product) => () => ({ method: 'POST', path: '/api/orders', headers, body: bodyFor(product) }),
   };
 }
 

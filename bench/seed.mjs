@@ -2,6 +2,7 @@
 // HTTP). Ids are md5-derived uuids of a row number, so the harness can name any row it needs
 // without reading it back: product i is seededId('product', i), and so on.
 import { createHash } from 'node:crypto';
+import { SignJWT } from 'jose';
 
 export const CATEGORIES = [
   'Art',
@@ -70,6 +71,43 @@ function uid(kind, expression) {
 /** The seller (1-based) of product `i`: products are dealt round the sellers. */
 export function sellerOfProduct(i, counts) {
   return ((i - 1) % counts.sellers) + 1;
+}
+
+/** The first `howMany` products of active sellers (listed ones), in seed order. */
+export function productIds(counts, howMany) {
+  const ids = [];
+  for (let i = 1; ids.length < howMany && i <= counts.products; i++) {
+    if (sellerOfProduct(i, counts) % REVOKED_EVERY !== 0) ids.push(seededId('product', i));
+  }
+  return ids;
+}
+
+/**
+ * The order the benchmarks place, as the seed's first buyer (a token signed with the API's
+ * `jwtSecret`): `bodyFor(product)` is one item of that product, shipped in Stockholm, Swish.
+ */
+export async function buyerOrder(jwtSecret) {
+  const token = await new SignJWT({ ver: 0 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(seededId('buyer', 1))
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(jwtSecret));
+  return {
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    bodyFor: (product) =>
+      JSON.stringify({
+        orderItems: [{ product, qty: 1 }],
+        shippingAddress: {
+          fullName: 'Buyer 1',
+          address: 'Storgatan 1',
+          city: 'Stockholm',
+          postalCode: '11122',
+          country: 'Sweden',
+        },
+        paymentMethod: 'Swish',
+      }),
+  };
 }
 
 const textArray = (values) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
