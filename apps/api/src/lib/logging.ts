@@ -84,3 +84,8 @@ export function loggerOptions(level: string): LoggerOptions {
     },
   };
 }
+
+/** Whether a log at `level` (LOG_LEVEL) shows info lines. */
+export function logShowsInfo(level: string): boolean {
+  return level === 'info' || level === 'debug' || level === 'trace';
+}

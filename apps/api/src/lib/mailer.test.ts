@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpListener } from '#api/test/smtp-listener.ts';
-import { createMailer, logShowsInfo, outboxWarning } from './mailer';
+import { logShowsInfo } from './logging';
+import { createMailer, outboxWarning } from './mailer';
 
 describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('mailer', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'torget-mail-'));

@@ -31,11 +31,6 @@ export interface MailerOptions {
   printToLog?: boolean;
 }
 
-/** Whether a log at `level` shows info lines (what the dev outbox prints at). */
-export function logShowsInfo(level: string): boolean {
-  return level === 'info' || level === 'debug' || level === 'trace';
-}
-
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
