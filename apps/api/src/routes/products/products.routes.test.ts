@@ -214,6 +214,52 @@ describe('reviews', () => {
     expect(shop).toMatchObject({ numReviews: 1, rating: 3 });
   });
 
+  it('answers the review as stored, and keeps the figures exact when reviews arrive at once', async () => {
+    const db = t.database.db;
+    const { user: seller } = await createSeller(db, { user: { email: 'samtidig@example.se' } });
+    const product = await createProduct(db, seller.id);
+    const reviewers = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(async (n) => {
+        await createUser(db, { email: `samtidig${n}@example.se` });
+        return session(`samtidig${n}@example.se`);
+      }),
+    );
+    const post = (token: string, rating: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/products/${product.id}/reviews`,
+        headers: bearer(token),
+        payload: { rating, comment: `Betyg ${rating}` },
+      });
+    // Six reviewers at once, and the first of them twice: exactly one of those two is taken.
+    const answers = await Promise.all([
+      ...reviewers.map((r, i) => post(r.token, Math.min(i + 1, 5))),
+      post(reviewers[0]!.token, 1),
+    ]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 409]);
+
+    const details = (
+      await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` })
+    ).json() as ProductDetails;
+    expect(details.numReviews).toBe(6);
+    expect(details.rating).toBeCloseTo((1 + 2 + 3 + 4 + 5 + 5) / 6, 5);
+    // None bought the product: the seller's figures stay where they were.
+    expect(details.seller.seller).toMatchObject({ numReviews: 0, rating: 0 });
+    const created = answers.filter((a) => a.statusCode === 201).map((a) => a.json().review);
+    expect(details.reviews).toHaveLength(6);
+    for (const review of created) expect(details.reviews).toContainEqual(review);
+
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/00000000-0000-4000-8000-000000000000/reviews',
+      headers: bearer(reviewers[1]!.token),
+      payload: { rating: 4, comment: 'Finns inte' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Product Not Found');
+  });
+
   it('refuses reviews without a rating or comment, by visitors, and of one’s own product', async () => {
     const product = await createProduct(t.database.db, owner.id);
     const post = (body: object, token?: string) =>

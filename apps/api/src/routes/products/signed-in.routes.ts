@@ -46,7 +46,7 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
     const product = await findProductFacts(db, request.params.id);
     // Nothing is written for a product that is not there (addReview answers 404).
     declareChanges(request, product ? reviewChangeTags(product, false) : []);
-    const review = await addReview(db, userOf(request), request.params.id, request.body);
+    const review = await addReview(db, userOf(request), product, request.body);
     if (product && review.verified) declareChanges(request, reviewChangeTags(product, true));
     return reply.status(201).send({ message: 'Review Created', review });
   });
