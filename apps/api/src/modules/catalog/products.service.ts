@@ -10,6 +10,7 @@ import type { Db } from '#api/db/client.ts';
 import { recomputeSellerRating } from '#api/db/ratings.ts';
 import { products, sellers } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
+import type { ProductFacts } from '#api/lib/cache-changes.ts';
 import { conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import { sanitizeRichText } from '#api/lib/sanitize.ts';
 import { isUuid } from './catalog.service';
@@ -17,7 +18,17 @@ import { isUuid } from './catalog.service';
 /** The product, if the user may change it: its seller, or an admin. */
 async function productForEditor(db: Db, user: AuthUser, id: string) {
   if (!isUuid(id)) throw notFound('Product Not Found');
-  const [product] = await db.select().from(products).where(eq(products.id, id));
+  const [product] = await db
+    .select({
+      id: products.id,
+      sellerId: products.sellerId,
+      category: products.category,
+      isDraft: products.isDraft,
+      image: products.image,
+      images: products.images,
+    })
+    .from(products)
+    .where(eq(products.id, id));
   if (!product) throw notFound('Product Not Found');
   if (!canEditProduct(user, product)) {
     throw forbidden('You can only change your own products.');
@@ -80,9 +91,21 @@ export function imagesAfterSave(saved: readonly string[], input: Pick<ProductUpd
  * a draft. A product on sale never goes back to draft, and a save without an image or price is
  * still taken (the spec's payload has no such rule, and products from before issue 16 may have
  * no image); the edit form asks for them (docs/decisions.md).
+ *
+ * `beforeWriting` is given the product as it was once the editor may change it; the answer is the
+ * product as saved (what the read cache's invalidation needs of both, lib/cache-changes.ts).
  */
-export async function updateProduct(db: Db, user: AuthUser, id: string, input: ProductUpdate): Promise<void> {
+export async function updateProduct(
+  db: Db,
+  user: AuthUser,
+  id: string,
+  input: ProductUpdate,
+  beforeWriting: (current: ProductFacts) => void = () => {},
+): Promise<ProductFacts> {
   const current = await productForEditor(db, user, id);
+  // The caller learns what the product was from the row read here, not from a read of its own
+  // (issue 13: a round trip fewer per edit), and before anything is written.
+  beforeWriting(current);
   const images = imagesAfterSave(current.images.length > 0 ? current.images : [current.image], input);
   const image = images[0] ?? '';
   const stillDraft = current.isDraft && !isPublishable({ name: input.name, price: input.price, image });
@@ -106,9 +129,11 @@ export async function updateProduct(db: Db, user: AuthUser, id: string, input: P
       updatedAt: new Date(),
     })
     .where(unchangedSinceLoaded)
-    .returning({ id: products.id });
+    .returning({ id: products.id, sellerId: products.sellerId, category: products.category });
   // The product exists (checked above): no row means its version moved on.
-  if (saved.length === 0) throw conflict(PRODUCT_CHANGED);
+  const [after] = saved;
+  if (!after) throw conflict(PRODUCT_CHANGED);
+  return after;
 }
 
 /** Deletes a product; orders keep their own copy of what was bought (order_items snapshot). */

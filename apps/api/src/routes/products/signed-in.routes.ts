@@ -19,12 +19,12 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.put('/:id', { schema: { params: idParams, body: productUpdateSchema } }, async (request) => {
     const db = dbFor(request);
-    // The lists the product was in and the lists it is in now (lib/cache-changes.ts).
-    const before = await findProductFacts(db, request.params.id);
-    declareChanges(request, productChangeTags(before ? [before] : []));
-    await updateProduct(db, userOf(request), request.params.id, request.body);
-    const after = await findProductFacts(db, request.params.id);
-    declareChanges(request, productChangeTags(after ? [after] : []));
+    // The lists the product was in and the lists it is in now (lib/cache-changes.ts); declared
+    // before the write, so even a refused save drops only these.
+    const after = await updateProduct(db, userOf(request), request.params.id, request.body, (before) =>
+      declareChanges(request, productChangeTags([before])),
+    );
+    declareChanges(request, productChangeTags([after]));
     return { message: 'Product Updated', product: await productOrNotFound(db, request.params.id, userOf(request)) };
   });
 
