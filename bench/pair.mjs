@@ -1,6 +1,6 @@
 // node bench/pair.mjs --a OLD.js --b NEW.js --database NAME [--path '/api/products|/api/products?category=Art']
 //                     [--rate 500] [--rounds 8] [--seconds 4] [--connections 25] [--cache]
-//                     [--orders --products 1000000]
+//                     [--orders --products 1000000] [--b-socket /var/run/postgresql]
 //
 // Compares two builds of the API (two bundles, e.g. apps/api/dist/server.js copied aside before
 // a change, and after it) on one PostgreSQL database (a database `npm run bench -- --keep` left),
@@ -17,6 +17,9 @@
 // first 1 000 products of active sellers, Swish, as `npm run bench`'s "place order" row) as the
 // seed's first buyer; --products must be the kept database's product count. The products'
 // stock is set high at the start, so no order is refused.
+//
+// --b-socket DIR: B is the same kind of server but reaches PostgreSQL through its Unix socket in
+// DIR instead of TCP on 127.0.0.1 (give the same bundle as --a and --b to measure the socket alone).
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -39,6 +42,7 @@ const { values: args } = parseArgs({
     cache: { type: 'boolean', default: false },
     orders: { type: 'boolean', default: false },
     products: { type: 'string', default: '100000' },
+    'b-socket': { type: 'string' },
   },
 });
 if (!args.a || !args.b || !args.database) {
@@ -94,6 +98,8 @@ async function start(file, name) {
   const port = await freePort();
   const url = new URL(databaseUrl);
   url.searchParams.set('application_name', name);
+  // pg takes `host` from the query over the URL's: a directory is a Unix socket's.
+  if (name === 'pair_b' && args['b-socket']) url.searchParams.set('host', args['b-socket']);
   const child = spawn(process.execPath, [resolve(file)], {
     env: {
       PATH: process.env.PATH,
