@@ -232,9 +232,11 @@ describe('reviews', () => {
         payload: { rating, comment: `Betyg ${rating}` },
       });
     // Six reviewers at once, and the first of them twice: exactly one of those two is taken.
+    const [first, second] = reviewers;
+    if (!first || !second) throw new Error('reviewers missing');
     const answers = await Promise.all([
       ...reviewers.map((r, i) => post(r.token, Math.min(i + 1, 5))),
-      post(reviewers[0]!.token, 1),
+      post(first.token, 1),
     ]);
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 409]);
@@ -253,7 +255,7 @@ describe('reviews', () => {
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/products/00000000-0000-4000-8000-000000000000/reviews',
-      headers: bearer(reviewers[1]!.token),
+      headers: bearer(second.token),
       payload: { rating: 4, comment: 'Finns inte' },
     });
     expect(missing.statusCode).toBe(404);
