@@ -11,8 +11,37 @@
 --
 -- outcome: 'created' (review_id, review_verified and review_created_at are set), 'missing' (no
 -- such product) or 'reviewed' (the user has reviewed it already); nothing is written unless
--- 'created'. The ratings are computed as db/ratings.ts computes them: a product's over all its
--- reviews, a seller's over the verified-purchase reviews of its products.
+-- 'created'.
+--
+-- The rating aggregates (spec section 3: `rating` is the mean of the review ratings, 0 without
+-- reviews; `numReviews` their number) are written here once, in torget_rate_product and
+-- torget_rate_seller, for every writer: this procedure, the product delete and the demo seed
+-- (db/ratings.ts calls them). A seller's figures count only verified-purchase reviews (docs/decisions.md).
+CREATE PROCEDURE torget_rate_product(p_product uuid) LANGUAGE sql AS $$
+	UPDATE products SET
+		rating = (SELECT coalesce(avg(r.rating), 0) FROM reviews r WHERE r.product_id = p_product),
+		num_reviews = (SELECT count(*) FROM reviews r WHERE r.product_id = p_product)
+	WHERE id = p_product;
+$$;--> statement-breakpoint
+CREATE PROCEDURE torget_rate_seller(p_seller uuid) LANGUAGE sql AS $$
+	UPDATE sellers SET
+		rating = (SELECT coalesce(avg(r.rating), 0) FROM reviews r WHERE r.seller_id = p_seller AND r.verified),
+		num_reviews = (SELECT count(*) FROM reviews r WHERE r.seller_id = p_seller AND r.verified)
+	WHERE user_id = p_seller;
+$$;--> statement-breakpoint
+-- Every reviewed product and seller (the demo seed writes its reviews in bulk).
+CREATE PROCEDURE torget_rate_all() LANGUAGE plpgsql AS $$
+DECLARE
+	v_id uuid;
+BEGIN
+	FOR v_id IN SELECT DISTINCT r.product_id FROM reviews r LOOP
+		CALL torget_rate_product(v_id);
+	END LOOP;
+	FOR v_id IN SELECT DISTINCT r.seller_id FROM reviews r LOOP
+		CALL torget_rate_seller(v_id);
+	END LOOP;
+END
+$$;--> statement-breakpoint
 CREATE PROCEDURE torget_add_review(
 	p_product uuid,
 	p_user uuid,
@@ -45,16 +74,10 @@ BEGIN
 	INSERT INTO reviews (product_id, seller_id, user_id, name, rating, comment, verified)
 	VALUES (p_product, v_seller, p_user, p_name, p_rating, p_comment, review_verified)
 	RETURNING id, created_at INTO review_id, review_created_at;
-	UPDATE products SET
-		rating = (SELECT coalesce(avg(r.rating), 0) FROM reviews r WHERE r.product_id = p_product),
-		num_reviews = (SELECT count(*) FROM reviews r WHERE r.product_id = p_product)
-	WHERE id = p_product;
+	CALL torget_rate_product(p_product);
 	-- Only a verified review moves the seller's figures.
 	IF review_verified THEN
-		UPDATE sellers SET
-			rating = (SELECT coalesce(avg(r.rating), 0) FROM reviews r WHERE r.seller_id = v_seller AND r.verified),
-			num_reviews = (SELECT count(*) FROM reviews r WHERE r.seller_id = v_seller AND r.verified)
-		WHERE user_id = v_seller;
+		CALL torget_rate_seller(v_seller);
 	END IF;
 	outcome := 'created';
 END
