@@ -9,7 +9,8 @@
 import type { ProductFacets } from '@torget/shared/api-types';
 import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import { type ProductListQuery, productListQuerySchema } from '@torget/shared/schemas/product-query';
-import { eq, sql } from 'drizzle-orm';
+import { eq, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { products, users } from '#api/db/schema.ts';
@@ -17,7 +18,7 @@ import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 import { productListStatement } from './catalog.service';
 import { listConditions } from './product-filters';
-import { dictionaryWordsOf } from './word-search';
+import { dictionaryWordsOf, pageOfProductsWithWords, productsWithWords, wordSearchValues } from './word-search';
 
 let t: TestApp;
 let db: Db;
@@ -275,6 +276,64 @@ describe('a one-word search with more matches than the capped read', () => {
       const min = String(10 + run * 20);
       await expectPageAsProductsGive({ name: run % 3 ? 'trä' : 'pall', category, min, pageNumber: '2' });
       await expectPageAsProductsGive({ name: 'trä', order: 'highest', min, pageNumber: '1' });
+      // A rating bound: the rated products' words (migration 0018) below the cap and above it.
+      const rating = String(1 + (run % 4));
+      await expectPageAsProductsGive({ name: 'pallen', category, rating, order: 'lowest', pageNumber: '2' });
+      await expectPageAsProductsGive({ name: run % 3 ? 'trä' : 'pall', rating, order: 'newest', pageNumber: '3' });
+    }
+  });
+
+  /** The plan PostgreSQL keeps for a prepared word statement once it plans it for any value. */
+  async function genericPlanOf(statement: SQL, query: ProductListQuery, words: string[]): Promise<string> {
+    const { sql: text, params } = new PgDialect().sqlToQuery(statement);
+    const values = fillPlaceholders(params, wordSearchValues(words, query));
+    const literal = values.map((v) => (typeof v === 'number' ? String(v) : `'${String(v)}'`)).join(', ');
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare generic_words as ${text}`));
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql.raw(`explain (costs off) execute generic_words(${literal})`),
+      );
+      await tx.execute(sql`deallocate generic_words`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it('reads only the rated products\u2019 words for a rating bound, also in a generic plan', async () => {
+    // The bound is a parameter of the prepared statement, so the index's "rating > 0" must be
+    // in the statement's text for its generic plan to use it.
+    const query = productListQuerySchema.parse({ name: 'pall', category: 'Hem', max: '300', rating: '2' });
+    const binding = { words: ['pall'], placeholders: true };
+    const plan = await genericPlanOf(productsWithWords(binding, query, COUNT_CAP + 1), query, ['pall']);
+    expect(plan).toContain('product_words_rated_idx');
+  });
+
+  it('walks the sort\u2019s index for the page past the cap, also in a generic plan', async () => {
+    // The generic plan rates every word as rare; with the category and price as index conditions
+    // it would read every match from the category index and sort them (wordRowsInOrder).
+    const sortIndex = {
+      newest: 'product_words_word_created_idx',
+      lowest: 'product_words_word_price_idx',
+      highest: 'product_words_word_price_idx',
+      toprated: 'product_words_word_rating_idx',
+    } as const;
+    // The statistics and visibility map autovacuum keeps: without them every plan is a guess.
+    await db.execute(sql`vacuum analyze product_words`);
+    for (const order of ['newest', 'lowest', 'highest', 'toprated'] as const) {
+      for (const words of [['pall'], ['pall', 'pallen']]) {
+        const query = productListQuerySchema.parse({
+          name: 'pall',
+          category: 'Hem',
+          min: '10',
+          order,
+          pageNumber: '2',
+        });
+        const statement = pageOfProductsWithWords({ words, placeholders: true }, query, [ORDER_SQL[order]]);
+        const plan = await genericPlanOf(statement, query, words);
+        expect(plan, `${order}, ${words.join(' ')}`).toContain(sortIndex[order]);
+        expect(plan, `${order}, ${words.join(' ')}`).not.toContain('product_words_word_idx');
+      }
     }
   });
 
