@@ -309,7 +309,7 @@ describe('a one-word search with more matches than the capped read', () => {
     expect(plan).toContain('product_words_rated_idx');
   });
 
-  it('walks the sort\u2019s index for the page past the cap, also in a generic plan', async () => {
+  it('walks the sort\u2019s index for a word\u2019s page past the cap, also in a generic plan', async () => {
     // The generic plan rates every word as rare; with the category and price as index conditions
     // it would read every match from the category index and sort them (wordRowsInOrder).
     const sortIndex = {
@@ -321,19 +321,11 @@ describe('a one-word search with more matches than the capped read', () => {
     // The statistics and visibility map autovacuum keeps: without them every plan is a guess.
     await db.execute(sql`vacuum analyze product_words`);
     for (const order of ['newest', 'lowest', 'highest', 'toprated'] as const) {
-      for (const words of [['pall'], ['pall', 'pallen']]) {
-        const query = productListQuerySchema.parse({
-          name: 'pall',
-          category: 'Hem',
-          min: '10',
-          order,
-          pageNumber: '2',
-        });
-        const statement = pageOfProductsWithWords({ words, placeholders: true }, query, [ORDER_SQL[order]]);
-        const plan = await genericPlanOf(statement, query, words);
-        expect(plan, `${order}, ${words.join(' ')}`).toContain(sortIndex[order]);
-        expect(plan, `${order}, ${words.join(' ')}`).not.toContain('product_words_word_idx');
-      }
+      const query = productListQuerySchema.parse({ name: 'pall', category: 'Hem', min: '10', order, pageNumber: '2' });
+      const statement = pageOfProductsWithWords({ words: ['pall'], placeholders: true }, query, [ORDER_SQL[order]]);
+      const plan = await genericPlanOf(statement, query, ['pall']);
+      expect(plan, order).toContain(sortIndex[order]);
+      expect(plan, order).not.toContain('product_words_word_idx');
     }
   });
 

@@ -169,7 +169,11 @@ export function productsWithWords(binding: WordBinding, query: ProductListQuery,
  * as rare (the names hold a million distinct numbers), reads a common word's matches from the
  * category and price index and sorts all of them (3 620 rows for "chair" in Art from 100 kr,
  * 0.7 ms) instead of walking the sort's index until the page is full (162 rows, 0.04 ms). Bounds
- * on the sort's own column stay inside: the walk starts and ends at them.
+ * on the sort's own column stay inside: the walk starts and ends at them. The walk is short
+ * because it runs only past the cap: more than COUNT_CAP of the word's rows pass the filters, so
+ * it reads about (offset + page size) × the word's rows / COUNT_CAP of them, unless the filters'
+ * matches all lie at the far end of the sort: then, at worst, every row of the word, where the
+ * category's index read (and sorted) only the matches.
  */
 function wordRowsInOrder(word: SQL, query: ProductListQuery, binding: WordBinding, orderBy: SQL): SQL {
   const { inIndex, onEntries } = walkFilters(query, binding);
@@ -195,7 +199,9 @@ export function pageOfProductsWithWords(binding: WordBinding, query: ProductList
   const orderBy = sql.join(order, sql`, `);
   const [only] = binding.words;
   if (binding.words.length === 1 && only !== undefined) {
-    // One word, alone: the page straight from the sort's index.
+    // One word, alone: the page straight from the sort's index. Not for several words: the count
+    // over the cap is of all of them, so one common word with no match under the filters would
+    // be walked to its end; each is read through its filters' index, as before.
     const word = sql`${binding.placeholders ? sql.placeholder('word') : only}`;
     return sql`select "products"."id" from (${wordRowsInOrder(word, query, binding, orderBy)}) as "products"
       order by ${orderBy} limit ${writtenIn(query.pageSize)} offset ${writtenIn(offset)}`;
@@ -203,7 +209,13 @@ export function pageOfProductsWithWords(binding: WordBinding, query: ProductList
   return sql`select "products"."id" from (
       select m.id, m.created_at, m.price_ore, m.rating
       from unnest(${wordList(binding)}) as w(word)
-      cross join lateral (${wordRowsInOrder(sql`w.word`, query, binding, orderBy)} limit ${writtenIn(offset + query.pageSize)}) as m
+      cross join lateral (
+        select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
+        from product_words as "products"
+        where "products"."word" = w.word and ${wordFilters(query, binding.placeholders)}
+        order by ${orderBy}
+        limit ${writtenIn(offset + query.pageSize)}
+      ) as m
       group by m.id, m.created_at, m.price_ore, m.rating
     ) as "products"
     order by ${orderBy}
