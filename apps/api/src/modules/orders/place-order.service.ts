@@ -357,7 +357,7 @@ const ORDER_VALUES = [
  * raises when any line was not taken; the INSERTs of the lines and the order read its answer
  * (their WHERE, and the order's id), so neither is written without the check having passed.
  */
-function guardedOrderStatement(db: Db) {
+function guardedOrderStatement(db: Db, lineCount: 'one line' | 'several lines') {
   const lines = db.$with('lines', {}).as(
     sql`select * from json_to_recordset(${sql.placeholder('lines')}::json)
         as lines (item_id uuid, product_id uuid, qty integer, name text, image text,
@@ -372,14 +372,19 @@ function guardedOrderStatement(db: Db) {
   // time in id order whatever the plan below; the UPDATE joins `locked`, so it only reaches rows
   // this statement already holds. NO KEY UPDATE is the lock the UPDATE takes anyway (no key
   // changes), so it holds up nobody the UPDATE would not.
+  // An order of one line waits for one row and holds no other while it waits: it can be in no
+  // cycle, so its UPDATE takes its lock itself. Under fifty buyers of one product the separate
+  // lock made each order follow the row's newest version twice, once to lock it and once to
+  // update it (PostgreSQL re-checks a row another transaction changed: EvalPlanQual).
   const locked = db.$with('locked', {}).as(
     sql`select ${products.id} from ${products}
         where ${products.id} in (select product_id from lines)
         order by ${products.id} for no key update`,
   );
+  const oneLine = lineCount === 'one line';
   const stockTaken = db.$with('stock_taken', {}).as(
     sql`update ${products} set ${columns(products.countInStock)} = ${products.countInStock} - lines.qty
-        from lines join locked on locked.id = lines.product_id
+        from lines ${oneLine ? sql`` : sql`join locked on locked.id = lines.product_id`}
         where ${products.id} = lines.product_id
           and ${products.countInStock} >= lines.qty
           and ${products.priceOre} = lines.price_ore
@@ -413,22 +418,23 @@ function guardedOrderStatement(db: Db) {
   );
   const values = Object.fromEntries(ORDER_VALUES.map((column) => [column, sql.placeholder(column)]));
   return db
-    .with(lines, locked, stockTaken, stockChecked, linesWritten)
+    .with(...(oneLine ? [lines] : [lines, locked]), stockTaken, stockChecked, linesWritten)
     .insert(orders)
     .values({
       ...(values as Record<(typeof ORDER_VALUES)[number], ReturnType<typeof sql.placeholder>>),
       id: sql`(select ${orderId} from stock_checked where ok)`,
     })
     .returning()
-    .prepare('place_order_guarded');
+    .prepare(oneLine ? 'place_order_guarded_one' : 'place_order_guarded');
 }
 
-const guardedStatementOf = preparedOnce(guardedOrderStatement);
+const oneLineStatementOf = preparedOnce((db) => guardedOrderStatement(db, 'one line'));
+const severalLinesStatementOf = preparedOnce((db) => guardedOrderStatement(db, 'several lines'));
 
 async function takeStockIfUnchangedAndWrite(db: Db, record: OrderRecord): Promise<OrderRow | undefined> {
-  const statement = guardedStatementOf(db);
   // Product id order, the order every writer of stock locks in (see `locked`).
   const byProduct = [...record.items].sort((a, b) => ((a.productId ?? '') < (b.productId ?? '') ? -1 : 1));
+  const statement = byProduct.length === 1 ? oneLineStatementOf(db) : severalLinesStatementOf(db);
   const lines = byProduct.map((item) => ({
     item_id: item.id,
     product_id: item.productId,
