@@ -70,9 +70,14 @@ const { values: args } = parseArgs({
     // Also the read rows through nginx in front of this many API instances (one database, and
     // Redis on 127.0.0.1:6379 when it answers), beside the same rows on one instance.
     instances: { type: 'string', default: '1' },
+    // The share of the mixed workload's reads that are searches (the rest are product pages):
+    // 1 or 0 shows what each kind costs beside the writes (twelfth pass of issue 13).
+    'mixed-searches': { type: 'string', default: '0.5' },
   },
 });
 const productCount = Number(args.products);
+const searchShare = Number(args['mixed-searches']);
+if (!(searchShare >= 0 && searchShare <= 1)) throw new Error('--mixed-searches is a share from 0 to 1');
 const duration = Number(args.duration ?? (args.quick ? 3 : 10));
 const warmup = args.quick ? 1 : 3;
 const connections = Number(args.connections);
@@ -674,7 +679,7 @@ async function mixedWorkload(origin, databaseUrl, counts, order) {
       for (let min = 0; min < 400; min += 10) searches.push(query({ name, category, min }));
   const rank = zipf(searches.length);
   const pages = productIds(counts, 100_000);
-  const readOne = () => (Math.random() < 0.5 ? get(searches[rank()]) : get(`/api/products/${pick(pages)}`));
+  const readOne = () => (Math.random() < searchShare ? get(searches[rank()]) : get(`/api/products/${pick(pages)}`));
 
   // Edits never touch the order pool's products, so the stock check stays exact.
   const ordered = new Set(order.pool);
@@ -718,7 +723,9 @@ async function mixedWorkload(origin, databaseUrl, counts, order) {
     };
   };
 
-  log('mixed workload: 98 % reads (Zipf searches, product pages), 2 % writes…');
+  log(
+    `mixed workload: 98 % reads (${Math.round(searchShare * 100)} % of them Zipf searches, the rest product pages), 2 % writes…`,
+  );
   const before = await stockOf(databaseUrl, order.pool);
   const seconds = Math.max(duration, 10);
   const [reads, writes] = await Promise.all([
@@ -731,6 +738,7 @@ async function mixedWorkload(origin, databaseUrl, counts, order) {
   const share = writes.requests / Math.max(1, reads.requests + writes.requests);
   return {
     writeShare: share,
+    searchShare,
     stockConsistent: before.stock - after.stock === after.sold - before.sold && after.negative === 0,
     rows: [
       { name: 'mixed: reads', target: { ratio: 0, p99: 100 }, ...reads },
@@ -1003,7 +1011,7 @@ async function main() {
   if (postgres.mixed) {
     const m = postgres.mixed;
     console.log(
-      `Mixed workload: writes ${(m.writeShare * 100).toFixed(1)} % of requests; stock consistent: ${m.stockConsistent}; ` +
+      `Mixed workload: writes ${(m.writeShare * 100).toFixed(1)} % of requests, searches ${Math.round(m.searchShare * 100)} % of the reads; stock consistent: ${m.stockConsistent}; ` +
         `API resident memory after it: ${m.apiMemoryMb ?? '?'} MB`,
     );
     const kinds = Object.entries(m.rows[1]?.byKind ?? {});
