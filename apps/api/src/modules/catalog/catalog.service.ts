@@ -20,7 +20,11 @@ import {
   shownOfRow,
 } from './product-json';
 import {
+  DICTIONARY_CTE,
+  dictionaryCte,
+  dictionaryStemOf,
   dictionaryWordsOf,
+  MAX_DICTIONARY_WORDS,
   pageOfProductsWithWords,
   productsWithWords,
   type WordBinding,
@@ -314,6 +318,14 @@ async function pageOfProducts(db: Db, where: SQL, query: ProductListQuery, total
  * search's caller reads the page from the sort's index instead (listProducts, pageFromOneRead).
  */
 function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: WordBinding | null) {
+  return productsOfPage(db, sql`${namePageIds(where, query, words)} as page`, query, { total: true });
+}
+
+/**
+ * The name search's page ids and count (see namePageStatement), as a subquery: its rows are
+ * (page_id, total), the count on each.
+ */
+function namePageIds(where: SQL, query: ProductListQuery, words: WordBinding | null): SQL {
   const everyMatch = words
     ? productsWithWords(words, query, COUNT_CAP + 1)
     : sql`select ${products.id}, ${products.searchText}, ${products.createdAt}, ${products.priceOre}, ${products.rating}
@@ -333,19 +345,23 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: W
         : sql`select * from every_match limit ${sql.raw(String(COUNT_CAP + 1))}`
     })`;
   // A word search's statement holds both pages, each run only when its one-time filter holds:
-  // the matches' page when they are all read, the words' page when there are more.
-  const beyond = words && readsPageBeyond(query, words.words) ? words : null;
+  // the matches' page when they are all read, the words' page when there are more. Whether the
+  // words' page is read at all may hang on the looked-up words' number (pageBeyondWhen).
+  const beyondWhen = words ? pageBeyondWhen(query, words) : false;
+  const beyond = beyondWhen === false ? null : words;
+  const onlyIfBeyond = beyondWhen === true ? sql`` : sql` and ${beyondWhen}`;
+  const unlessBeyond = beyondWhen === true ? sql`` : sql` or not ${beyondWhen}`;
   const cap = sql.raw(String(COUNT_CAP));
   const pageOfMatches = sql`select "products"."id" as page_id
     from matches as "products"
-    ${beyond ? sql`where (select total from counted) <= ${cap}` : sql``}
+    ${beyond ? sql`where ((select total from counted) <= ${cap}${unlessBeyond})` : sql``}
     order by ${sql.join(orderOf(query), sql`, `)}
     limit ${sql.raw(String(query.pageSize))} offset ${sql.raw(String((query.pageNumber - 1) * query.pageSize))}`;
   const pageIds = beyond
     ? sql`(${pageOfMatches})
         union all
         (select beyond.id from (${pageOfProductsWithWords(beyond, query, orderOf(query))}) as beyond
-         where (select total from counted) > ${cap})`
+         where (select total from counted) > ${cap}${onlyIfBeyond})`
     : pageOfMatches;
   // With no other filter, a word in more names than the cap says so by its count (migration
   // 0013): the matches are then not read at all (a CASE runs the subquery of its branch only).
@@ -354,7 +370,7 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: W
       ? sql`case when (select max(search_word_count(w.word)) from unnest(${wordList(beyond)}) as w(word)) > ${cap}
           then ${sql.raw(String(COUNT_CAP + 1))} else (select count(*)::int from matches) end`
       : sql`(select count(*)::int from matches)`;
-  const page = sql`(
+  return sql`(
     -- Planned on its own as "every match" (MATERIALIZED), which the index serves; a CTE is run
     -- only as far as it is read, so the index's scan stops after COUNT_CAP + 1 rows. (With the
     -- LIMIT in the same query the planner scanned the table until it had them: all of it for a
@@ -364,26 +380,65 @@ function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: W
     counted as materialized (select ${countOfMatches} as total)
     -- The CTE under the table's name: the sorts' expressions name the products' columns.
     select ids.page_id, (select total from counted) as total from (${pageIds}) as ids
+  )`;
+}
+
+/**
+ * The products of a page subquery (`page`, its ids in `page_id`) with their sellers, in the
+ * query's sort, and the page's count (`page.total`) when it has one. `lookedUp`: the folded
+ * statement's page (foldedSearchStatement), which also gives how many words it looked up, and
+ * whose one row may stand for no product (left joins: its columns are then null).
+ */
+function productsOfPage(db: Db, page: SQL, query: ProductListQuery, { total = false, lookedUp = false }) {
+  const columns = {
+    ...productWithSellerColumns,
+    ...(total ? { total: sql<number>`page.total` } : {}),
+    ...(lookedUp ? { wordCount: sql<number | null>`page.word_count` } : {}),
+  };
+  const onProduct = eq(products.id, sql`page.page_id`);
+  const onSeller = eq(users.id, products.sellerId);
+  const read = db.select(columns).from(page);
+  const joined = lookedUp
+    ? read.leftJoin(products, onProduct).leftJoin(users, onSeller)
+    : read.innerJoin(products, onProduct).innerJoin(users, onSeller);
+  return joined.leftJoin(sellers, eq(sellers.userId, products.sellerId)).orderBy(...orderOf(query));
+}
+
+/**
+ * A one-word search's dictionary lookup and its read (namePageStatement) in ONE statement, one
+ * round trip instead of two (issue 13): the statement looks the words up itself (dictionaryCte)
+ * and runs the read of the shape they have, one word or several, each branch behind a one-time
+ * filter on their number, so only one runs. Prepared once per shape, as the word statements are
+ * (preparedWordStatement), executed with the stem and the filters' values (readMatchesOfName).
+ *
+ * When the word index cannot answer (the stem has under three characters, or stands for more
+ * than MAX_DICTIONARY_WORDS words), neither branch runs and the statement gives one row with no
+ * product, its word count null or over the limit: the caller then reads the trigram index, as
+ * it would have after the lookup on its own. Each row says how many words were looked up (the
+ * caller needs it to know whether the read held the page past the cap).
+ */
+function foldedSearchStatement(db: Db, query: ProductListQuery) {
+  const wordCount = sql`(select cardinality(words) from ${sql.identifier(DICTIONARY_CTE)})`;
+  const branch = (shape: 'one' | 'several', when: SQL) =>
+    sql`select b.page_id, b.total from ${namePageIds(listed, query, { fromDictionary: shape })} as b where ${when}`;
+  const page = sql`(
+    with ${dictionaryCte()}
+    select b.page_id, b.total, ${wordCount} as word_count from (
+      ${branch('one', sql`${wordCount} <= 1`)}
+      union all
+      ${branch('several', sql`${wordCount} between 2 and ${sql.raw(String(MAX_DICTIONARY_WORDS))}`)}
+      union all
+      select null::uuid, null::int
+      where coalesce(${wordCount}, ${sql.raw(String(MAX_DICTIONARY_WORDS + 1))}) > ${sql.raw(String(MAX_DICTIONARY_WORDS))}
+    ) as b
   ) as page`;
-  return db
-    .select({ ...productWithSellerColumns, total: sql<number>`page.total` })
-    .from(page)
-    .innerJoin(products, eq(products.id, sql`page.page_id`))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
-    .orderBy(...orderOf(query));
+  return productsOfPage(db, page, query, { total: true, lookedUp: true });
 }
 
 /** A page of a one-word search past its capped read, from the words in the sort's order. */
 function wordPageStatement(db: Db, query: ProductListQuery, words: WordBinding) {
-  const page = sql`(${pageOfProductsWithWords(words, query, orderOf(query))}) as page`;
-  return db
-    .select(productWithSellerColumns)
-    .from(page)
-    .innerJoin(products, eq(products.id, sql`page.id`))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
-    .orderBy(...orderOf(query));
+  const page = sql`(select w.id as page_id from (${pageOfProductsWithWords(words, query, orderOf(query))}) as w) as page`;
+  return productsOfPage(db, page, query, {});
 }
 
 /**
@@ -440,6 +495,66 @@ async function readNameMatches(db: Db, where: SQL, query: ProductListQuery, word
   return { rows, complete: words !== null && readsPageBeyond(query, words) };
 }
 
+/**
+ * The folded statement of this search's shape (foldedSearchStatement), built on first use, and
+ * the stem it is executed with; null when the search is not one the word index answers, is best
+ * match or past the first pages, or the shapes' limit is reached (preparedPerShape).
+ */
+function foldedSearch(db: Db, query: ProductListQuery, matching: NameMatching) {
+  const stem = dictionaryStemOf(query, matching);
+  if (stem === undefined || query.order === 'relevance' || query.pageNumber > PREPARED_PAGES) return null;
+  const given = Object.keys(filterValues(query)).sort().join('+');
+  const shape = ['fold', query.order, given, query.pageSize, query.pageNumber].join('_');
+  const statement = wordStatements(db, shape, (root, shapesBefore) =>
+    textStatement(foldedSearchStatement(root, query), `words_${shapesBefore}`),
+  );
+  return statement && { statement, stem };
+}
+
+/**
+ * The name search's one read, its words looked up in the same statement where it can be
+ * (foldedSearch), else looked up first (`words`). Told to `words` when the folded statement
+ * found that the word index does not answer, so that nothing looks them up again.
+ */
+async function readMatchesOfName(db: Db, where: SQL, query: ProductListQuery, words: WordsOfName) {
+  const folded = foldedSearch(db, query, words.matching);
+  if (!folded) return readNameMatches(db, where, query, await words.get());
+  const rows = await textRows(db, folded.statement, { stem: folded.stem, ...filterValues(query) });
+  const [first] = rows;
+  if (!first) return { rows, complete: true };
+  const wordCount = first[AFTER_PRODUCT_COLUMNS + 1];
+  if (wordCount === null || wordCount === undefined || Number(wordCount) > MAX_DICTIONARY_WORDS) {
+    words.found(null);
+    return readNameMatches(db, where, query, null);
+  }
+  return { rows, complete: wordPageWithinBudget(Number(wordCount), query) };
+}
+
+/**
+ * The dictionary words of a one-word name (word-search.ts), looked up once per reading of a
+ * list, and only when a statement needs them: a folded read looks them up itself.
+ */
+interface WordsOfName {
+  matching: NameMatching;
+  get(): Promise<string[] | null>;
+  /** What a folded read found: the word index does not answer (null). */
+  found(words: null): void;
+}
+
+function wordsOfNameOf(db: Db, query: ProductListQuery, matching: NameMatching): WordsOfName {
+  let words: Promise<string[] | null> | undefined;
+  return {
+    matching,
+    get: () => {
+      words ??= dictionaryWordsOf(db, query, matching);
+      return words;
+    },
+    found: (none) => {
+      words = Promise.resolve(none);
+    },
+  };
+}
+
 /** The statement a product list sends first (page and count), for EXPLAIN in tests. */
 export function productListStatement(
   db: Db,
@@ -450,6 +565,11 @@ export function productListStatement(
   const where = listConditions(query, matching);
   if (query.name) return namePageStatement(db, where, query, words && { words, placeholders: false }).getSQL();
   return pageStatement(db, where, query, countingOf(query, where).total).getSQL();
+}
+
+/** The statement that looks a one-word search's words up and reads its page (foldedSearchStatement), for EXPLAIN in tests. */
+export function foldedListStatement(db: Db, query: ProductListQuery): SQL {
+  return foldedSearchStatement(db, query).getSQL();
 }
 
 /**
@@ -470,13 +590,26 @@ function pageFromOneRead(query: ProductListQuery, count: number): boolean {
  */
 const WORD_PAGE_ROWS = 20_000;
 
-function wordPageWithinBudget(words: readonly string[], query: ProductListQuery): boolean {
-  return words.length === 1 || words.length * query.pageNumber * query.pageSize <= WORD_PAGE_ROWS;
+function wordPageWithinBudget(wordCount: number, query: ProductListQuery): boolean {
+  return wordCount === 1 || wordCount * query.pageNumber * query.pageSize <= WORD_PAGE_ROWS;
 }
 
 /** Whether the page past the cap comes from the names' words (not best match, within the budget). */
 function readsPageBeyond(query: ProductListQuery, words: readonly string[]): boolean {
-  return query.order !== 'relevance' && wordPageWithinBudget(words, query);
+  return query.order !== 'relevance' && wordPageWithinBudget(words.length, query);
+}
+
+/**
+ * Whether a word search's read holds the page past the cap (readsPageBeyond): known when its
+ * words are, else (words the statement looks up itself) true for one word, and for several a
+ * condition on their number.
+ */
+function pageBeyondWhen(query: ProductListQuery, words: WordBinding): boolean | SQL {
+  if (!('fromDictionary' in words)) return readsPageBeyond(query, words.words);
+  if (query.order === 'relevance') return false;
+  if (words.fromDictionary === 'one') return true;
+  const rows = sql.raw(String(query.pageNumber * query.pageSize));
+  return sql`(cardinality(${wordList(words)}) * ${rows} <= ${sql.raw(String(WORD_PAGE_ROWS))})`;
 }
 
 /**
@@ -500,15 +633,9 @@ async function pageBeyondOneRead(
 }
 
 /** The first statement of a list: its page and its count (undefined when the page is empty). */
-async function pageAndCount(
-  db: Db,
-  where: SQL,
-  query: ProductListQuery,
-  counting: Counting,
-  wordsOfName: () => Promise<string[] | null>,
-) {
+async function pageAndCount(db: Db, where: SQL, query: ProductListQuery, counting: Counting, words: WordsOfName) {
   if (!query.name) return pageOfProducts(db, where, query, counting.total);
-  const { rows, complete } = await readNameMatches(db, where, query, await wordsOfName());
+  const { rows, complete } = await readMatchesOfName(db, where, query, words);
   const total = rows[0] ? totalOfRow(rows[0]) : undefined;
   // Above the cap the read held only some matches: unless it also held the page past them, the
   // page is read again from the sort's index; so is a page past them (its count comes alone, then).
@@ -573,12 +700,7 @@ function listAnswer(list: ListRead, suggestion: string | undefined): ProductList
 async function readList(db: Db, query: ProductListQuery, cache: ReadCache, matching: NameMatching): Promise<ListRead> {
   const where = listConditions(query, matching);
   const counting = countingOf(query, where);
-  // The dictionary words of a one-word name (word-search.ts), looked up once, only on a miss.
-  let words: Promise<string[] | null> | undefined;
-  const wordsOfName = () => {
-    words ??= dictionaryWordsOf(db, query, matching);
-    return words;
-  };
+  const words = wordsOfNameOf(db, query, matching);
   const filters = JSON.stringify({
     ...query,
     pageNumber: undefined,
@@ -591,7 +713,7 @@ async function readList(db: Db, query: ProductListQuery, cache: ReadCache, match
     `products:count:${filters}`,
     PRODUCT_LIST_TTL_MS,
     async () => {
-      const first = await pageAndCount(db, where, query, counting, wordsOfName);
+      const first = await pageAndCount(db, where, query, counting, words);
       rows = first.rows;
       if (first.total !== undefined) return first.total;
       return query.pageNumber === 1 ? 0 : countAlone(db, counting);
@@ -602,8 +724,8 @@ async function readList(db: Db, query: ProductListQuery, cache: ReadCache, match
   const offset = (query.pageNumber - 1) * query.pageSize;
   if (rows === null && (offset < count || capped)) {
     rows = pageFromOneRead(query, count)
-      ? (await readNameMatches(db, where, query, await wordsOfName())).rows
-      : await pageBeyondOneRead(db, where, query, await wordsOfName());
+      ? (await readMatchesOfName(db, where, query, words)).rows
+      : await pageBeyondOneRead(db, where, query, await words.get());
   }
   const shown = capped ? COUNT_CAP : count;
   return {

@@ -80,13 +80,54 @@ export async function dictionaryWordsOf(
 }
 
 /**
- * How a word search's statement holds its values: as values (planned for them, each time), or
- * as placeholders of a statement prepared once per shape (catalog.service.ts), executed with
- * wordSearchValues.
+ * The stem a statement that looks its words up itself is executed with (its `stem` placeholder:
+ * dictionaryCte), or undefined when the word index does not answer this search at all.
  */
-export interface WordBinding {
+export function dictionaryStemOf(query: Pick<ProductListQuery, 'name' | 'seller'>, matching: NameMatching) {
+  const word = plainWordOf(query, matching);
+  return word === undefined ? undefined : escapeLike(searchStem(word));
+}
+
+/**
+ * The CTE of a statement that looks its words up itself (DictionaryWords): the lookup of
+ * dictionaryWordsOf, its one row's `words` the dictionary's words containing the `stem`
+ * placeholder's search text (up to MAX_DICTIONARY_WORDS + 1), or null (see there).
+ */
+export function dictionaryCte(): SQL {
+  return sql`${sql.identifier(DICTIONARY_CTE)} as materialized (
+    select search_dictionary_words(${sql.placeholder('stem')}, ${sql.raw(String(MAX_DICTIONARY_WORDS))}) as words
+  )`;
+}
+
+/**
+ * How a word search's statement holds its words: as values (planned for them, each time), as
+ * placeholders of a statement prepared once per shape (catalog.service.ts), executed with
+ * wordSearchValues, or from the statement's own `dictionary` CTE (DictionaryWords).
+ */
+export type WordBinding = BoundWords | DictionaryWords;
+
+/** The words, known before the statement: as values or as placeholders. */
+export interface BoundWords {
   words: readonly string[];
   placeholders: boolean;
+}
+
+/**
+ * The words as the statement looks them up itself (one statement for the lookup and the read:
+ * catalog.service.ts, foldedSearchStatement), from a CTE named `dictionary` whose one row holds
+ * them in `words`. Only their number's shape is known when the statement is built: one word (or
+ * none), or several; the statement runs the branch of the shape its lookup found.
+ */
+export interface DictionaryWords {
+  fromDictionary: 'one' | 'several';
+}
+
+/** The name of the folded statement's CTE that holds the looked-up words (DictionaryWords). */
+export const DICTIONARY_CTE = 'dictionary';
+
+/** Whether the statement is for several words (else one: its shape). */
+function isSeveral(binding: WordBinding): boolean {
+  return 'fromDictionary' in binding ? binding.fromDictionary === 'several' : binding.words.length > 1;
 }
 
 /** A statement's integer written into its text (validated numbers: page sizes, offsets, caps). */
@@ -97,9 +138,30 @@ export function wordSearchValues(words: readonly string[], query: ProductListQue
   return { words: words.join(' '), word: words[0], ...filterValues(query) };
 }
 
-/** The words as one parameter: they have no white space (the dictionary's words are split at it). */
-export function wordList({ words, placeholders }: WordBinding): SQL {
+/**
+ * The words as one text[]. Bound ones come as one parameter: they have no white space (the
+ * dictionary's words are split at it). Looked-up ones are the CTE's array, an InitPlan that an
+ * index scan's `= any(...)` reads as it reads a parameter.
+ */
+export function wordList(binding: WordBinding): SQL {
+  // The cast makes `= any(...)` read the array (without it PostgreSQL takes the subquery's rows).
+  if ('fromDictionary' in binding) return sql`(select words from ${sql.identifier(DICTIONARY_CTE)})::text[]`;
+  const { words, placeholders } = binding;
   return sql`string_to_array(${placeholders ? sql.placeholder('words') : words.join(' ')}, ' ')`;
+}
+
+/** The one word of a one-word statement. */
+function onlyWord(binding: WordBinding): SQL {
+  if ('fromDictionary' in binding) return sql`(select words[1] from ${sql.identifier(DICTIONARY_CTE)})`;
+  return sql`${binding.placeholders ? sql.placeholder('word') : (binding.words[0] ?? '')}`;
+}
+
+/**
+ * Whether the search's filters are placeholders: in a prepared statement (bound words as
+ * placeholders, or looked up by the statement itself, which is always prepared).
+ */
+function filtersAsPlaceholders(binding: WordBinding): boolean {
+  return 'fromDictionary' in binding ? true : binding.placeholders;
 }
 
 /**
@@ -112,7 +174,8 @@ function ratedOnly(query: ProductListQuery): SQL | undefined {
 }
 
 /** The search's category, price and rating filters (product_words holds listed products only). */
-function wordFilters(query: ProductListQuery, placeholders: boolean): SQL {
+function wordFilters(query: ProductListQuery, binding: WordBinding): SQL {
+  const placeholders = filtersAsPlaceholders(binding);
   return and(boundFilterConditions(query, placeholders), ratedOnly(query)) ?? sql`true`;
 }
 
@@ -121,7 +184,8 @@ function wordFilters(query: ProductListQuery, placeholders: boolean): SQL {
  * sort's own column (price for the price sorts, rating for top rated), which the index reads
  * within, and the others, checked on each entry it gives.
  */
-function walkFilters(query: ProductListQuery, { placeholders }: WordBinding): { inIndex?: SQL; onEntries: SQL } {
+function walkFilters(query: ProductListQuery, binding: WordBinding): { inIndex?: SQL; onEntries: SQL } {
+  const placeholders = filtersAsPlaceholders(binding);
   const bound = (filters: Partial<Pick<ProductListQuery, 'category' | 'min' | 'max' | 'rating'>>) =>
     boundFilterConditions({ ...query, category: undefined, min: 0, max: 0, rating: 0, ...filters }, placeholders);
   const { category, min, max, rating } = query;
@@ -134,7 +198,7 @@ function walkFilters(query: ProductListQuery, { placeholders }: WordBinding): { 
   if (query.order === 'toprated') {
     return { inIndex: and(bound({ rating }), ratedOnly(query)), onEntries: bound({ category, min, max }) ?? sql`true` };
   }
-  return { onEntries: wordFilters(query, placeholders) };
+  return { onEntries: wordFilters(query, binding) };
 }
 
 /**
@@ -148,16 +212,15 @@ function walkFilters(query: ProductListQuery, { placeholders }: WordBinding): { 
 export function productsWithWords(binding: WordBinding, query: ProductListQuery, limit: number): SQL {
   // A product with two of the words (a name with "lampa" and "bordslampa") is taken once, from
   // its first in word order; with one word there is nothing to skip (one row per product and word).
-  const firstOfItsWords =
-    binding.words.length > 1
-      ? sql`and not exists (
+  const firstOfItsWords = isSeveral(binding)
+    ? sql`and not exists (
           select 1 from product_words as earlier
           where earlier.id = "products"."id" and earlier.word < "products"."word" and earlier.word = any(${wordList(binding)})
         )`
-      : sql``;
+    : sql``;
   return sql`select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
     from product_words as "products"
-    where "products"."word" = any(${wordList(binding)}) and ${wordFilters(query, binding.placeholders)}
+    where "products"."word" = any(${wordList(binding)}) and ${wordFilters(query, binding)}
       ${firstOfItsWords}
     limit ${writtenIn(limit)}`;
 }
@@ -197,13 +260,11 @@ function wordRowsInOrder(word: SQL, query: ProductListQuery, binding: WordBindin
 export function pageOfProductsWithWords(binding: WordBinding, query: ProductListQuery, order: SQL[]): SQL {
   const offset = (query.pageNumber - 1) * query.pageSize;
   const orderBy = sql.join(order, sql`, `);
-  const [only] = binding.words;
-  if (binding.words.length === 1 && only !== undefined) {
+  if (!isSeveral(binding)) {
     // One word, alone: the page straight from the sort's index. Not for several words: the count
     // over the cap is of all of them, so one common word with no match under the filters would
     // be walked to its end; each is read through its filters' index, as before.
-    const word = sql`${binding.placeholders ? sql.placeholder('word') : only}`;
-    return sql`select "products"."id" from (${wordRowsInOrder(word, query, binding, orderBy)}) as "products"
+    return sql`select "products"."id" from (${wordRowsInOrder(onlyWord(binding), query, binding, orderBy)}) as "products"
       order by ${orderBy} limit ${writtenIn(query.pageSize)} offset ${writtenIn(offset)}`;
   }
   return sql`select "products"."id" from (
@@ -212,7 +273,7 @@ export function pageOfProductsWithWords(binding: WordBinding, query: ProductList
       cross join lateral (
         select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
         from product_words as "products"
-        where "products"."word" = w.word and ${wordFilters(query, binding.placeholders)}
+        where "products"."word" = w.word and ${wordFilters(query, binding)}
         order by ${orderBy}
         limit ${writtenIn(offset + query.pageSize)}
       ) as m
