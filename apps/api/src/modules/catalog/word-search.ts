@@ -79,6 +79,9 @@ export async function dictionaryWordsOf(
   return words === null || words.length > MAX_DICTIONARY_WORDS ? null : words;
 }
 
+/** The name of the folded statement's CTE that holds the looked-up words (DictionaryWords). */
+export const DICTIONARY_CTE = 'dictionary';
+
 /**
  * The stem a statement that looks its words up itself is executed with (its `stem` placeholder:
  * dictionaryCte), or undefined when the word index does not answer this search at all.
@@ -121,9 +124,6 @@ export interface BoundWords {
 export interface DictionaryWords {
   fromDictionary: 'one' | 'several';
 }
-
-/** The name of the folded statement's CTE that holds the looked-up words (DictionaryWords). */
-export const DICTIONARY_CTE = 'dictionary';
 
 /** Whether the statement is for several words (else one: its shape). */
 function isSeveral(binding: WordBinding): boolean {
