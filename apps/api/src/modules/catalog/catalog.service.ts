@@ -450,25 +450,27 @@ function wordPageStatement(db: Db, query: ProductListQuery, words: WordBinding) 
  */
 const wordStatements = preparedPerShape<TextStatement>();
 
+/**
+ * The shape a word search's prepared statement is kept under (its kind, sort, the filters given,
+ * page size and page), or null when it is not prepared (best match, past the first pages).
+ */
+function wordStatementShape(kind: 'read' | 'page' | 'fold', query: ProductListQuery): (string | number)[] | null {
+  if (query.order === 'relevance' || query.pageNumber > PREPARED_PAGES) return null;
+  const given = Object.keys(filterValues(query)).sort().join('+');
+  return [kind, query.order, given, query.pageSize, query.pageNumber];
+}
+
 function preparedWordStatement(
   db: Db,
   kind: 'read' | 'page',
   query: ProductListQuery,
   words: readonly string[],
 ): TextStatement | null {
-  if (query.order === 'relevance' || query.pageNumber > PREPARED_PAGES) return null;
-  const given = Object.keys(filterValues(query)).sort().join('+');
+  const shapeOfQuery = wordStatementShape(kind, query);
+  if (!shapeOfQuery) return null;
   // A read holds the page past the cap or not (readsPageBeyond): for several words, by their number.
   const beyond = kind === 'read' && readsPageBeyond(query, words) ? 'beyond' : '';
-  const shape = [
-    kind,
-    query.order,
-    given,
-    query.pageSize,
-    query.pageNumber,
-    words.length > 1 ? 'words' : 'word',
-    beyond,
-  ];
+  const shape = [...shapeOfQuery, words.length > 1 ? 'words' : 'word', beyond];
   return wordStatements(db, shape.join('_'), (root, shapesBefore) => {
     const binding = { words, placeholders: true };
     // Numbered: the shape's own key could pass PostgreSQL's 63 characters for a name.
@@ -502,10 +504,9 @@ async function readNameMatches(db: Db, where: SQL, query: ProductListQuery, word
  */
 function foldedSearch(db: Db, query: ProductListQuery, matching: NameMatching) {
   const stem = dictionaryStemOf(query, matching);
-  if (stem === undefined || query.order === 'relevance' || query.pageNumber > PREPARED_PAGES) return null;
-  const given = Object.keys(filterValues(query)).sort().join('+');
-  const shape = ['fold', query.order, given, query.pageSize, query.pageNumber].join('_');
-  const statement = wordStatements(db, shape, (root, shapesBefore) =>
+  const shape = stem === undefined ? null : wordStatementShape('fold', query);
+  if (stem === undefined || !shape) return null;
+  const statement = wordStatements(db, shape.join('_'), (root, shapesBefore) =>
     textStatement(foldedSearchStatement(root, query), `words_${shapesBefore}`),
   );
   return statement && { statement, stem };

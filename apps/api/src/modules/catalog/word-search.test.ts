@@ -16,8 +16,8 @@ import { type Db, queryRows } from '#api/db/client.ts';
 import { products, users } from '#api/db/schema.ts';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
-import { productListStatement } from './catalog.service';
-import { listConditions } from './product-filters';
+import { foldedListStatement, productListStatement } from './catalog.service';
+import { filterValues, listConditions } from './product-filters';
 import { dictionaryWordsOf, pageOfProductsWithWords, productsWithWords, wordSearchValues } from './word-search';
 
 let t: TestApp;
@@ -310,16 +310,21 @@ describe('a one-word search with more matches than the capped read', () => {
   });
 
   /** The plan PostgreSQL keeps for a prepared word statement once it plans it for any value. */
-  async function genericPlanOf(statement: SQL, query: ProductListQuery, words: string[]): Promise<string> {
+  function genericPlanOf(statement: SQL, query: ProductListQuery, words: string[]): Promise<string> {
+    return genericPlanWith(statement, wordSearchValues(words, query), 'costs off');
+  }
+
+  /** The generic plan of `statement` run with `named` for its placeholders, explained with `options`. */
+  async function genericPlanWith(statement: SQL, named: Record<string, unknown>, options: string): Promise<string> {
     const { sql: text, params } = new PgDialect().sqlToQuery(statement);
-    const values = fillPlaceholders(params, wordSearchValues(words, query));
+    const values = fillPlaceholders(params, named);
     const literal = values.map((v) => (typeof v === 'number' ? String(v) : `'${String(v)}'`)).join(', ');
     return db.transaction(async (tx) => {
       await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
       await tx.execute(sql.raw(`prepare generic_words as ${text}`));
       const rows = await queryRows<{ 'QUERY PLAN': string }>(
         tx,
-        sql.raw(`explain (costs off) execute generic_words(${literal})`),
+        sql.raw(`explain (${options}) execute generic_words(${literal})`),
       );
       await tx.execute(sql`deallocate generic_words`);
       return rows.map((r) => r['QUERY PLAN']).join('\n');
@@ -353,6 +358,22 @@ describe('a one-word search with more matches than the capped read', () => {
       expect(plan, order).toContain(sortIndex[order]);
       expect(plan, order).not.toContain('product_words_word_idx');
     }
+  });
+
+  it('runs only the branch of the number of words it looked up, also in a generic plan', async () => {
+    // One statement holds the read for one word and the read for several (foldedSearchStatement),
+    // each behind a one-time filter on the dictionary's answer: "trä" is one word, "pall" two.
+    const query = productListQuerySchema.parse({ name: 'pall', category: 'Hem', min: '10', order: 'lowest' });
+    const planFor = (stem: string) =>
+      genericPlanWith(
+        foldedListStatement(db, query),
+        { stem, ...filterValues(query) },
+        'analyze, costs off, timing off, summary off',
+      );
+    // The several words' duplicate check (an anti join on the earlier word) runs for "pall" only.
+    const several = /Anti Join \(([^)]*)\)/;
+    expect((await planFor('tra')).match(several)?.[1]).toBe('never executed');
+    expect((await planFor('pall')).match(several)?.[1]).toMatch(/^actual rows=/);
   });
 
   it('reads no match of words in more names than the cap when no other filter is given', async () => {
