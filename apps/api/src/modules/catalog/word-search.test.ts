@@ -200,6 +200,27 @@ describe('a one-word search read from the words', () => {
     await none({ name: 'lampa' }, true);
   });
 
+  it('looks a stem up by the search text the names are kept in (torget_search_text)', async () => {
+    // search_dictionary_words folds the stem with torget_search_text's body written out
+    // (migration 0019): the two must agree, case and accents included.
+    const lookedUp = async (stem: string) => {
+      const [row] = await queryRows<{ words: string[] | null; expected: string[] }>(
+        db,
+        sql`select search_dictionary_words(${stem}, 1000) as words,
+                   array(select w.word from search_words w
+                         where w.word like '%' || torget_search_text(${stem}) || '%') as expected`,
+      );
+      return row;
+    };
+    for (const stem of ['LAMPOR', 'Mössa', 'mossa', 'ÄRM', 'Golvlampan', 'KAFFEKOPP', 'ljusstäke']) {
+      const row = await lookedUp(stem);
+      expect(row?.words?.sort(), stem).toEqual(row?.expected.sort());
+      expect(row?.expected.length, stem).toBeGreaterThan(0);
+    }
+    expect((await lookedUp('Ab'))?.words).toBeNull();
+    expect((await lookedUp('lampa vit'))?.words).toBeNull();
+  });
+
   it('leaves a word in more names than the dictionary limit to the trigram index', async () => {
     // 1 100 distinct numbers with "77" in them: more dictionary words than the search takes.
     const { user } = await createSeller(db);
