@@ -1,6 +1,7 @@
 // node bench/pair.mjs --a OLD.js --b NEW.js --database NAME [--path '/api/products|/api/products?category=Art']
 //                     [--rate 500] [--rounds 8] [--seconds 4] [--connections 25] [--cache]
 //                     [--orders --products 1000000] [--b-socket /var/run/postgresql]
+//                     [--a-node-options '--max-semi-space-size=32'] [--b-node-options …]
 //
 // Compares two builds of the API (two bundles, e.g. apps/api/dist/server.js copied aside before
 // a change, and after it) on one PostgreSQL database (a database `npm run bench -- --keep` left),
@@ -20,12 +21,17 @@
 //
 // --b-socket DIR: B is the same kind of server but reaches PostgreSQL through its Unix socket in
 // DIR instead of TCP on 127.0.0.1 (give the same bundle as --a and --b to measure the socket alone).
+//
+// --a-node-options, --b-node-options: Node's own options for that build's process (space
+// separated; default: the ones npm start gives the server, API_NODE_OPTIONS), to measure a runtime
+// setting with the same bundle as --a and --b (`--a-node-options=` for V8's defaults).
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { API_NODE_OPTIONS } from '../scripts/lib.mjs';
 import { freePort, waitForOk } from './lib.mjs';
 import { buyerOrder, defaultCounts, productIds } from './seed.mjs';
 
@@ -43,6 +49,8 @@ const { values: args } = parseArgs({
     orders: { type: 'boolean', default: false },
     products: { type: 'string', default: '100000' },
     'b-socket': { type: 'string' },
+    'a-node-options': { type: 'string', default: API_NODE_OPTIONS.join(' ') },
+    'b-node-options': { type: 'string', default: API_NODE_OPTIONS.join(' ') },
   },
 });
 if (!args.a || !args.b || !args.database) {
@@ -100,7 +108,8 @@ async function start(file, name) {
   url.searchParams.set('application_name', name);
   // pg takes `host` from the query over the URL's: a directory is a Unix socket's.
   if (name === 'pair_b' && args['b-socket']) url.searchParams.set('host', args['b-socket']);
-  const child = spawn(process.execPath, [resolve(file)], {
+  const nodeOptions = (name === 'pair_a' ? args['a-node-options'] : args['b-node-options']).split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeOptions, resolve(file)], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',

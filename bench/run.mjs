@@ -22,7 +22,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { buildIfStale, root } from '../scripts/lib.mjs';
+import { API_NODE_OPTIONS, buildIfStale, root } from '../scripts/lib.mjs';
 import { nginxPath, startBalancer } from '../scripts/nginx-balancer.mjs';
 import {
   cpuPerRequest,
@@ -222,7 +222,7 @@ async function startApi({ databaseUrl, dataDir, countStatements, noCache, extraE
     ...extraEnv,
   };
   const profiling = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results/profiles')}`] : [];
-  const child = startNode([...profiling, join(root, 'apps/api/dist/server.js')], {
+  const child = startNode([...API_NODE_OPTIONS, ...profiling, join(root, 'apps/api/dist/server.js')], {
     env,
     cwd: root,
     logFile: join(work, 'api.log'),

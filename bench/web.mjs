@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { buildIfStale, ensureChromium, root } from '../scripts/lib.mjs';
+import { API_NODE_OPTIONS, buildIfStale, ensureChromium, root } from '../scripts/lib.mjs';
 import { freePort, loadAverage, startNode, stopChild, waitForOk } from './lib.mjs';
 
 const TARGETS = { performance: 95, accessibility: 100, cls: 0.05 };
@@ -42,7 +42,11 @@ async function startServer() {
     // To compare PGlite in its worker thread (the default) with PGlite on the API's thread.
     ...(process.env.PGLITE_WORKER ? { PGLITE_WORKER: process.env.PGLITE_WORKER } : {}),
   };
-  const child = startNode([join(root, 'apps/api/dist/server.js')], { env, cwd: root, logFile: join(work, 'api.log') });
+  const child = startNode([...API_NODE_OPTIONS, join(root, 'apps/api/dist/server.js')], {
+    env,
+    cwd: root,
+    logFile: join(work, 'api.log'),
+  });
   const origin = `http://127.0.0.1:${port}`;
   await waitForOk(`${origin}/api/health`, 120_000, child);
   return { child, origin };

@@ -2,7 +2,7 @@
 // the first start of an empty database, and listens on PORT, 3000 by default).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildIfStale, root, run } from './lib.mjs';
+import { API_NODE_OPTIONS, buildIfStale, root, run } from './lib.mjs';
 
 if (!existsSync(join(root, 'node_modules'))) {
   console.error('Dependencies are not installed. Run: npm ci');
@@ -15,4 +15,5 @@ try {
   process.exit(1);
 }
 const env = { NODE_ENV: 'production', ...process.env };
-process.exitCode = await run(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], { env });
+const serverArgs = ['--enable-source-maps', ...API_NODE_OPTIONS, 'apps/api/dist/server.js'];
+process.exitCode = await run(process.execPath, serverArgs, { env });
