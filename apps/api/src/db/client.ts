@@ -142,6 +142,24 @@ export function changesNoData(statement: string): boolean {
 }
 
 /**
+ * changesNoData of each statement text seen, kept: the catalogue's statements are a few texts
+ * sent again and again (prepared ones are the same string each time), some of them kilobytes
+ * long, and the word-boundary scan of each was 2 % of the API's CPU on a search (fourteenth pass
+ * of issue 13). Bounded: emptied when full, as a crawler's endless shapes would otherwise grow it.
+ */
+const CLASSIFIED_LIMIT = 2048;
+const classified = new Map<string, boolean>();
+
+function changesNoDataKept(statement: string): boolean {
+  const known = classified.get(statement);
+  if (known !== undefined) return known;
+  const answer = changesNoData(statement);
+  if (classified.size >= CLASSIFIED_LIMIT) classified.clear();
+  classified.set(statement, answer);
+  return answer;
+}
+
+/**
  * Counts every statement and write of one database, whichever handle sent it. Each handle has a
  * logger of its own (`loggerFor`) that says where its writes are told: the handle's own
  * `onWrite`, or (the shared `db`) the database's listeners.
@@ -157,7 +175,7 @@ class StatementCounter {
       logQuery: (query: string, params: unknown[]) => {
         this.count++;
         if (params.length > this.parameterPeak) this.parameterPeak = params.length;
-        if (!changesNoData(query)) this.wrote(onWrite);
+        if (!changesNoDataKept(query)) this.wrote(onWrite);
         const tally = tallies.getStore();
         if (tally) tally.count++;
       },

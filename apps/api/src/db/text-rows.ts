@@ -14,7 +14,7 @@
  * Drizzle's would.
  */
 import { fillPlaceholders } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import { clientOf, type Db } from './client';
 
 /** A row's columns as PostgreSQL wrote them; null for NULL. */
@@ -34,9 +34,34 @@ export function textStatement(query: { toSQL(): { sql: string; params: unknown[]
   return { text: sql, params, name };
 }
 
-/** Every column as text: pg's parser for each type is the identity. */
+/** A column kept as PostgreSQL wrote it. */
 const asText = (value: string) => value;
-const TEXT_TYPES = { getTypeParser: () => asText };
+
+/** What TextRowsQuery uses of pg's Query (pg 8, lib/query.js) beyond its typed surface. */
+interface QueryInternals {
+  prepare(connection: object): void;
+  _result: { rows: TextRow[] };
+}
+
+/**
+ * pg's extended-protocol query without the Describe message: PostgreSQL then sends no row
+ * description, and each data row's fields (which pg's protocol parser gives as text already) are
+ * the row as it is. pg asks for the description on every run of a prepared statement and builds
+ * a parser per column from it, to parse each value with; these rows are read as text, so that was
+ * work for nothing: 5 % of the API's CPU on a page of products (fourteenth pass of issue 13).
+ * Only the Describe is left out: Parse, Bind, Execute and Sync are pg's own (prepare, through a
+ * view of the connection whose describe sends nothing).
+ */
+class TextRowsQuery extends pg.Query {
+  prepare(connection: object): void {
+    const withoutDescribe = Object.create(connection, { describe: { value: () => {} } }) as object;
+    (pg.Query.prototype as unknown as QueryInternals).prepare.call(this, withoutDescribe);
+  }
+
+  handleDataRow(message: { fields: TextRow }): void {
+    (this as unknown as QueryInternals)._result.rows.push(message.fields);
+  }
+}
 
 /**
  * PGlite parses a column by its type's parser when it has one: the types these statements
@@ -72,12 +97,14 @@ export async function textRows(
     });
     return result.rows;
   }
-  const result = await (origin.client as pg.Pool).query<TextRow>({
+  const query = new TextRowsQuery({
     text: statement.text,
     values: params,
-    rowMode: 'array',
-    types: TEXT_TYPES,
     ...(statement.name ? { name: statement.name } : {}),
   });
+  // pg's Pool takes a Submittable; its typings give its result only for a query config.
+  const result = (await (origin.client as pg.Pool).query(query as unknown as pg.QueryConfig)) as unknown as {
+    rows: TextRow[];
+  };
   return result.rows;
 }
