@@ -6,12 +6,13 @@ import { join, resolve } from 'node:path';
 export const root = resolve(import.meta.dirname, '..');
 
 /**
- * Node's options for the API server wherever it is started (npm start, the bench, the browser
- * tests' server). A young generation of 32 MB a semi-space instead of V8's 16: the server
- * allocates a few hundred KB per catalogue answer (rows, objects, JSON), and at 50 connections the
- * scavenges of a 16 MB space were a fifth of its CPU and copied the objects of every request in
- * flight. Measured paired (bench/pair.mjs, same bundle): 0.75–0.80× the API's CPU per request on
- * light lists and searches; 64 MB gave nothing more (issue 13, fourteenth pass).
+ * Node's options for the API server wherever it is started for real (npm start, npm run bench,
+ * bench:web, bench/pair.mjs; docs/operations.md gives the same). A young generation of 32 MB a
+ * semi-space instead of V8's 16: every catalogue answer allocates (rows as strings, objects, the
+ * JSON), and at 50 connections the scavenges of a 16 MB space were a fifth of its CPU and
+ * copied the objects of every request in flight. Measured paired (bench/pair.mjs, same bundle):
+ * 0.75–0.80× the API's CPU per request on light lists and searches; 64 MB gave nothing more
+ * (issue 13, fourteenth pass; docs/decisions.md).
  */
 export const API_NODE_OPTIONS = ['--max-semi-space-size=32'];
 
