@@ -246,16 +246,69 @@ describe('a one-word search read from the words', () => {
   });
 
   it('looks the words up and reads the page in one statement', async () => {
-    const searches: Record<string, string>[] = [
-      { name: 'lampa', order: 'lowest' },
+    const list = async (params: Record<string, string>) => {
+      const answer = await t.app.inject({ method: 'GET', url: `/api/products?${new URLSearchParams(params)}` });
+      expect(answer.statusCode, JSON.stringify(params)).toBe(200);
+      return { statements: answer.headers['x-sql-statements'], json: answer.json() };
+    };
+    // A stem in one word: the one-word statement answers.
+    const oneWord: Record<string, string>[] = [
+      { name: 'ljusstake', order: 'lowest' },
+      { name: 'armband', rating: '1' },
+    ];
+    for (const params of oneWord) {
+      expect((await list(params)).statements, JSON.stringify(params)).toBe('1');
+    }
+    // A stem in several words, the first time: the one-word statement says how many it found and
+    // the statement of both reads follows. From then on, that one alone, with the same answer
+    // (asked with another page size, which the read cache keeps apart; the count it shares).
+    // (Stems no search through HTTP in this file has met: "lampa" has, its stem is "lamp".)
+    const severalWords: Record<string, string>[] = [
+      { name: 'arm', order: 'lowest' },
       { name: 'mössa', rating: '1' },
       { name: 'kopp', max: '400' },
     ];
-    for (const params of searches) {
-      const answer = await t.app.inject({ method: 'GET', url: `/api/products?${new URLSearchParams(params)}` });
-      expect(answer.headers['x-sql-statements'], JSON.stringify(params)).toBe('1');
-      expect(answer.statusCode).toBe(200);
+    for (const params of severalWords) {
+      const first = await list(params);
+      expect(first.statements, JSON.stringify(params)).toBe('2');
+      expect(first.json.count, JSON.stringify(params)).toBeGreaterThan(0);
+      const again = await list({ ...params, pageSize: '1' });
+      expect(again.statements, JSON.stringify(params)).toBe('1');
+      expect(again.json.products).toEqual(first.json.products.slice(0, 1));
     }
+  });
+
+  it('follows a stem from one word to several and back, with the right answer each time', async () => {
+    // "stöv" is in one name's words; a second product brings a second word: the one-word
+    // statement finds two and says so, the statement of both reads answers, and the stem is
+    // noted. A dictionary cleaned of the second word (the product renamed) brings it back.
+    const { user } = await createSeller(db);
+    await createProduct(db, user.id, { name: 'Stövel av gummi', category: 'Kläder' });
+    // Each time another page size, which the read cache keeps apart (the shape is the stem's).
+    let pageSize = 13;
+    const list = () =>
+      t.app.inject({ method: 'GET', url: `/api/products?name=st%C3%B6v&order=newest&pageSize=${--pageSize}` });
+    const namesOf = (answer: Awaited<ReturnType<typeof list>>) =>
+      answer.json().products.map((p: { name: string }) => p.name);
+    const alone = await list();
+    expect(alone.headers['x-sql-statements']).toBe('1');
+    expect(namesOf(alone)).toEqual(['Stövel av gummi']);
+
+    const boots = await createProduct(db, user.id, { name: 'Stövlarna, vinter', category: 'Kläder' });
+    const grown = await list();
+    expect(grown.headers['x-sql-statements']).toBe('2');
+    expect(namesOf(grown).sort()).toEqual(['Stövel av gummi', 'Stövlarna, vinter']);
+    expect((await list()).headers['x-sql-statements']).toBe('1');
+
+    await db.update(products).set({ name: 'Sko, vinter' }).where(eq(products.id, boots.id));
+    await db.execute(sql`delete from search_words where word = 'stovlarna'`);
+    const cleaned = await list();
+    expect(namesOf(cleaned)).toEqual(['Stövel av gummi']);
+    // The statement of both reads found one word: the one-word statement is back, and answers alone.
+    expect(cleaned.headers['x-sql-statements']).toBe('1');
+    const back = await list();
+    expect(back.headers['x-sql-statements']).toBe('1');
+    expect(namesOf(back)).toEqual(['Stövel av gummi']);
   });
 });
 
@@ -395,6 +448,14 @@ describe('a one-word search with more matches than the capped read', () => {
     const several = /Anti Join \(([^)]*)\)/;
     expect((await planFor('tra')).match(several)?.[1]).toBe('never executed');
     expect((await planFor('pall')).match(several)?.[1]).toMatch(/^actual rows=/);
+    // The one-word statement holds no read of several words at all: a smaller plan to start.
+    const oneWordPlan = await genericPlanWith(
+      foldedListStatement(db, query, 'one'),
+      { stem: 'tra', ...filterValues(query) },
+      'costs off',
+    );
+    expect(oneWordPlan).toContain('product_words');
+    expect(oneWordPlan).not.toMatch(/Anti Join|unnest/);
   });
 
   it('reads no match of words in more names than the cap when no other filter is given', async () => {
