@@ -464,9 +464,9 @@ function foldedSearchStatement(db: Db, query: ProductListQuery, branches: Folded
 /**
  * Which reads a folded statement holds: 'all' (one word and several), or 'one' (one word only:
  * a stem in several words gets the row with no product, and its count). The one-word statement
- * is the smaller plan, and PostgreSQL starts every node of a plan on every run, run or not: the
- * several-words read cost a one-word search 40–50 µs of PostgreSQL's time (thirteenth pass), a
- * tenth of it (fourteenth pass).
+ * is the smaller plan, and PostgreSQL starts every node of a plan on every run, run or not: with
+ * it a one-word search costs PostgreSQL 0.85× what the statement of both reads did (paired,
+ * fourteenth pass of issue 13).
  */
 type FoldedBranches = 'one' | 'all';
 
@@ -579,7 +579,9 @@ function lookedUpWordCount(first: TextRow): number | null {
 
 /**
  * The name search's one read, its words looked up in the same statement where it can be
- * (foldedSearch), else looked up first (`words`). Told to `words` when the folded statement
+ * (foldedSearch), else looked up first (`words`). The folded statement is the one-word one unless
+ * the stem was last found in several words (stemsInSeveralWordsOf); when the one-word statement
+ * finds several, the statement of both reads follows. Told to `words` when a folded statement
  * found that the word index does not answer, so that nothing looks them up again.
  */
 async function readMatchesOfName(db: Db, where: Where, query: ProductListQuery, words: WordsOfName) {
@@ -589,7 +591,7 @@ async function readMatchesOfName(db: Db, where: Where, query: ProductListQuery, 
   if (!folded) return readNameMatches(db, where, query, await words.get());
   let rows = await textRows(db, folded.statement, { stem: folded.stem, ...filterValues(query) });
   let [first] = rows;
-  // No row: one word or none, and nothing matched (the one-word read gives no row then).
+  // No row: the words were read and nothing matched (an unread shape gives its row with no product).
   if (!first) return { rows, complete: true };
   let wordCount = lookedUpWordCount(first);
   if (wordCount !== null) noteStemShape(db, folded.stem, wordCount);
