@@ -536,17 +536,22 @@ async function readNameMatches(db: Db, where: Where, query: ProductListQuery, wo
 }
 
 /**
- * The folded statement of this search's shape (foldedSearchStatement), built on first use, and
- * the stem it is executed with; null when the search is not one the word index answers, is best
- * match or past the first pages, or the shapes' limit is reached (preparedPerShape).
+ * A folded statement's read (foldedSearchStatement, prepared per shape and built on first use),
+ * executed with the stem: its rows, and the number of words it looked up, read off its first row
+ * (null: the word index cannot answer; undefined: no row, the words were read and nothing
+ * matched). Null when the search is best match or past the first pages, or the shapes' limit is
+ * reached (preparedPerShape).
  */
-function foldedSearch(db: Db, query: ProductListQuery, stem: string | undefined, branches: FoldedBranches) {
-  const shape = stem === undefined ? null : wordStatementShape(branches === 'one' ? 'fold-one' : 'fold', query);
-  if (stem === undefined || !shape) return null;
-  const statement = wordStatements(db, shape.join('_'), (root, shapesBefore) =>
-    textStatement(foldedSearchStatement(root, query, branches), `words_${shapesBefore}`),
-  );
-  return statement && { statement, stem };
+async function readFolded(db: Db, query: ProductListQuery, stem: string, branches: FoldedBranches) {
+  const shape = wordStatementShape(branches === 'one' ? 'fold-one' : 'fold', query);
+  const statement =
+    shape &&
+    wordStatements(db, shape.join('_'), (root, shapesBefore) =>
+      textStatement(foldedSearchStatement(root, query, branches), `words_${shapesBefore}`),
+    );
+  if (!statement) return null;
+  const rows = await textRows(db, statement, { stem, ...filterValues(query) });
+  return { rows, wordCount: rows[0] ? lookedUpWordCount(rows[0]) : undefined };
 }
 
 /**
@@ -586,29 +591,21 @@ function lookedUpWordCount(first: TextRow): number | null {
  */
 async function readMatchesOfName(db: Db, where: Where, query: ProductListQuery, words: WordsOfName) {
   const stem = dictionaryStemOf(query, words.matching);
-  const expected: FoldedBranches = stem !== undefined && stemsInSeveralWordsOf(db).has(stem) ? 'all' : 'one';
-  let folded = foldedSearch(db, query, stem, expected);
-  if (!folded) return readNameMatches(db, where, query, await words.get());
-  let rows = await textRows(db, folded.statement, { stem: folded.stem, ...filterValues(query) });
-  let [first] = rows;
-  // No row: the words were read and nothing matched (an unread shape gives its row with no product).
-  if (!first) return { rows, complete: true };
-  let wordCount = lookedUpWordCount(first);
-  if (wordCount !== null) noteStemShape(db, folded.stem, wordCount);
-  if (wordCount !== null && wordCount > 1 && expected === 'one') {
+  if (stem === undefined) return readNameMatches(db, where, query, await words.get());
+  const expected: FoldedBranches = stemsInSeveralWordsOf(db).has(stem) ? 'all' : 'one';
+  let read = await readFolded(db, query, stem, expected);
+  if (typeof read?.wordCount === 'number') {
+    noteStemShape(db, stem, read.wordCount);
     // The one-word statement's row with no product: the stem is in several words.
-    folded = foldedSearch(db, query, stem, 'all');
-    if (!folded) return readNameMatches(db, where, query, await words.get());
-    rows = await textRows(db, folded.statement, { stem: folded.stem, ...filterValues(query) });
-    [first] = rows;
-    if (!first) return { rows, complete: true };
-    wordCount = lookedUpWordCount(first);
+    if (read.wordCount > 1 && expected === 'one') read = await readFolded(db, query, stem, 'all');
   }
-  if (wordCount === null) {
+  if (!read) return readNameMatches(db, where, query, await words.get());
+  if (read.wordCount === undefined) return { rows: read.rows, complete: true };
+  if (read.wordCount === null) {
     words.found(null);
     return readNameMatches(db, where, query, null);
   }
-  return { rows, complete: wordPageWithinBudget(wordCount, query) };
+  return { rows: read.rows, complete: wordPageWithinBudget(read.wordCount, query) };
 }
 
 /**
