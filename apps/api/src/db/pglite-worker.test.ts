@@ -139,6 +139,44 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
     }
   }, 120_000);
 
+  it('answers larger than its output buffer whole, and the next answer after them', async () => {
+    const server = await startPgliteWorker({ dataDir: folder(), setup: ['set client_min_messages = warning'] });
+    const client = new pg.Client(server.connection);
+    await client.connect();
+    try {
+      // Three megabytes: the worker's output buffer (256 kB) grows for it, then shrinks back.
+      const big = await client.query<{ text: string }>({
+        text: "select repeat('å', $1::int) as text",
+        values: [1_500_000],
+      });
+      expect(big.rows[0]?.text).toBe('å'.repeat(1_500_000));
+      const rows = await client.query<{ n: number }>('select g as n from generate_series(1, 3) g');
+      expect(rows.rows.map((row) => row.n)).toEqual([1, 2, 3]);
+    } finally {
+      await client.end();
+      await server.close();
+    }
+  }, 120_000);
+
+  it('cleans up after a connection whose statement never prepared', async () => {
+    const server = await startPgliteWorker({ dataDir: folder(), setup: ['set client_min_messages = warning'] });
+    try {
+      const first = new pg.Client(server.connection);
+      await first.connect();
+      await first.query({ name: 'kept', text: 'select 1 as one' });
+      await expect(first.query({ name: 'broken', text: 'select from nowhere_at_all' })).rejects.toThrow();
+      await first.end();
+      const second = new pg.Client(server.connection);
+      await second.connect();
+      // The cleanup's DEALLOCATE of the broken name failed and did not stop the kept one's.
+      const prepared = await second.query<{ count: string }>('select count(*) from pg_prepared_statements');
+      expect(prepared.rows[0]?.count).toBe('0');
+      await second.end();
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   it('rolls back the transaction of a connection that went away, and frees the session for the others', async () => {
     const server = await startPgliteWorker({ dataDir: folder(), setup: ['set client_min_messages = warning'] });
     const connect = async () => {

@@ -15,6 +15,11 @@
  * PGlite's sessions start with `client_min_messages = debug3`, so every parse and bind sent the
  * client a DEBUG notice to build, send and parse; the setup puts it back to PostgreSQL's default.
  *
+ * Once set up, the worker calls PGlite's backend directly (directBackend below), not through
+ * `execProtocolRaw`: that one also parses every answer into JavaScript message objects (each
+ * row's fields as strings) and keeps them all in a list that only `execProtocol` empties, so over
+ * a long run the list grew without end and its parsing was half the worker's time.
+ *
  * The worker's code is plain CommonJS run with `eval`, so it works the same from the sources
  * (tests, tsx) and from the bundled dist/server.js: it loads its packages from beside this module.
  */
@@ -78,41 +83,116 @@ function idleAfter(answer) {
 
 const quoted = (name) => '"' + name.replace(/"/g, '""') + '"';
 
+/** A simple-protocol Query message: the cleanup's statements. */
+function simpleQuery(text) {
+  const body = Buffer.from(text + '\0');
+  const message = Buffer.allocUnsafe(5 + body.length);
+  message[0] = 0x51;
+  message.writeInt32BE(4 + body.length, 1);
+  body.copy(message, 5);
+  return message;
+}
+
+const TERMINATE_MESSAGE = Buffer.from([TERMINATE, 0, 0, 0, 4]);
+const OUTPUT_KEPT = 256 * 1024;
+
+/**
+ * PGlite's backend without PGlite's JavaScript around it. PGlite's WebAssembly PostgreSQL reads
+ * its input and writes its output through two callbacks; PGlite's own write callback parses every
+ * message it is given (execProtocolRaw included) and keeps it in a list, which nothing here needs:
+ * the answer goes to the socket as it is. These callbacks copy bytes in and out, nothing more.
+ * From then on every statement of the worker goes through run(), PGlite's own query methods no
+ * longer (their callbacks are replaced); close() hands PGlite's close its Terminate message.
+ * The three module functions used are checked at start, so a PGlite without them fails loudly.
+ */
+function directBackend(db) {
+  const mod = db.mod;
+  for (const name of ['addFunction', '_set_read_write_cbs', '_interactive_one']) {
+    if (!mod || typeof mod[name] !== 'function') throw new Error('PGlite has no ' + name + ': the worker cannot call its backend');
+  }
+  let input = Buffer.alloc(0);
+  let inputAt = 0;
+  let output = new Uint8Array(OUTPUT_KEPT);
+  let outputAt = 0;
+  const read = mod.addFunction((pointer, most) => {
+    const length = Math.min(most, input.length - inputAt);
+    mod.HEAPU8.set(input.subarray(inputAt, inputAt + length), pointer);
+    inputAt += length;
+    return length;
+  }, 'iii');
+  const write = mod.addFunction((pointer, length) => {
+    if (outputAt + length > output.length) {
+      const grown = new Uint8Array(Math.max(output.length * 2, outputAt + length));
+      grown.set(output.subarray(0, outputAt));
+      output = grown;
+    }
+    output.set(mod.HEAPU8.subarray(pointer, pointer + length), outputAt);
+    outputAt += length;
+    return length;
+  }, 'iii');
+  mod._set_read_write_cbs(read, write);
+  return {
+    /** The backend's answer to a unit's messages, as bytes of its own. */
+    run(bytes) {
+      input = bytes;
+      inputAt = 0;
+      outputAt = 0;
+      try {
+        mod._interactive_one(bytes.length, bytes[0]);
+        return Buffer.from(output.subarray(0, outputAt));
+      } finally {
+        input = Buffer.alloc(0);
+        // One long answer must not keep its buffer for ever.
+        if (output.length > OUTPUT_KEPT) output = new Uint8Array(OUTPUT_KEPT);
+      }
+    },
+    /** PGlite's close sends its Terminate through the read callback, which is now ours. */
+    async close() {
+      input = TERMINATE_MESSAGE;
+      inputAt = 0;
+      await db.close();
+    },
+  };
+}
+
 /**
  * Serves one PGlite over a Unix socket to several connections. A unit is a connection's
  * messages up to a sync or a simple query (or any message outside the extended protocol):
- * PGlite gets each unit whole, in one call, and the answer goes back in one write. Units run one at a time in arrival order, so a connection
- * always has its next statement queued while PGlite works out another's; while a connection is
- * inside a transaction, only its own units run, as if the others waited for its locks.
+ * PGlite gets each unit whole, in one call, and the answer goes back in one write. Units run one
+ * at a time in arrival order, so a connection always has its next statement queued while PGlite
+ * works out another's; while a connection is inside a transaction, only its own units run, as if
+ * the others waited for its locks. PGlite's backend answers synchronously: the units waiting when
+ * data arrives run in that same event-loop turn.
  */
-function serve(db, socketPath) {
+function serve(backend, socketPath) {
   const waiting = [];
   let owner = null;
   let running = false;
   let nextId = 1;
   const connections = new Set();
 
-  async function runUnit(unit) {
+  function runUnit(unit) {
     const connection = unit.connection;
     if (unit.cleanup) {
       // A connection that went away: its transaction is rolled back and its statements go.
       if (owner === connection) {
         owner = null;
-        await db.exec('ROLLBACK');
+        backend.run(simpleQuery('ROLLBACK'));
       }
-      // One at a time: a name whose parse failed was never prepared, and must not stop the rest.
-      for (const name of connection.statements) await db.exec('DEALLOCATE ' + quoted(name)).catch(() => {});
+      // One at a time: a name whose parse failed was never prepared (its error is only an
+      // answer here, not thrown), and must not stop the rest.
+      for (const name of connection.statements) backend.run(simpleQuery('DEALLOCATE ' + quoted(name)));
       return;
     }
     if (connection.socket.destroyed) return;
-    const answer = await db.execProtocolRaw(unit.bytes, { syncToFs: false });
+    const answer = backend.run(unit.bytes);
     // The session stays this connection's until an answer ends idle: inside a transaction, and
     // also between a startup and its password, or a flush and its sync (no ReadyForQuery yet).
     owner = idleAfter(answer) ? null : connection;
     if (answer.length > 0 && !connection.socket.destroyed) connection.socket.write(answer);
   }
 
-  async function drain() {
+  function drain() {
     if (running) return;
     running = true;
     try {
@@ -121,7 +201,7 @@ function serve(db, socketPath) {
         if (index < 0) break;
         const unit = waiting.splice(index, 1)[0];
         try {
-          await runUnit(unit);
+          runUnit(unit);
         } catch {
           unit.connection.socket.destroy();
         }
@@ -208,13 +288,14 @@ function serve(db, socketPath) {
   const { unaccent } = load('@electric-sql/pglite/contrib/unaccent');
   const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, btree_gin, unaccent } });
   for (const statement of workerData.setup) await db.exec(statement);
-  const server = serve(db, workerData.socketPath);
+  const backend = directBackend(db);
+  const server = serve(backend, workerData.socketPath);
   await server.start();
   parentPort.on('message', async (message) => {
     if (message !== 'close') return;
     try {
       await server.stop();
-      await db.close();
+      await backend.close();
       parentPort.postMessage({ closed: true });
     } catch (error) {
       parentPort.postMessage({ closed: true, error: String((error && error.stack) || error) });
