@@ -827,8 +827,11 @@ export function listProductsCached(db: Db, query: ProductListQuery, cache: ReadC
 }
 
 /**
- * One product with its reviews, newest first, in one statement (the reviews come as a JSON
- * array from a subquery), read as text; prepared once per connection.
+ * One product with its reviews, newest first, in one statement, read as text; prepared once per
+ * connection. The reviews come from a subquery as the answer's JSON text itself, written compact
+ * as JSON.stringify writes it (`to_json` of a string escapes exactly the characters it does), so
+ * the API puts the text in as it is instead of parsing and writing it again: json_agg's own text
+ * spaces its keys. Every column used is NOT NULL (a null would drop its review from string_agg).
  */
 function productDetailsStatement(db: Db) {
   return textStatement(
@@ -836,11 +839,12 @@ function productDetailsStatement(db: Db) {
       .select({
         ...productWithSellerColumns,
         reviews: sql<string>`(
-        select coalesce(json_agg(json_build_object(
-          '_id', r.id, 'name', r.name, 'rating', r.rating, 'comment', r.comment,
-          'createdAt', to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'verified', r.verified
-        ) order by r.created_at desc, r.id desc), '[]'::json)
+        select coalesce('[' || string_agg(
+          '{"_id":"' || r.id::text || '","name":' || to_json(r.name)::text || ',"rating":' || r.rating::text
+          || ',"comment":' || to_json(r.comment)::text || ',"createdAt":"'
+          || to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          || '","verified":' || r.verified::text || '}',
+          ',' order by r.created_at desc, r.id desc) || ']', '[]')
         from ${reviews} r where r.product_id = ${products.id})`,
       })
       .from(products)
@@ -868,9 +872,7 @@ export async function productDetailsAnswer(db: Db, id: string): Promise<ProductD
   if (!isUuid(id)) return null;
   const [row] = await textRows(db, detailsStatement(db), { id });
   if (!row) return null;
-  // The reviews as JSON.stringify writes them (PostgreSQL's json text spaces its keys).
-  const reviewsJson = JSON.stringify(JSON.parse(row[AFTER_PRODUCT_COLUMNS] ?? '[]'));
-  return { json: productJsonOfRow(row, `"reviews":${reviewsJson}`), ...productFactsOfRow(row) };
+  return { json: productJsonOfRow(row, `"reviews":${row[AFTER_PRODUCT_COLUMNS] ?? '[]'}`), ...productFactsOfRow(row) };
 }
 
 /** One product with its reviews, newest first; null when there is none with that id. */

@@ -115,17 +115,24 @@ describe('a product page written as JSON from its text row', () => {
     const { user: seller } = await createSeller(db, { seller: { name: 'Recensionernas butik' } });
     const reviewed = await createProduct(db, seller.id, { name: 'Recenserad "vas"', rating: 4.5, numReviews: 2 });
     const unreviewed = await createProduct(db, seller.id, { name: 'Orecenserad' });
-    for (const [i, comment] of ['Bra "nog"', 'Utmärkt\nåter'].entries()) {
+    // Every character JSON escapes, and some it does not (to_json must agree with JSON.stringify).
+    const comments = ['Bra "nog"', 'Utmärkt\nåter', 'Tab\there \\ back\u0001\u001f\b\f\r </script> \u2028 😀 ÅÄÖ'];
+    for (const [i, comment] of comments.entries()) {
       const buyer = await createUser(db, { name: `Köpare ${i}` });
       const review = await createReview(db, {
         productId: reviewed.id,
         sellerId: seller.id,
         userId: buyer.id,
-        rating: 4 + i,
+        rating: 3 + i,
       });
       await db
         .update(reviews)
-        .set({ comment, createdAt: new Date(Date.UTC(2026, 0, 1 + i, 12, 0, 0, 7)) })
+        .set({
+          comment,
+          name: i === 2 ? 'Namn med "citat" och \\' : `Köpare ${i}`,
+          verified: i === 1,
+          createdAt: new Date(Date.UTC(2026, 0, 1 + i, 12, 0, 0, 7)),
+        })
         .where(eq(reviews.id, review.id));
     }
     for (const made of [reviewed, unreviewed]) {
