@@ -4,7 +4,7 @@
 -- again in every transaction (its cache lives in the expression's state, which PL/pgSQL builds
 -- per transaction). That was about a third of the lookup: pgbench, two clients, 14 200–16 400
 -- lookups a second before, 18 800–23 500 after. The expression below is torget_search_text's body
--- (0005); name-search-index.test.ts checks that the two agree.
+-- (0005); word-search.test.ts checks that the two agree.
 CREATE OR REPLACE FUNCTION search_dictionary_words(stem text, max_words integer) RETURNS text[]
 LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan

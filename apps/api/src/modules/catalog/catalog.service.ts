@@ -584,7 +584,7 @@ function lookedUpWordCount(first: TextRow): number | null {
 
 /**
  * The name search's one read, its words looked up in the same statement where it can be
- * (foldedSearch), else looked up first (`words`). The folded statement is the one-word one unless
+ * (readFolded), else looked up first (`words`). The folded statement is the one-word one unless
  * the stem was last found in several words (stemsInSeveralWordsOf); when the one-word statement
  * finds several, the statement of both reads follows. Told to `words` when a folded statement
  * found that the word index does not answer, so that nothing looks them up again.
