@@ -1,11 +1,13 @@
 /**
  * Migration 0020: a page of products keeps room for a changed stock, so the UPDATE an order
  * makes writes the row's new version on the same page and no index entry (a HOT update). Told
- * by the row's ctid (page, item): its page stays the same. On a page filled to the brim (the
- * default fillfactor) the new version would go to another page.
+ * by the row's ctid (page, item), whose page stays the same, and by PostgreSQL's own count of
+ * the transaction's HOT updates. On a page filled to the brim (the default fillfactor) the new
+ * version would go to another page, with an entry in every index.
  */
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, queryRows } from '#api/db/client.ts';
 import { products } from '#api/db/schema.ts';
 import { createSeller } from '#api/test/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
@@ -54,9 +56,19 @@ describe('products keep room for their stock (migration 0020)', () => {
     // Two sales on the first page: room for more than one new version.
     const sold = ids.filter((id) => before.get(id) === firstPage).slice(0, 2);
 
-    // As an order takes stock: one statement per product.
+    // As an order takes stock: one statement per product, each in its own transaction. The
+    // HOT count is read before and after it in that transaction: the backend's count can still
+    // hold earlier transactions' updates that it has not reported yet.
+    const hotUpdates = (tx: Db) =>
+      queryRows<{ n: number }>(tx, sql`select pg_stat_get_xact_tuples_hot_updated('products'::regclass)::int as n`);
     for (const id of sold) {
-      await db.execute(sql`update ${products} set count_in_stock = count_in_stock - 1 where id = ${id}::uuid`);
+      const counted = await db.transaction(async (tx) => {
+        const [before] = await hotUpdates(tx);
+        await tx.execute(sql`update ${products} set count_in_stock = count_in_stock - 1 where id = ${id}::uuid`);
+        const [after] = await hotUpdates(tx);
+        return (after?.n ?? 0) - (before?.n ?? 0);
+      });
+      expect(counted, id).toBe(1);
     }
 
     const after = await pagesOf(sold);
