@@ -55,24 +55,24 @@ describe('products keep room for their stock (migration 0020)', () => {
     expect(new Set(before.values()).size).toBeGreaterThan(1);
     // Two sales on the first page: room for more than one new version.
     const sold = ids.filter((id) => before.get(id) === firstPage).slice(0, 2);
+    expect(sold).toHaveLength(2);
 
     // As an order takes stock: one statement per product, each in its own transaction. The
     // HOT count is read before and after it in that transaction: the backend's count can still
     // hold earlier transactions' updates that it has not reported yet.
-    const hotUpdates = (tx: Db) =>
+    const hotUpdatesSoFar = (tx: Db) =>
       queryRows<{ n: number }>(tx, sql`select pg_stat_get_xact_tuples_hot_updated('products'::regclass)::int as n`);
     for (const id of sold) {
       const counted = await db.transaction(async (tx) => {
-        const [before] = await hotUpdates(tx);
+        const [hotBefore] = await hotUpdatesSoFar(tx);
         await tx.execute(sql`update ${products} set count_in_stock = count_in_stock - 1 where id = ${id}::uuid`);
-        const [after] = await hotUpdates(tx);
-        return (after?.n ?? 0) - (before?.n ?? 0);
+        const [hotAfter] = await hotUpdatesSoFar(tx);
+        return (hotAfter?.n ?? 0) - (hotBefore?.n ?? 0);
       });
       expect(counted, id).toBe(1);
     }
 
     const after = await pagesOf(sold);
-    expect(sold).toHaveLength(2);
     for (const id of sold) expect(after.get(id), id).toBe(firstPage);
   });
 });
