@@ -38,7 +38,7 @@ const load = createRequire(workerData.base);
 // of an SSL or GSS encryption request, which a Unix socket answers with 'N' (not supported).
 const PROTOCOL_3 = 196608;
 const ENCRYPTION_REQUESTS = new Set([80877103, 80877104]);
-const PARSE = 0x50, BIND = 0x42, DESCRIBE = 0x44, EXECUTE = 0x45, CLOSE = 0x43, TERMINATE = 0x58;
+const PARSE = 0x50, BIND = 0x42, DESCRIBE = 0x44, EXECUTE = 0x45, CLOSE = 0x43, TERMINATE = 0x58, QUERY = 0x51;
 const STATEMENT = 0x53;
 // The extended protocol's messages wait for the sync that ends their unit; any other message (a
 // sync, a simple query, a password, a flush) ends the unit it is in.
@@ -87,7 +87,7 @@ const quoted = (name) => '"' + name.replace(/"/g, '""') + '"';
 function simpleQuery(text) {
   const body = Buffer.from(text + '\0');
   const message = Buffer.allocUnsafe(5 + body.length);
-  message[0] = 0x51;
+  message[0] = QUERY;
   message.writeInt32BE(4 + body.length, 1);
   body.copy(message, 5);
   return message;
@@ -95,6 +95,7 @@ function simpleQuery(text) {
 
 const TERMINATE_MESSAGE = Buffer.from([TERMINATE, 0, 0, 0, 4]);
 const OUTPUT_KEPT = 256 * 1024;
+const NO_INPUT = Buffer.alloc(0);
 
 /**
  * PGlite's backend without PGlite's JavaScript around it. PGlite's WebAssembly PostgreSQL reads
@@ -110,7 +111,7 @@ function directBackend(db) {
   for (const name of ['addFunction', '_set_read_write_cbs', '_interactive_one']) {
     if (!mod || typeof mod[name] !== 'function') throw new Error('PGlite has no ' + name + ': the worker cannot call its backend');
   }
-  let input = Buffer.alloc(0);
+  let input = NO_INPUT;
   let inputAt = 0;
   let output = new Uint8Array(OUTPUT_KEPT);
   let outputAt = 0;
@@ -141,7 +142,7 @@ function directBackend(db) {
         mod._interactive_one(bytes.length, bytes[0]);
         return Buffer.from(output.subarray(0, outputAt));
       } finally {
-        input = Buffer.alloc(0);
+        input = NO_INPUT;
         // One long answer must not keep its buffer for ever.
         if (output.length > OUTPUT_KEPT) output = new Uint8Array(OUTPUT_KEPT);
       }
