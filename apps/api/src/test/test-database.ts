@@ -49,7 +49,8 @@ export async function createServerDatabaseCopy(
   return { name, url: databaseUrl.toString(), fromTemplate: !!template };
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `poolSize`: most connections on PostgreSQL (20 by default); PGlite has one whatever it says. */
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
   const url = serverUrl();
   if (!url) {
     const template = await pgliteTemplate();
@@ -58,7 +59,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { ...database, destroy: () => database.close() };
   }
   const created = await createServerDatabaseCopy(url, 'test', { migrated: true });
-  const database = await openDatabase({ url: created.url, poolSize: 20 });
+  const database = await openDatabase({ url: created.url, poolSize: options.poolSize ?? 20 });
   if (!created.fromTemplate) await migrate(database);
   return {
     ...database,
