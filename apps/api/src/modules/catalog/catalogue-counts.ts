@@ -3,7 +3,7 @@
  * seller. Each count is the sum of its key's rows in catalogue_counts, a handful at most.
  */
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
+import { type Db, preparedOnce } from '#api/db/client.ts';
 import { catalogueCounts } from '#api/db/schema.ts';
 
 type Scope = 'listed' | 'category' | 'seller';
@@ -20,13 +20,25 @@ export function countedProducts(db: Db, scope: Scope, key = ''): Promise<number>
   return countOf(db, and(eq(catalogueCounts.scope, scope), eq(catalogueCounts.key, key)));
 }
 
-/** Every category with listed products and their number, alphabetically (no empty category). */
-export async function categoryCounts(db: Db): Promise<{ name: string; count: number }[]> {
-  return db
+/**
+ * Every category's count, prepared once per database: the sidebar of every page reads it, and
+ * sent unprepared it was planned on every call, 0.10 ms of planning for 0.05 ms of execution
+ * (pg_stat_statements, performance.md "Seventeenth pass").
+ */
+const categoryCountsStatementOf = preparedOnce((db) =>
+  db
     .select({ name: catalogueCounts.key, count: total })
     .from(catalogueCounts)
-    .where(and(eq(catalogueCounts.scope, 'category'), sql`${catalogueCounts.key} <> ''`))
+    // Constants written in, not bound: a statement without parameters has one plan from its
+    // first execution (with one, PostgreSQL makes five custom plans before it weighs a generic one).
+    .where(sql`${catalogueCounts.scope} = 'category' and ${catalogueCounts.key} <> ''`)
     .groupBy(catalogueCounts.key)
     .having(sql`sum(${catalogueCounts.n}) > 0`)
-    .orderBy(asc(catalogueCounts.key));
+    .orderBy(asc(catalogueCounts.key))
+    .prepare('category_counts'),
+);
+
+/** Every category with listed products and their number, alphabetically (no empty category). */
+export function categoryCounts(db: Db): Promise<{ name: string; count: number }[]> {
+  return categoryCountsStatementOf(db).execute();
 }
