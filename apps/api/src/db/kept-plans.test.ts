@@ -13,6 +13,7 @@
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#api/db/client.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { categoryCounts } from '#api/modules/catalog/catalogue-counts.ts';
 import { ADDRESS } from '#api/modules/orders/order-test-kit.ts';
@@ -57,11 +58,11 @@ describe.runIf(onPostgres)('on one connection', () => {
 
   /** [name, custom plans, generic plans] of this connection's prepared statements named like `pattern`. */
   async function plansOf(pattern: string): Promise<[string, number, number][]> {
-    // Db is typed over both drivers; this file runs on node-postgres, whose answer holds `rows`.
-    const { rows } = (await database.db.execute(
+    const rows = await queryRows<{ name: string; generic_plans: string; custom_plans: string }>(
+      database.db,
       sql`select name, generic_plans, custom_plans from pg_prepared_statements
           where name like ${pattern} order by name`,
-    )) as unknown as { rows: { name: string; generic_plans: string; custom_plans: string }[] };
+    );
     return rows.map((r) => [r.name, Number(r.custom_plans), Number(r.generic_plans)]);
   }
 
