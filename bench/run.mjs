@@ -229,6 +229,7 @@ async function startApi({ databaseUrl, dataDir, countStatements, noCache, extraE
     ...(noCache ? { READ_CACHE: 'off' } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
     ...(process.env.READ_CACHE_ENTRIES ? { READ_CACHE_ENTRIES: process.env.READ_CACHE_ENTRIES } : {}),
+    ...(process.env.PGLITE_WORKER_NICE ? { PGLITE_WORKER_NICE: process.env.PGLITE_WORKER_NICE } : {}),
     ...extraEnv,
   };
   const profiling = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results/profiles')}`] : [];

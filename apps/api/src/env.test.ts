@@ -31,6 +31,14 @@ describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('configuration', () => {
     ]);
   });
 
+  it("takes the PGlite worker thread's nice value from 0 to 19, or leaves it to the worker's default", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).pgliteWorkerNice).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, PGLITE_WORKER_NICE: '0' }).pgliteWorkerNice).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, PGLITE_WORKER_NICE: '7' }).pgliteWorkerNice).toBe(7);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PGLITE_WORKER_NICE: '20' })).toThrow(/PGLITE_WORKER_NICE/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PGLITE_WORKER_NICE: '-5' })).toThrow(/PGLITE_WORKER_NICE/);
+  });
+
   it('stops with a message naming each bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', JWT_SECRET: 'short' })).toThrow(
       /PORT[\s\S]*JWT_SECRET/,

@@ -35,6 +35,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     dataDir: join(config.dataDir, 'pglite'),
     poolSize: config.databasePoolSize,
     pgliteWorker: config.pgliteWorker ?? true,
+    ...(config.pgliteWorkerNice === undefined ? {} : { pgliteWorkerNice: config.pgliteWorkerNice }),
   });
   try {
     await migrate(database);

@@ -87,6 +87,8 @@ export interface DatabaseOptions {
    * (db/pglite-worker.ts): its queries do not hold up the API's event loop. Needs `dataDir`.
    */
   pgliteWorker?: boolean;
+  /** The PGlite worker thread's nice value (pglite-worker.ts; PGLITE_WORKER_NICE). */
+  pgliteWorkerNice?: number;
 }
 
 /**
@@ -290,7 +292,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     });
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  if (options.pgliteWorker && options.dataDir) return openPgliteWorker(options.dataDir, counter);
+  if (options.pgliteWorker && options.dataDir)
+    return openPgliteWorker(options.dataDir, counter, options.pgliteWorkerNice);
   const client = await PGlite.create(options.dataDir ?? 'memory://', {
     extensions: { pg_trgm, btree_gin, unaccent },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -365,8 +368,8 @@ function databaseOf(
 const PGLITE_CONNECTIONS = 2;
 
 /** PGlite in a worker thread, through the PostgreSQL pool code over its socket. */
-async function openPgliteWorker(dataDir: string, counter: StatementCounter): Promise<Database> {
-  const worker = await startPgliteWorker({ dataDir, setup: PGLITE_SETTINGS });
+async function openPgliteWorker(dataDir: string, counter: StatementCounter, nice?: number): Promise<Database> {
+  const worker = await startPgliteWorker({ dataDir, setup: PGLITE_SETTINGS, ...(nice === undefined ? {} : { nice }) });
   const pool = new PriorityPool({ ...worker.connection, max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
   return databaseOf(poolHandles(pool), counter, {

@@ -2,7 +2,7 @@
  * PGlite in a worker thread: the API's event loop runs while a query is being worked out, the
  * data stays in its folder, and the same SQL answers as in-process.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { pgliteTemplate } from '#api/test/test-database.ts';
 import { type Database, openDatabase, queryRows } from './client';
 import { migrate } from './migrate';
-import { startPgliteWorker } from './pglite-worker';
+import { PGLITE_WORKER_NICE, startPgliteWorker } from './pglite-worker';
 
 const folders: string[] = [];
 const folder = () => {
@@ -39,6 +39,16 @@ async function firstOfQueryAndTimer(database: Database): Promise<'query' | 'time
   await Promise.all([query, timer]);
   return order[0] as 'query' | 'timer';
 }
+
+/** A thread's nice value as the system schedules it: field 19 of /proc/self/task/<tid>/stat. */
+function niceOfThread(tid: number): number {
+  const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+  // After the command's closing parenthesis: field 3 (the state) is the first.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[19 - 3]);
+}
+
+const ownThread = () => Number(readlinkSync('/proc/thread-self').split('/').pop());
 
 // PGlite only: the PostgreSQL project has nothing to add here.
 describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker thread', () => {
@@ -176,6 +186,33 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
       await server.close();
     }
   }, 120_000);
+
+  it.runIf(process.platform === 'linux')(
+    "runs PGlite's thread at a lower priority than the API's (Linux), or at the same when told 0",
+    async () => {
+      const lowered = await startPgliteWorker({ dataDir: folder(), setup: [] });
+      const level = await startPgliteWorker({ dataDir: folder(), setup: [], nice: 0 });
+      try {
+        expect(PGLITE_WORKER_NICE).toBeGreaterThan(0);
+        const { thread } = lowered;
+        expect(thread?.nice).toBe(PGLITE_WORKER_NICE);
+        // Read from the system, not only as the worker reports it: that thread, and only it.
+        expect(niceOfThread(thread?.tid ?? 0)).toBe(PGLITE_WORKER_NICE);
+        expect(niceOfThread(ownThread())).toBe(0);
+        expect(niceOfThread(level.thread?.tid ?? 0)).toBe(0);
+        // The lowered worker still answers.
+        const client = new pg.Client(lowered.connection);
+        await client.connect();
+        const { rows } = await client.query<{ n: number }>('select 41 + 1 as n');
+        expect(rows[0]?.n).toBe(42);
+        await client.end();
+      } finally {
+        await lowered.close();
+        await level.close();
+      }
+    },
+    120_000,
+  );
 
   it('rolls back the transaction of a connection that went away, and frees the session for the others', async () => {
     const server = await startPgliteWorker({ dataDir: folder(), setup: ['set client_min_messages = warning'] });

@@ -20,6 +20,11 @@
  * row's fields as strings) and keeps them all in a list that only `execProtocol` empties, so over
  * a long run the list grew without end and its parsing was half the worker's time.
  *
+ * On Linux the worker's thread runs at a lower scheduling priority than the API's (a nice value,
+ * PGLITE_WORKER_NICE, 2 by default): when both want a core, as on a small machine under load,
+ * the API's thread, which also answers everything that needs no database (the web app, cached
+ * reads, health checks), is served first, and PGlite takes the rest (decisions.md).
+ *
  * The worker's code is plain CommonJS run with `eval`, so it works the same from the sources
  * (tests, tsx) and from the bundled dist/server.js: it loads its packages from beside this module.
  */
@@ -282,6 +287,24 @@ function serve(backend, socketPath) {
   };
 }
 
+/**
+ * Lowers this thread's scheduling priority to the nice value asked for, and returns what it is
+ * then: its thread id and nice, or null where threads cannot be named (not Linux) or the system
+ * refused (the database works as well, only without the priority). Linux's setpriority acts on
+ * one thread when given a thread's id; /proc/thread-self names the calling thread.
+ */
+function lowerOwnPriority(nice) {
+  try {
+    const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) return null;
+    const os = require('node:os');
+    if (nice > 0) os.setPriority(tid, nice);
+    return { tid, nice: os.getPriority(tid) };
+  } catch {
+    return null;
+  }
+}
+
 (async () => {
   const { PGlite } = load('@electric-sql/pglite');
   const { pg_trgm } = load('@electric-sql/pglite/contrib/pg_trgm');
@@ -302,15 +325,33 @@ function serve(backend, socketPath) {
       parentPort.postMessage({ closed: true, error: String((error && error.stack) || error) });
     }
   });
-  parentPort.postMessage({ ready: true });
+  parentPort.postMessage({ ready: true, thread: lowerOwnPriority(workerData.nice) });
 })().catch((error) => parentPort.postMessage({ error: String((error && error.stack) || error) }));
 `;
 
 export interface PgliteWorker {
   /** node-postgres connection settings for the socket (host is its folder, as for PostgreSQL). */
   connection: { host: string; port: number; user: string; database: string };
+  /** The worker's thread as the system schedules it (Linux), or null where that is not known. */
+  thread: { tid: number; nice: number } | null;
   /** Stops serving, closes PGlite (its data is on disk), and ends the worker. */
   close(): Promise<void>;
+}
+
+/**
+ * The worker thread's nice value unless told otherwise (PGLITE_WORKER_NICE): on two cores under
+ * a load of product pages, 2 let `GET /` keep 0.55× its idle rate instead of 0.44×, for 0.9× the
+ * product pages; 4 kept 0.6× for 0.8×, 10 kept 0.6× for half of them (performance.md,
+ * "Eighteenth pass").
+ */
+export const PGLITE_WORKER_NICE = 2;
+
+/** What the worker tells the API's thread. */
+interface WorkerMessage {
+  ready?: boolean;
+  closed?: boolean;
+  error?: string;
+  thread?: { tid: number; nice: number } | null;
 }
 
 /** The socket's name is `.s.PGSQL.<port>` in `host`, as node-postgres looks for it. */
@@ -320,6 +361,8 @@ export async function startPgliteWorker(options: {
   dataDir: string;
   /** Statements run once on the database's single session (settings). */
   setup: string[];
+  /** The worker thread's nice value, 0 (as the API's thread) to 19 (PGLITE_WORKER_NICE by default). */
+  nice?: number;
 }): Promise<PgliteWorker> {
   // A private folder (mode 0700): nobody else on the machine can open the socket.
   const socketDir = mkdtempSync(join(tmpdir(), 'torget-pglite-'));
@@ -329,14 +372,15 @@ export async function startPgliteWorker(options: {
       base: import.meta.url,
       dataDir: options.dataDir,
       setup: options.setup,
+      nice: options.nice ?? PGLITE_WORKER_NICE,
       socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
     },
   });
   const message = (want: 'ready' | 'closed') =>
-    new Promise<void>((resolve, reject) => {
-      const onMessage = (m: { ready?: boolean; closed?: boolean; error?: string }) => {
+    new Promise<WorkerMessage>((resolve, reject) => {
+      const onMessage = (m: WorkerMessage) => {
         if (m.error && !m.closed) reject(new Error(`PGlite worker: ${m.error}`));
-        else if (m[want]) resolve();
+        else if (m[want]) resolve(m);
         else return;
         worker.off('message', onMessage);
         worker.off('error', reject);
@@ -350,8 +394,9 @@ export async function startPgliteWorker(options: {
   worker.on('error', (error) => {
     failure = error;
   });
+  let ready: WorkerMessage;
   try {
-    await message('ready');
+    ready = await message('ready');
   } catch (error) {
     await worker.terminate();
     rmSync(socketDir, { recursive: true, force: true });
@@ -359,6 +404,7 @@ export async function startPgliteWorker(options: {
   }
   return {
     connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
+    thread: ready.thread ?? null,
     async close() {
       if (failure === null) {
         const closed = message('closed');
