@@ -77,7 +77,6 @@ describe.runIf(onPostgres)('on one connection', () => {
       await placeOrder(database.db, buyer, order([i % 2 ? lamp : chair]));
       await placeOrder(database.db, buyer, order(i % 2 ? [lamp, table] : [chair, table, lamp]));
     }
-    // Db is typed over both drivers; this file runs on node-postgres, whose answer holds `rows`.
     expect(await plansOf('place_order_read%')).toEqual([
       ['place_order_read_1', 5, 3],
       ['place_order_read_5', 5, 3],
