@@ -87,7 +87,7 @@ const envSchema = z.object({
   READ_CACHE_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(1000),
   // The embedded PGlite in a worker thread (on, the default) or on the API's own thread (off).
   PGLITE_WORKER: z.enum(['on', 'off']).default('on'),
-  // Its thread's nice value: 0 (as the API's thread) to 19; the default is PGLITE_WORKER_NICE.
+  // How many nice values its thread runs above the API's: 0 (the same) to 19; the default is PGLITE_WORKER_NICE.
   PGLITE_WORKER_NICE: z.coerce.number().int().min(0).max(19).optional(),
   PAYPAL_ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   BENCH_STATEMENT_COUNT: z
@@ -145,7 +145,7 @@ export interface Config {
   readCacheEntries?: number;
   /** Run the embedded PGlite in a worker thread (PGLITE_WORKER=on, the default; db/pglite-worker.ts). */
   pgliteWorker?: boolean;
-  /** The PGlite worker thread's nice value (PGLITE_WORKER_NICE; db/pglite-worker.ts). */
+  /** How many nice values the PGlite worker thread runs above the API's (PGLITE_WORKER_NICE; db/pglite-worker.ts). */
   pgliteWorkerNice?: number;
   /** How long an unpaid PayPal order holds its stock before it expires (PAYPAL_ORDER_HOLD_MINUTES; 30). */
   paypalOrderHoldMinutes?: number;

@@ -87,7 +87,7 @@ export interface DatabaseOptions {
    * (db/pglite-worker.ts): its queries do not hold up the API's event loop. Needs `dataDir`.
    */
   pgliteWorker?: boolean;
-  /** The PGlite worker thread's nice value (pglite-worker.ts; PGLITE_WORKER_NICE). */
+  /** How many nice values the PGlite worker thread runs above the API's (pglite-worker.ts; PGLITE_WORKER_NICE). */
   pgliteWorkerNice?: number;
 }
 

@@ -20,8 +20,8 @@
  * row's fields as strings) and keeps them all in a list that only `execProtocol` empties, so over
  * a long run the list grew without end and its parsing was half the worker's time.
  *
- * On Linux the worker's thread runs at a lower scheduling priority than the API's (a nice value,
- * PGLITE_WORKER_NICE, 2 by default): when both want a core, as on a small machine under load,
+ * On Linux the worker's thread runs at a lower scheduling priority than the API's (nice values
+ * above it, PGLITE_WORKER_NICE, 2 by default): when both want a core, as on a small machine under load,
  * the API's thread, which also answers everything that needs no database (the web app, cached
  * reads, health checks), is served first, and PGlite takes the rest (decisions.md).
  *
@@ -288,17 +288,19 @@ function serve(backend, socketPath) {
 }
 
 /**
- * Lowers this thread's scheduling priority to the nice value asked for, and returns what it is
- * then: its thread id and nice, or null where threads cannot be named (not Linux) or the system
- * refused (the database works as well, only without the priority). Linux's setpriority acts on
- * one thread when given a thread's id; /proc/thread-self names the calling thread.
+ * Lowers this thread's scheduling priority by \`steps\` nice values below the thread that started
+ * it (whose nice it inherited: a server run under \`nice\` keeps its order), at most to 19, and
+ * returns what it is then: its thread id and nice, or null where threads cannot be named (not
+ * Linux) or the system refused (the database works as well, only without the priority). Linux's
+ * setpriority acts on one thread when given a thread's id; /proc/thread-self names the calling
+ * thread.
  */
-function lowerOwnPriority(nice) {
+function lowerOwnPriority(steps) {
   try {
     const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
     if (!Number.isInteger(tid) || tid <= 0) return null;
     const os = require('node:os');
-    if (nice > 0) os.setPriority(tid, nice);
+    if (steps > 0) os.setPriority(tid, Math.min(19, os.getPriority(tid) + steps));
     return { tid, nice: os.getPriority(tid) };
   } catch {
     return null;
@@ -325,7 +327,7 @@ function lowerOwnPriority(nice) {
       parentPort.postMessage({ closed: true, error: String((error && error.stack) || error) });
     }
   });
-  parentPort.postMessage({ ready: true, thread: lowerOwnPriority(workerData.nice) });
+  parentPort.postMessage({ ready: true, thread: lowerOwnPriority(workerData.niceSteps) });
 })().catch((error) => parentPort.postMessage({ error: String((error && error.stack) || error) }));
 `;
 
@@ -339,7 +341,8 @@ export interface PgliteWorker {
 }
 
 /**
- * The worker thread's nice value unless told otherwise (PGLITE_WORKER_NICE): on two cores under
+ * How many nice values the worker thread runs above the API's unless told otherwise
+ * (PGLITE_WORKER_NICE; a server at nice 0 has PGlite at 2): on two cores under
  * a load of product pages, 2 let `GET /` keep 0.55× its idle rate instead of 0.44×, for 0.9× the
  * product pages; 4 kept 0.6× for 0.8×, 10 kept 0.6× for half of them (performance.md,
  * "Eighteenth pass").
@@ -361,7 +364,7 @@ export async function startPgliteWorker(options: {
   dataDir: string;
   /** Statements run once on the database's single session (settings). */
   setup: string[];
-  /** The worker thread's nice value, 0 (as the API's thread) to 19 (PGLITE_WORKER_NICE by default). */
+  /** How many nice values the worker thread runs above the thread starting it, 0 to 19 (PGLITE_WORKER_NICE by default). */
   nice?: number;
 }): Promise<PgliteWorker> {
   // A private folder (mode 0700): nobody else on the machine can open the socket.
@@ -372,7 +375,7 @@ export async function startPgliteWorker(options: {
       base: import.meta.url,
       dataDir: options.dataDir,
       setup: options.setup,
-      nice: options.nice ?? PGLITE_WORKER_NICE,
+      niceSteps: options.nice ?? PGLITE_WORKER_NICE,
       socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
     },
   });
