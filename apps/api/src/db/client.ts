@@ -368,8 +368,12 @@ function databaseOf(
 const PGLITE_CONNECTIONS = 2;
 
 /** PGlite in a worker thread, through the PostgreSQL pool code over its socket. */
-async function openPgliteWorker(dataDir: string, counter: StatementCounter, nice?: number): Promise<Database> {
-  const worker = await startPgliteWorker({ dataDir, setup: PGLITE_SETTINGS, ...(nice === undefined ? {} : { nice }) });
+async function openPgliteWorker(dataDir: string, counter: StatementCounter, niceSteps?: number): Promise<Database> {
+  const worker = await startPgliteWorker({
+    dataDir,
+    setup: PGLITE_SETTINGS,
+    ...(niceSteps === undefined ? {} : { niceSteps }),
+  });
   const pool = new PriorityPool({ ...worker.connection, max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
   return databaseOf(poolHandles(pool), counter, {

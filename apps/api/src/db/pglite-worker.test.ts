@@ -191,7 +191,7 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
     "runs PGlite's thread at a lower priority than the API's (Linux), or at the same when told 0",
     async () => {
       const lowered = await startPgliteWorker({ dataDir: folder(), setup: [] });
-      const level = await startPgliteWorker({ dataDir: folder(), setup: [], nice: 0 });
+      const level = await startPgliteWorker({ dataDir: folder(), setup: [], niceSteps: 0 });
       try {
         expect(PGLITE_WORKER_NICE).toBeGreaterThan(0);
         // Steps above the starting thread's own nice (0 unless the tests run under `nice`).

@@ -365,7 +365,7 @@ export async function startPgliteWorker(options: {
   /** Statements run once on the database's single session (settings). */
   setup: string[];
   /** How many nice values the worker thread runs above the thread starting it, 0 to 19 (PGLITE_WORKER_NICE by default). */
-  nice?: number;
+  niceSteps?: number;
 }): Promise<PgliteWorker> {
   // A private folder (mode 0700): nobody else on the machine can open the socket.
   const socketDir = mkdtempSync(join(tmpdir(), 'torget-pglite-'));
@@ -375,7 +375,7 @@ export async function startPgliteWorker(options: {
       base: import.meta.url,
       dataDir: options.dataDir,
       setup: options.setup,
-      niceSteps: options.nice ?? PGLITE_WORKER_NICE,
+      niceSteps: options.niceSteps ?? PGLITE_WORKER_NICE,
       socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
     },
   });
