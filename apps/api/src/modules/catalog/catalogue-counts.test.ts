@@ -132,6 +132,31 @@ describe('catalogue counters', () => {
     await expectCountersTrue();
   });
 
+  it('are not worked on by an update that moves no count (migration 0022)', async () => {
+    const { user } = await createSeller(db);
+    const product = await createProduct(db, user.id, { category: 'Hem' });
+    // Calls of the counts' update trigger within one transaction (track_functions counts them).
+    const callsAfter = (change: ReturnType<typeof sql>) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local track_functions = 'pl'`);
+        await tx.execute(change);
+        const [row] = await queryRows<{ calls: number }>(
+          tx,
+          sql`select coalesce(pg_stat_get_xact_function_calls('products_count_updated'::regproc), 0)::int as calls`,
+        );
+        return row?.calls;
+      });
+    // An order's stock, a review's rating, a price: the trigger does not run at all.
+    expect(
+      await callsAfter(
+        sql`update products set count_in_stock = 7, rating = 4.5, num_reviews = 2, price_ore = 12300 where id = ${product.id}`,
+      ),
+    ).toBe(0);
+    // A category changed: it runs for that product, and the counts follow.
+    expect(await callsAfter(sql`update products set category = 'Sport' where id = ${product.id}`)).toBe(1);
+    await expectCountersTrue();
+  });
+
   it('stay exact under concurrent writers (PostgreSQL)', async () => {
     if (t.database.kind !== 'postgres') return;
     const { user } = await createSeller(db);
