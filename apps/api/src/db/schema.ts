@@ -199,10 +199,11 @@ export const products = pgTable(
 );
 
 /**
- * Exact counts of listed products, kept by triggers on products (migrations 0007 and 0022:
- * per statement for inserts and deletes, per changed row for updates): scope 'listed' (key ''), 'category' (the category) and 'seller' (the seller's id). A
- * count is the sum of its key's rows: writers add a row of their change, never update one, and
- * the rows are folded now and then. Read through modules/catalog/catalogue-counts.ts.
+ * Exact counts of listed products, kept by triggers on products (migrations 0007 and 0022: per
+ * statement for inserts and deletes, per changed row for updates): scope 'listed' (key ''),
+ * 'category' (the category) and 'seller' (the seller's id). A count is the sum of its key's rows:
+ * writers add a row of their change, never update one, and the rows are folded now and then.
+ * Read through modules/catalog/catalogue-counts.ts.
  */
 export const catalogueCounts = pgTable(
   'catalogue_counts',

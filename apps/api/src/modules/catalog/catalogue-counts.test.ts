@@ -6,7 +6,7 @@
  */
 import type { ProductListResponse } from '@torget/shared/api-types';
 import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { products, users } from '#api/db/schema.ts';
@@ -132,11 +132,11 @@ describe('catalogue counters', () => {
     await expectCountersTrue();
   });
 
-  it('are not worked on by an update that moves no count (migration 0022)', async () => {
+  it('do not even run their trigger for an update that moves no count (migration 0022)', async () => {
     const { user } = await createSeller(db);
     const product = await createProduct(db, user.id, { category: 'Hem' });
     // Calls of the counts' update trigger within one transaction (track_functions counts them).
-    const callsAfter = (change: ReturnType<typeof sql>) =>
+    const callsAfter = (change: SQL) =>
       db.transaction(async (tx) => {
         await tx.execute(sql`set local track_functions = 'pl'`);
         await tx.execute(change);
