@@ -18,7 +18,7 @@ import type { AuthUser } from '#api/lib/auth.ts';
 import { categoryCounts } from '#api/modules/catalog/catalogue-counts.ts';
 import { ADDRESS } from '#api/modules/orders/order-test-kit.ts';
 import { placeOrder, READ_SIZES, readSizeFor } from '#api/modules/orders/place-order.service.ts';
-import { createProduct, createSeller, createUser } from '#api/test/fixtures.ts';
+import { createProduct, createSeller, createUser, sessionClaimsOf } from '#api/test/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
 
 describe('readSizeFor', () => {
@@ -74,8 +74,8 @@ describe.runIf(onPostgres)('on one connection', () => {
   it('plans each size of the order read five times at most, then keeps its generic plan', async () => {
     const [lamp = '', chair = '', table = ''] = productIds;
     for (let i = 0; i < 8; i++) {
-      await placeOrder(database.db, buyer, order([i % 2 ? lamp : chair]));
-      await placeOrder(database.db, buyer, order(i % 2 ? [lamp, table] : [chair, table, lamp]));
+      await placeOrder(database.db, sessionClaimsOf(buyer), order([i % 2 ? lamp : chair]));
+      await placeOrder(database.db, sessionClaimsOf(buyer), order(i % 2 ? [lamp, table] : [chair, table, lamp]));
     }
     expect(await plansOf('place_order_read%')).toEqual([
       ['place_order_read_1', 5, 3],

@@ -11,7 +11,15 @@ import { createUser } from '#api/test/fixtures.ts';
 import { bearer } from '#api/test/sessions.ts';
 import { testConfig } from '#api/test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
-import { type Audience, callerOf, forAudience, ONLY_SELLERS_UPLOAD, type RoutePlugin, userOf } from './audiences';
+import {
+  type Audience,
+  callerOf,
+  claimsOf,
+  forAudience,
+  ONLY_SELLERS_UPLOAD,
+  type RoutePlugin,
+  userOf,
+} from './audiences';
 
 /**
  * The audience guards on a small app of their own: one route per audience answering who the
@@ -45,6 +53,18 @@ const misuse: RoutePlugin = async (scope) => {
   scope.get('/misuse', async (request) => ({ id: userOf(request).id }));
 };
 
+/**
+ * A route that reads its session's user itself (`readsSessionUser`): answers the claims the
+ * guard checked; `/own-read-user` asks for the user the guard did not read.
+ */
+const ownRead: RoutePlugin = async (scope) => {
+  scope.get('/own-read', { config: { readsSessionUser: true } }, async (request) => ({
+    id: claimsOf(request).userId,
+    user: request.user,
+  }));
+  scope.get('/own-read-user', { config: { readsSessionUser: true } }, async (request) => ({ id: userOf(request).id }));
+};
+
 /** The guards under test, each over its own routes under /t. */
 async function guardedApp(countedAuth: AppDeps['auth']) {
   const typed = Fastify().withTypeProvider<ZodTypeProvider>();
@@ -62,6 +82,7 @@ async function guardedApp(countedAuth: AppDeps['auth']) {
         deps: { ...deps, auth: countedAuth },
       });
       await scope.register(forAudience('public', misuse), { deps });
+      await scope.register(forAudience('signed-in', ownRead), { deps: { ...deps, auth: countedAuth } });
     },
     { prefix: '/t' },
   );
@@ -173,6 +194,32 @@ describe('audience guards', () => {
     });
     expect(await answer('also-signed-in')).toEqual({ status: 401, body: { message: 'No Token' } });
     expect(requireUserCalls - before).toBe(2);
+  });
+
+  it('checks only the token on a route that reads its session user itself, and reads nothing', async () => {
+    const before = requireUserCalls;
+    const statements = database.statementCount();
+    const res = await get('own-read', bearer(tokens.customer));
+    expect(res.json()).toEqual({ id: ids.customer, user: null });
+    expect(database.statementCount() - statements).toBe(0);
+    expect(requireUserCalls - before).toBe(0);
+    expect(await answer('own-read')).toEqual({ status: 401, body: { message: 'No Token' } });
+    expect(await answer('own-read', bearer('not-a-token'))).toEqual({
+      status: 401,
+      body: { message: 'Invalid Token' },
+    });
+    // The route has no user to hand out: asking for one is a server error, not a pass.
+    expect((await get('own-read-user', bearer(tokens.customer))).statusCode).toBe(500);
+  });
+
+  it('refuses readsSessionUser under an audience whose guard needs the roles', async () => {
+    for (const audience of ['caller', 'seller', 'admin', 'uploader'] as const) {
+      const scoped = Fastify();
+      await expect(scoped.register(forAudience(audience, ownRead), { deps }).ready(), audience).rejects.toThrow(
+        /readsSessionUser needs the 'signed-in' audience/,
+      );
+      await scoped.close();
+    }
   });
 
   it('fails closed when a route asks for a user its scope has no guard for', async () => {

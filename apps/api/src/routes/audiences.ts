@@ -12,13 +12,27 @@ import { canUpload } from '@torget/shared/policies/uploads';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '#api/app-deps.ts';
-import type { Auth, AuthUser } from '#api/lib/auth.ts';
+import type { Auth, AuthUser, TokenClaims } from '#api/lib/auth.ts';
 import { forbidden } from '#api/lib/http-errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the audience guard of the route's scope; read it through `userOf` or `callerOf`. */
     user: AuthUser | null;
+    /**
+     * On a route that reads its session's user itself (`readsSessionUser`): the token's claims,
+     * checked, from which that read makes the user. Read it through `claimsOf`.
+     */
+    claims: TokenClaims | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route's first statement reads the session's user beside its own rows and applies
+     * sessionUserOf (lib/auth.ts), so the guard checks the token alone and reads nothing: one
+     * round trip fewer on a request the server answers often (placing an order, issue 13).
+     * Only under the 'signed-in' audience: the other guards need the roles the read gives.
+     */
+    readsSessionUser?: boolean;
   }
 }
 
@@ -62,12 +76,30 @@ export function forAudience(audience: Audience, ...plugins: RoutePlugin[]): Rout
     if (audience !== 'public') {
       const guard = guards[audience];
       if (!app.hasRequestDecorator('user')) app.decorateRequest('user', null);
+      if (!app.hasRequestDecorator('claims')) app.decorateRequest('claims', null);
+      // A guard that checks roles cannot leave the user's read to the route (see readsSessionUser).
+      app.addHook('onRoute', (route) => {
+        if (route.config?.readsSessionUser && audience !== 'signed-in') {
+          throw new Error(
+            `${route.method} ${route.url}: readsSessionUser needs the 'signed-in' audience, not '${audience}'`,
+          );
+        }
+      });
       // Called back rather than async; a visitor without a token on a public read ('caller')
       // passes without a promise (the guard reads no token it was not sent).
       app.addHook('preHandler', (request, _reply, done) => {
         if (audience === 'caller' && !request.headers.authorization) {
           request.user = null;
           done();
+          return;
+        }
+        if (request.routeOptions.config.readsSessionUser) {
+          try {
+            request.claims = deps.auth.requireClaims(request);
+            done();
+          } catch (error) {
+            done(error as Error);
+          }
           return;
         }
         guard(deps.auth, request).then(
@@ -89,6 +121,17 @@ export function userOf(request: FastifyRequest): AuthUser {
   // A programming error, not a client's: the route was registered without such a guard.
   if (!user) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} has no signed-in guard`);
   return user;
+}
+
+/**
+ * The checked token claims of a route that reads its session's user itself (`readsSessionUser`);
+ * the route makes them a user with sessionUserOf on its own read.
+ */
+export function claimsOf(request: FastifyRequest): TokenClaims {
+  const claims = request.claims;
+  // A programming error, not a client's: the route was registered without readsSessionUser.
+  if (!claims) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} has no readsSessionUser`);
+  return claims;
 }
 
 /** The caller of a route under the 'caller' audience: the signed-in user, or null for a visitor. */

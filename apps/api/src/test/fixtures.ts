@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#api/db/client.ts';
 import { orderItems, orders, products, reviews, sellers, users } from '#api/db/schema.ts';
+import type { TokenClaims } from '#api/lib/auth.ts';
 
 type UserRow = typeof users.$inferInsert;
 type SellerRow = typeof sellers.$inferInsert;
@@ -24,6 +25,11 @@ export async function createUser(db: Db, overrides: Partial<UserRow> = {}) {
     .returning();
   if (!user) throw new Error('user not created');
   return user;
+}
+
+/** The claims of a session of `user` as its token would give them (lib/auth.ts, TokenClaims). */
+export function sessionClaimsOf(user: { id: string; tokenVersion: number }): TokenClaims {
+  return { userId: user.id, version: user.tokenVersion };
 }
 
 export async function createSeller(db: Db, overrides: { user?: Partial<UserRow>; seller?: Partial<SellerRow> } = {}) {

@@ -13,7 +13,7 @@ import type { Db } from '#api/db/client.ts';
 import { orders, products, users } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { HttpError } from '#api/lib/http-errors.ts';
-import { createUser } from '#api/test/fixtures.ts';
+import { createUser, sessionClaimsOf } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 import { ADDRESS, orderRowCounts, product, type Session, shop, stockOf } from './order-test-kit';
 import { type PlacedOrder, type PlaceOrderHooks, placeOrder } from './place-order.service';
@@ -57,13 +57,15 @@ async function placeWith(
     },
   };
   const before = t.database.statementCount();
-  const placed = await placeOrder(db, orderer, input(lines), hooks);
+  const placed = await placeOrder(db, sessionClaimsOf(orderer), input(lines), hooks);
   return { placed, statements: t.database.statementCount() - before - changeStatements };
 }
 
 /** The refusal `placeOrder` throws with `change` made between the read and the statement. */
 async function refusalWith(lines: { product: string; qty: number }[], change: () => Promise<unknown>) {
-  const error = await placeOrder(db, buyer, input(lines), { afterRead: async () => void (await change()) }).then(
+  const error = await placeOrder(db, sessionClaimsOf(buyer), input(lines), {
+    afterRead: async () => void (await change()),
+  }).then(
     () => null,
     (e: unknown) => e,
   );
@@ -179,7 +181,7 @@ describe('a change between the read and the statement', () => {
     const cup = await product(t, anna.id, { name: 'Kopp', countInStock: 5 });
     const gone = await newBuyer();
     let statements = 0;
-    const error = await placeOrder(db, gone, input([{ product: cup.id, qty: 1 }]), {
+    const error = await placeOrder(db, sessionClaimsOf(gone), input([{ product: cup.id, qty: 1 }]), {
       // The buyer's account is removed: the order's reference to it fails (foreign key).
       afterRead: async () => {
         await db.delete(users).where(eq(users.id, gone.id));

@@ -23,9 +23,16 @@ import {
 } from '@torget/shared/rules/orders';
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, preparedOnce } from '#api/db/client.ts';
 import { orderItems, orders, products, sellers, users } from '#api/db/schema.ts';
-import type { AuthUser } from '#api/lib/auth.ts';
+import {
+  type AuthUser,
+  sessionUserColumns,
+  sessionUserCondition,
+  sessionUserOf,
+  type TokenClaims,
+} from '#api/lib/auth.ts';
 import { badRequest, conflict } from '#api/lib/http-errors.ts';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 
@@ -98,39 +105,76 @@ export function mergeLines(lines: readonly Line[]): Line[] {
   return [...merged].map(([product, qty]) => ({ product, qty }));
 }
 
+/** What an order reads of a product: a StoredProduct's own fields. */
+const productColumns = {
+  id: products.id,
+  sellerId: products.sellerId,
+  name: products.name,
+  image: products.image,
+  priceOre: products.priceOre,
+  shippingPriceOre: products.shippingPriceOre,
+  countInStock: products.countInStock,
+  isDraft: products.isDraft,
+};
+
+/** What an order reads of a product's seller (`users`, their account, and `sellers`, their shop). */
+const sellerColumns = {
+  email: users.email,
+  name: users.name,
+  isSeller: users.isSeller,
+  deletedAt: users.deletedAt,
+  shopName: sellers.name,
+  hasPaypal: sellers.hasPaypal,
+  hasSwish: sellers.hasSwish,
+  swishNumber: sellers.swishNumber,
+};
+
+const storedProductColumns = { ...productColumns, seller: sellerColumns };
+
 /** The products of `ids` in id order, each with its seller's account and shop, in one statement. */
 function productsWithSellers(db: Db, ids: string[]) {
-  return productsWithSellersWhere(db, inArray(products.id, ids));
-}
-
-/** The products `where` picks, in id order, each with its seller's account and shop. */
-function productsWithSellersWhere(db: Db, where: SQL) {
   return db
-    .select({
-      id: products.id,
-      sellerId: products.sellerId,
-      name: products.name,
-      image: products.image,
-      priceOre: products.priceOre,
-      shippingPriceOre: products.shippingPriceOre,
-      countInStock: products.countInStock,
-      isDraft: products.isDraft,
-      seller: {
-        email: users.email,
-        name: users.name,
-        isSeller: users.isSeller,
-        deletedAt: users.deletedAt,
-        shopName: sellers.name,
-        hasPaypal: sellers.hasPaypal,
-        hasSwish: sellers.hasSwish,
-        swishNumber: sellers.swishNumber,
-      },
-    })
+    .select(storedProductColumns)
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(sellers, eq(sellers.userId, products.sellerId))
-    .where(where)
+    .where(inArray(products.id, ids))
     .orderBy(asc(products.id));
+}
+
+/** The buyer's account as the fast path's read names it (the products' sellers are `users`). */
+const buyers = alias(users, 'buyer');
+
+/**
+ * The fast path's read: the session's user (the buyer) and the products `ids` picks, in id order,
+ * each with its seller's account and shop. The buyer is the statement's first table, so a buyer
+ * whose session has ended gives no row at all, and a buyer with none of the products one row with
+ * no product (its columns null). Reading the buyer here spares the auth guard's own read, a round
+ * trip of every order (`readsSessionUser`, routes/audiences.ts).
+ */
+function buyerWithProducts(db: Db, ids: SQL) {
+  return db
+    .select({ buyer: sessionUserColumns(buyers), product: productColumns, seller: sellerColumns })
+    .from(buyers)
+    .leftJoin(products, ids)
+    .leftJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+    .where(sessionUserCondition(buyers, sql.placeholder('buyerId')))
+    .orderBy(asc(products.id));
+}
+
+/**
+ * A product of the fast path's read with its seller, whose account's columns the left join types
+ * as nullable: every product has its seller's account (a foreign key), so a missing one is a bug.
+ */
+function storedProductOf(
+  product: Omit<StoredProduct, 'seller'>,
+  seller: { [K in keyof StoredProduct['seller']]: StoredProduct['seller'][K] | null } | null,
+): StoredProduct {
+  if (!seller || seller.email === null || seller.name === null || seller.isSeller === null) {
+    throw new Error(`product ${product.id} was read without its seller's account`);
+  }
+  return { ...product, seller: { ...seller, email: seller.email, name: seller.name, isSeller: seller.isSeller } };
 }
 
 const byId = (rows: StoredProduct[]) => new Map(rows.map((row) => [row.id, row]));
@@ -161,21 +205,33 @@ const idPlaceholder = (i: number) => `id${i}`;
 /** The fast path's read for `size` ids, prepared once per database (one name per size). */
 function unlockedReadStatement(db: Db, size: number) {
   const ids = Array.from({ length: size }, (_, i) => sql.placeholder(idPlaceholder(i)));
-  return productsWithSellersWhere(db, inArray(products.id, ids)).prepare(`place_order_read_${size}`);
+  return buyerWithProducts(db, inArray(products.id, ids)).prepare(`place_order_read_${size}`);
 }
 
 const unlockedReads = new Map<number, (db: Db) => ReturnType<typeof unlockedReadStatement>>(
   READ_SIZES.map((size) => [size, preparedOnce((db) => unlockedReadStatement(db, size))]),
 );
 
-/** The products as committed now, locking nothing: the fast path's read. */
-async function readProducts(db: Db, ids: string[]): Promise<Map<string, StoredProduct>> {
+/**
+ * The buyer of the session `claims` names, and the products as committed now, locking nothing:
+ * the fast path's read. A session that has ended is refused here (sessionUserOf), before any
+ * product is looked at, as the auth guard would have refused it.
+ */
+async function readBuyerAndProducts(
+  db: Db,
+  claims: TokenClaims,
+  ids: string[],
+): Promise<{ buyer: AuthUser; found: Map<string, StoredProduct> }> {
   const size = readSizeFor(ids.length);
   const statementOf = unlockedReads.get(size);
   if (!statementOf) throw new Error(`no read prepared for ${size} ids`);
-  const values: Record<string, string> = {};
+  const values: Record<string, string> = { buyerId: claims.userId };
   for (let i = 0; i < size; i++) values[idPlaceholder(i)] = ids[Math.min(i, ids.length - 1)] as string;
-  return byId(await statementOf(db).execute(values));
+  const rows = await statementOf(db).execute(values);
+  const buyer = sessionUserOf(claims, rows[0]?.buyer);
+  const found = new Map<string, StoredProduct>();
+  for (const { product, seller } of rows) if (product) found.set(product.id, storedProductOf(product, seller));
+  return { buyer, found };
 }
 
 /**
@@ -510,15 +566,20 @@ function placeOrderLocked(
   });
 }
 
+/**
+ * Places the order of the session `claims` names (its token checked, its account not yet read:
+ * the first statement reads it, and refuses an ended session with the auth guard's 401).
+ */
 export async function placeOrder(
   db: Db,
-  buyer: AuthUser,
+  claims: TokenClaims,
   input: CreateOrderInput,
   hooks: PlaceOrderHooks = {},
 ): Promise<PlacedOrder> {
   const lines = mergeLines(input.orderItems);
-  const found = await readProducts(
+  const { buyer, found } = await readBuyerAndProducts(
     db,
+    claims,
     lines.map((l) => l.product),
   );
   // A refusal here stands: the same checks give the same answer on the rows as committed when

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#api/db/client.ts';
-import { orderItems } from '#api/db/schema.ts';
+import { orderItems, orders, users } from '#api/db/schema.ts';
 import {
   ADDRESS,
   customer,
@@ -45,25 +45,83 @@ const order = (lines: { product: string; qty: number }[]) => ({
 const statementsOf = (res: { headers: Record<string, unknown> }) => Number(res.headers['x-sql-statements']);
 
 describe('the statements of an order', () => {
-  it("are the session's user, the read and one statement: no transaction", async () => {
+  it("are the read (the session's user with the products) and one statement: no transaction", async () => {
     const lamp = await product(t, anna.id, { name: 'Lampa', countInStock: 5 });
     const writes = t.database.writeGeneration();
     const res = await postOrder(t, buyer.token, order([{ product: lamp.id, qty: 1 }]));
     expect(res.statusCode, res.body).toBe(201);
-    expect(statementsOf(res)).toBe(3);
+    expect(statementsOf(res)).toBe(2);
     // One data-changing statement, and no transaction that ended.
     expect(t.database.writeGeneration() - writes).toBe(1);
     expect(await stockOf(t, lamp.id)).toBe(4);
   });
 
-  it('stay three when buyers of one product order at once: none falls back to the lock', async () => {
+  it('stay two when buyers of one product order at once: none falls back to the lock', async () => {
     const hot = await product(t, anna.id, { name: 'Het', countInStock: 1_000 });
     const results = await Promise.all(
       Array.from({ length: 30 }, () => postOrder(t, buyer.token, order([{ product: hot.id, qty: 2 }]))),
     );
     expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 201));
-    expect(results.map(statementsOf)).toEqual(results.map(() => 3));
+    expect(results.map(statementsOf)).toEqual(results.map(() => 2));
     expect(await stockOf(t, hot.id)).toBe(940);
+  });
+});
+
+describe("the session's user, read with the products", () => {
+  /** A customer whose account the test then changes; their token is from before the change. */
+  async function changedCustomer(name: string, change: Partial<typeof users.$inferInsert>) {
+    const session = await customer(t, name);
+    await t.database.db.update(users).set(change).where(eq(users.id, session.id));
+    return session;
+  }
+
+  it('refuses a deleted account, or a token from before a password change, and writes nothing', async () => {
+    const lamp = await product(t, anna.id, { name: 'Lampa S', countInStock: 5 });
+    const deleted = await changedCustomer('Borta', { deletedAt: new Date() });
+    const renewed = await changedCustomer('Ny Kod', { tokenVersion: 1 });
+    const before = await orderRowCounts(t);
+    for (const session of [deleted, renewed]) {
+      // An unknown product too: the session is refused first, as the guard refused it.
+      for (const lines of [[{ product: lamp.id, qty: 1 }], [{ product: crypto.randomUUID(), qty: 1 }]]) {
+        const res = await postOrder(t, session.token, order(lines));
+        expect(res.statusCode, res.body).toBe(401);
+        expect(res.json()).toEqual({ message: 'Session ended. Please sign in again.' });
+        expect(statementsOf(res)).toBe(1);
+      }
+    }
+    expect(await orderRowCounts(t)).toEqual(before);
+    expect(await stockOf(t, lamp.id)).toBe(5);
+  });
+
+  it('refuses a missing or bad token before any statement', async () => {
+    const lamp = await product(t, anna.id, { name: 'Lampa T', countInStock: 5 });
+    for (const [token, message] of [
+      [null, 'No Token'],
+      ['not-a-token', 'Invalid Token'],
+    ] as const) {
+      const res = await postOrder(t, token, order([{ product: lamp.id, qty: 1 }]));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message });
+      expect(statementsOf(res)).toBe(0);
+    }
+    expect(await stockOf(t, lamp.id)).toBe(5);
+  });
+
+  it('names the buyer as stored: an unknown product is refused by id, a known one ordered in their name', async () => {
+    const unknown = crypto.randomUUID();
+    const refused = await postOrder(t, buyer.token, order([{ product: unknown, qty: 1 }]));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: `Product not found: ${unknown}. Please remove it from your cart.` });
+    const renamed = await customer(t, 'Före Namnbyte');
+    await t.database.db.update(users).set({ name: 'Efter Namnbyte' }).where(eq(users.id, renamed.id));
+    const mug = await product(t, anna.id, { name: 'Mugg S', countInStock: 5 });
+    const res = await postOrder(t, renamed.token, order([{ product: mug.id, qty: 1 }]));
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.database.db
+      .select({ buyerName: orders.buyerName, userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.id, (res.json() as { order: Order }).order._id));
+    expect(row).toEqual({ buyerName: 'Efter Namnbyte', userId: renamed.id });
   });
 });
 
@@ -123,7 +181,7 @@ describe.runIf(onPostgres)('a change committed while the statement waits for the
       itemsPrice: 240,
     });
     // The read, the statement that found the price changed, then begin, lock, write, commit.
-    expect(statementsOf(res)).toBe(3 + 4);
+    expect(statementsOf(res)).toBe(2 + 4);
     expect(await stockOf(t, vase.id)).toBe(3);
   });
 
