@@ -3,11 +3,12 @@
  * names, images and prices come from the database. Two buyers never get the last item: the stock
  * is checked and taken in the statement that writes the order, under row locks.
  *
- * The fast path (issue 13): the products are read without a lock, every check runs on what was
- * read, and ONE autocommit statement takes the stock and writes the order, its stock UPDATE
- * guarded by the rows as read. A product's row is then locked only while PostgreSQL runs that
- * statement, not across three round trips through Node, so buyers of one popular product queue
- * for far less time. When the guard finds a line changed (a concurrent order took the stock, the
+ * The fast path (issue 13): the products are read without a lock, with the buyer's account in the
+ * same statement (the auth guard leaves that read to this one: `readsSessionUser`), every check
+ * runs on what was read, and ONE autocommit statement takes the stock and writes the order, its
+ * stock UPDATE guarded by the rows as read. A product's row is then locked only while PostgreSQL
+ * runs that statement, not across three round trips through Node, so buyers of one popular
+ * product queue for far less time. When the guard finds a line changed (a concurrent order took the stock, the
  * product changed since it was read), the statement fails as a whole and the locked transaction
  * places the order as before: it gives the exact refusal, or the order with the new data.
  * Any refusal throws before anything is written.
