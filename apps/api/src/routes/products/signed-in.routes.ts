@@ -6,10 +6,10 @@ import { productUpdateSchema, reviewSchema } from '@torget/shared/schemas/catalo
 import { z } from 'zod';
 import { cacheTags, dbFor, declareChanges, productChangeTags, reviewChangeTags } from '#api/lib/cache-changes.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
-import { findProductFacts } from '#api/modules/catalog/product-facts.service.ts';
+import { findProductFacts, findSessionUserAndProductFacts } from '#api/modules/catalog/product-facts.service.ts';
 import { deleteProduct, updateProduct } from '#api/modules/catalog/products.service.ts';
 import { addReview } from '#api/modules/catalog/reviews.service.ts';
-import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
+import { claimsOf, type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 import { productOrNotFound } from './product-or-not-found';
 
 const idParams = z.object({ id: z.string() });
@@ -40,13 +40,16 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
     return { message: 'Product Deleted' };
   });
 
-  app.post('/:id/reviews', { schema: { params: idParams, body: reviewSchema } }, async (request, reply) => {
+  // The review's first statement reads the session's user with the product's facts: the guard
+  // checks the token and reads nothing (readsSessionUser, routes/audiences.ts).
+  const reviewRoute = { schema: { params: idParams, body: reviewSchema }, config: { readsSessionUser: true } };
+  app.post('/:id/reviews', reviewRoute, async (request, reply) => {
     await reviewsPerAddress.hitAddress(request);
     const db = dbFor(request);
-    const product = await findProductFacts(db, request.params.id);
+    const { user, product } = await findSessionUserAndProductFacts(db, claimsOf(request), request.params.id);
     // Nothing is written for a product that is not there (addReview answers 404).
     declareChanges(request, product ? reviewChangeTags(product, false) : []);
-    const review = await addReview(db, userOf(request), product, request.body);
+    const review = await addReview(db, user, product, request.body);
     if (product && review.verified) declareChanges(request, reviewChangeTags(product, true));
     return reply.status(201).send({ message: 'Review Created', review });
   });
