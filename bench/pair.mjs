@@ -7,7 +7,10 @@
 // a change, and after it) on one PostgreSQL database (a database `npm run bench -- --keep` left),
 // both loaded AT THE SAME TIME at the same fixed rate, round after round. Each round prints the
 // CPU each build's API process and its PostgreSQL backends (told apart by application_name) spent
-// per request, and B's share of A's; the end prints the medians of those shares.
+// per request, and B's share of A's; the end prints the medians of those shares. Compare the CPU,
+// not the p99: with --orders the p99 was about twice as high for A in every round, also with the
+// same bundle on both sides (performance.md, twentieth pass). The bundles must lie in
+// apps/api/dist (copies beside server.js), where Node finds the packages they import.
 //
 // Why: on this shared 2-core machine one build's throughput moves by ±20 % from run to run, so
 // two builds measured one after the other differ by more than most changes do. Loaded together
