@@ -2,7 +2,7 @@
  * Bearer-token authentication. Tokens are HS256 JWTs carrying the user id and a token version;
  * roles are read from the database on every request, so revoking admin or seller status, or
  * changing the password (which bumps the version), takes effect at once. The guard reads the
- * user; a route that reads it in its own first statement (an order, a review) has the guard check
+ * user; a route that reads it in its own first statement (an order, a review, an edit) has the guard check
  * the token alone, and applies the same rule, sessionUserOf, to what it read.
  */
 import { createSecretKey } from 'node:crypto';

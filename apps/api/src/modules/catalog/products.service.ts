@@ -9,32 +9,53 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { recomputeSellerRating } from '#api/db/ratings.ts';
 import { products, sellers } from '#api/db/schema.ts';
-import type { AuthUser } from '#api/lib/auth.ts';
+import type { AuthUser, TokenClaims } from '#api/lib/auth.ts';
 import type { ProductFacts } from '#api/lib/cache-changes.ts';
 import { conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import { sanitizeRichText } from '#api/lib/sanitize.ts';
 import { isUuid } from './catalog.service';
+import { sessionUserAndProduct } from './session-product-read';
 
-/** The product, if the user may change it: its seller, or an admin. */
-async function productForEditor(db: Db, user: AuthUser, id: string) {
-  if (!isUuid(id)) throw notFound('Product Not Found');
-  const [product] = await db
-    .select({
-      id: products.id,
-      sellerId: products.sellerId,
-      category: products.category,
-      isDraft: products.isDraft,
-      image: products.image,
-      images: products.images,
-    })
-    .from(products)
-    .where(eq(products.id, id));
+/** What an edit or a deletion reads of a product first. */
+const editableColumns = {
+  id: products.id,
+  sellerId: products.sellerId,
+  category: products.category,
+  isDraft: products.isDraft,
+  image: products.image,
+  images: products.images,
+};
+
+interface EditableProduct {
+  id: string;
+  sellerId: string;
+  category: string;
+  isDraft: boolean;
+  image: string;
+  images: string[];
+}
+
+/** The product, if `user` may change it (its seller, or an admin): else the spec's 404 or 403. */
+function editableBy(user: AuthUser, product: EditableProduct | null | undefined): EditableProduct {
   if (!product) throw notFound('Product Not Found');
   if (!canEditProduct(user, product)) {
     throw forbidden('You can only change your own products.');
   }
   return product;
 }
+
+/** The product, if the user may change it: its seller, or an admin. */
+async function productForEditor(db: Db, user: AuthUser, id: string) {
+  if (!isUuid(id)) throw notFound('Product Not Found');
+  const [product] = await db.select(editableColumns).from(products).where(eq(products.id, id));
+  return editableBy(user, product);
+}
+
+/**
+ * The session's user and the product in one statement, for an edit (`readsSessionUser`): an
+ * ended session is a 401 before the product's 404 or 403.
+ */
+const readEditorAndProduct = sessionUserAndProduct('session_user_editable_product', editableColumns);
 
 /**
  * Creates an empty product for the seller, within the plan's product limit. The seller's row
@@ -97,12 +118,13 @@ export function imagesAfterSave(saved: readonly string[], input: Pick<ProductUpd
  */
 export async function updateProduct(
   db: Db,
-  user: AuthUser,
+  claims: TokenClaims,
   id: string,
   input: ProductUpdate,
   beforeWriting: (current: ProductFacts) => void = () => {},
-): Promise<ProductFacts> {
-  const current = await productForEditor(db, user, id);
+): Promise<{ editor: AuthUser; saved: ProductFacts }> {
+  const { user: editor, product } = await readEditorAndProduct(db, claims, id);
+  const current = editableBy(editor, product);
   // The caller learns what the product was from the row read here, not from a read of its own
   // (issue 13: a round trip fewer per edit), and before anything is written.
   beforeWriting(current);
@@ -133,7 +155,7 @@ export async function updateProduct(
   // The product exists (checked above): no row means its version moved on.
   const [after] = saved;
   if (!after) throw conflict(PRODUCT_CHANGED);
-  return after;
+  return { editor, saved: after };
 }
 
 /** Deletes a product; orders keep their own copy of what was bought (order_items snapshot). */

@@ -17,15 +17,17 @@ const idParams = z.object({ id: z.string() });
 export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
   const reviewsPerAddress = createLimiter(app, 'reviews', deps.rateLimits);
 
-  app.put('/:id', { schema: { params: idParams, body: productUpdateSchema } }, async (request) => {
+  // An edit's first statement reads the session's user with the product (readsSessionUser).
+  const editRoute = { schema: { params: idParams, body: productUpdateSchema }, config: { readsSessionUser: true } };
+  app.put('/:id', editRoute, async (request) => {
     const db = dbFor(request);
     // The lists the product was in and the lists it is in now (lib/cache-changes.ts); declared
     // before the write, so even a refused save drops only these.
-    const after = await updateProduct(db, userOf(request), request.params.id, request.body, (before) =>
+    const { editor, saved } = await updateProduct(db, claimsOf(request), request.params.id, request.body, (before) =>
       declareChanges(request, productChangeTags([before])),
     );
-    declareChanges(request, productChangeTags([after]));
-    return { message: 'Product Updated', product: await productOrNotFound(db, request.params.id, userOf(request)) };
+    declareChanges(request, productChangeTags([saved]));
+    return { message: 'Product Updated', product: await productOrNotFound(db, request.params.id, editor) };
   });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {

@@ -1,11 +1,11 @@
 /**
- * A review reads its session's user with the product's facts (`readsSessionUser`,
- * modules/catalog/product-facts.service.ts): the statements a review costs, and the session's
+ * A review and a product edit read their session's user with the product (`readsSessionUser`,
+ * modules/catalog/session-product-read.ts): the statements each costs, and the session's
  * refusals, which come before anything about the product, as the auth guard gave them.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviews, users } from '#api/db/schema.ts';
+import { products, reviews, users } from '#api/db/schema.ts';
 import { createProduct, createSeller, createUser } from '#api/test/fixtures.ts';
 import { bearer, signInAs } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
@@ -96,5 +96,74 @@ describe('a review', () => {
     const res = await postReview(product.id, token);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'You cannot review your own product.' });
+  });
+});
+
+const edit = {
+  name: 'Ändrad skål',
+  price: 249.5,
+  image: '/uploads/skal.webp',
+  category: 'Hem & inredning',
+  brand: 'Lerverk',
+  countInStock: 7,
+  description: 'Drejad i stengods.',
+  shipping_price: 49,
+  shipping_info: 'Skickas inom 2 dagar.',
+};
+
+const putProduct = (productId: string, token: string | null) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/products/${productId}`,
+    headers: token ? bearer(token) : {},
+    payload: edit,
+  });
+
+const nameOf = async (productId: string) =>
+  (await t.database.db.select({ name: products.name }).from(products).where(eq(products.id, productId)))[0]?.name;
+
+describe('a product edit', () => {
+  it("is three statements: the session's user with the product, the update, the answer's read", async () => {
+    const product = await createProduct(t.database.db, sellerId, { name: 'Skål' });
+    const { token } = await signInAs(t.app, 'recenserad@example.se');
+    const res = await putProduct(product.id, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Product Updated', product: { _id: product.id, name: 'Ändrad skål' } });
+    expect(statementsOf(res)).toBe(3);
+  });
+
+  it("refuses an ended session before the product, and the product's 404 and 403 follow it", async () => {
+    const product = await createProduct(t.database.db, sellerId, { name: 'Kvar' });
+    const { user: gone } = await createSeller(t.database.db, { user: { email: 'slutat@example.se' } });
+    const { token: goneToken } = await signInAs(t.app, 'slutat@example.se');
+    await t.database.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, gone.id));
+    for (const id of [product.id, crypto.randomUUID(), 'no-uuid']) {
+      const res = await putProduct(id, goneToken);
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(401);
+      expect(res.json()).toEqual({ message: 'Session ended. Please sign in again.' });
+      expect(statementsOf(res)).toBe(1);
+    }
+    const missingToken = await putProduct(product.id, null);
+    expect(missingToken.statusCode).toBe(401);
+    expect(statementsOf(missingToken)).toBe(0);
+    const { token: customerToken } = await customer('inte-min@example.se');
+    const notTheirs = await putProduct(product.id, customerToken);
+    expect(notTheirs.statusCode).toBe(403);
+    expect(notTheirs.json()).toEqual({ message: 'You can only change your own products.' });
+    for (const id of [crypto.randomUUID(), 'no-uuid']) {
+      const res = await putProduct(id, customerToken);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ message: 'Product Not Found' });
+    }
+    expect(await nameOf(product.id)).toBe('Kvar');
+  });
+
+  it("lets an admin edit another seller's product, as read with the session", async () => {
+    const product = await createProduct(t.database.db, sellerId, { name: 'Adminens' });
+    await createUser(t.database.db, { email: 'admin-redigerar@example.se', isAdmin: true });
+    const { token } = await signInAs(t.app, 'admin-redigerar@example.se');
+    const res = await putProduct(product.id, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await nameOf(product.id)).toBe('Ändrad skål');
   });
 });
