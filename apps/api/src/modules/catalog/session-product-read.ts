@@ -19,8 +19,11 @@ import {
 } from '#api/lib/auth.ts';
 import { isUuid } from './catalog.service';
 
-/** The session's account as these statements name it (a product's seller may be read as `users`). */
-const sessionUsers = alias(users, 'session_user');
+/**
+ * The session's account as these statements name it (a product's seller may be read as `users`;
+ * not `session_user`, which SQL reserves).
+ */
+const sessionUsers = alias(users, 'session_account');
 
 /**
  * A read of the session's user and of product `id`'s `columns`, prepared once per database under

@@ -8,10 +8,10 @@
  * runs on what was read, and ONE autocommit statement takes the stock and writes the order, its
  * stock UPDATE guarded by the rows as read. A product's row is then locked only while PostgreSQL
  * runs that statement, not across three round trips through Node, so buyers of one popular
- * product queue for far less time. When the guard finds a line changed (a concurrent order took the stock, the
- * product changed since it was read), the statement fails as a whole and the locked transaction
- * places the order as before: it gives the exact refusal, or the order with the new data.
- * Any refusal throws before anything is written.
+ * product queue for far less time. When the guard finds a line changed (a concurrent order took
+ * the stock, the product changed since it was read), the statement fails as a whole and the
+ * locked transaction places the order as before: it gives the exact refusal, or the order with
+ * the new data. Any refusal throws before anything is written.
  */
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@torget/shared/api-types';
