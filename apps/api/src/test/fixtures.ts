@@ -27,6 +27,19 @@ export async function createUser(db: Db, overrides: Partial<UserRow> = {}) {
   return user;
 }
 
+/** A whole, valid product edit (PUT /api/products/{id}), as the spec's payload has it. */
+export const PRODUCT_EDIT = {
+  name: 'Handgjord skål',
+  price: 249.5,
+  image: '/uploads/skal.webp',
+  category: 'Hem & inredning',
+  brand: 'Lerverk',
+  countInStock: 7,
+  description: 'Drejad i stengods.',
+  shipping_price: 49,
+  shipping_info: 'Skickas inom 2 dagar.',
+};
+
 /** The claims of a session of `user` as its token would give them (lib/auth.ts, TokenClaims). */
 export function sessionClaimsOf(user: { id: string; tokenVersion: number }): TokenClaims {
   return { userId: user.id, version: user.tokenVersion };

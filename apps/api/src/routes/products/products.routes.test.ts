@@ -2,7 +2,7 @@ import type { ProductDetails } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, sellers } from '#api/db/schema.ts';
-import { createProduct, createPurchase, createSeller, createUser } from '#api/test/fixtures.ts';
+import { createProduct, createPurchase, createSeller, createUser, PRODUCT_EDIT } from '#api/test/fixtures.ts';
 import { bearer, signInAs } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
@@ -31,17 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const validUpdate = {
-  name: 'Handgjord skål',
-  price: 249.5,
-  image: '/uploads/skal.webp',
-  category: 'Hem & inredning',
-  brand: 'Lerverk',
-  countInStock: 7,
-  description: 'Drejad i stengods.',
-  shipping_price: 49,
-  shipping_info: 'Skickas inom 2 dagar.',
-};
+const validUpdate = PRODUCT_EDIT;
 
 describe('creating products', () => {
   it('lets sellers create an empty product, and no one else', async () => {

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, reviews, users } from '#api/db/schema.ts';
-import { createProduct, createSeller, createUser } from '#api/test/fixtures.ts';
+import { createProduct, createSeller, createUser, PRODUCT_EDIT } from '#api/test/fixtures.ts';
 import { bearer, signInAs } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
@@ -99,17 +99,7 @@ describe('a review', () => {
   });
 });
 
-const edit = {
-  name: 'Ändrad skål',
-  price: 249.5,
-  image: '/uploads/skal.webp',
-  category: 'Hem & inredning',
-  brand: 'Lerverk',
-  countInStock: 7,
-  description: 'Drejad i stengods.',
-  shipping_price: 49,
-  shipping_info: 'Skickas inom 2 dagar.',
-};
+const edit = { ...PRODUCT_EDIT, name: 'Ändrad skål' };
 
 const putProduct = (productId: string, token: string | null) =>
   t.app.inject({
