@@ -228,6 +228,7 @@ async function startApi({ databaseUrl, dataDir, countStatements, noCache, extraE
     ...(countStatements ? { BENCH_STATEMENT_COUNT: '1' } : {}),
     ...(noCache ? { READ_CACHE: 'off' } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+    ...(process.env.DATABASE_POOL_READS ? { DATABASE_POOL_READS: process.env.DATABASE_POOL_READS } : {}),
     ...(process.env.READ_CACHE_ENTRIES ? { READ_CACHE_ENTRIES: process.env.READ_CACHE_ENTRIES } : {}),
     ...(process.env.PGLITE_WORKER_NICE ? { PGLITE_WORKER_NICE: process.env.PGLITE_WORKER_NICE } : {}),
     ...extraEnv,

@@ -83,6 +83,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST: optionalText,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Most of the pool's connections reads hold at once (db/priority-pool.ts); the rest are the writes'.
+  DATABASE_POOL_READS: z.coerce.number().int().min(1).max(100).optional(),
   READ_CACHE: z.enum(['on', 'off']).default('on'),
   READ_CACHE_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(1000),
   // The embedded PGlite in a worker thread (on, the default) or on the API's own thread (off).
@@ -139,6 +141,8 @@ export interface Config {
   trustProxy?: boolean | string[];
   /** Most PostgreSQL connections this process opens (DATABASE_POOL_SIZE). */
   databasePoolSize?: number;
+  /** Most of them reads hold at once (DATABASE_POOL_READS; db/priority-pool.ts). */
+  databasePoolReads?: number | undefined;
   /** Keep read results in memory for a short time (READ_CACHE=on, the default; off for measuring). */
   readCache?: boolean;
   /** Most answers the read cache keeps (READ_CACHE_ENTRIES); the least recently used go first. */
@@ -204,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databasePoolReads: env.DATABASE_POOL_READS,
     readCache: env.READ_CACHE === 'on',
     readCacheEntries: env.READ_CACHE_ENTRIES,
     pgliteWorker: env.PGLITE_WORKER === 'on',

@@ -34,6 +34,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: config.databaseUrl,
     dataDir: join(config.dataDir, 'pglite'),
     poolSize: config.databasePoolSize,
+    poolReads: config.databasePoolReads,
     pgliteWorker: config.pgliteWorker ?? true,
     ...(config.pgliteWorkerNice === undefined ? {} : { pgliteWorkerNice: config.pgliteWorkerNice }),
   });

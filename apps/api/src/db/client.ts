@@ -16,7 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { startPgliteWorker } from './pglite-worker';
-import { PriorityPool } from './priority-pool';
+import { defaultPoolReads, PriorityPool } from './priority-pool';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -82,6 +82,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
   /** Most connections the pool opens (PostgreSQL only). */
   poolSize?: number;
+  /** Most of them reads hold at once (priority-pool.ts; PostgreSQL only): defaultPoolReads() when absent. */
+  poolReads?: number | undefined;
   /**
    * PGlite in a worker thread, reached over a socket with the PostgreSQL pool code
    * (db/pglite-worker.ts): its queries do not hold up the API's event loop. Needs `dataDir`.
@@ -277,12 +279,15 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const counter = new StatementCounter();
   if (options.url) {
     // Writes are handed connections before queued reads (priority-pool.ts).
-    const pool = new PriorityPool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      // Sent with each new connection, so no statement is spent on it.
-      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
-    });
+    const pool = new PriorityPool(
+      {
+        connectionString: options.url,
+        max: options.poolSize ?? 10,
+        // Sent with each new connection, so no statement is spent on it.
+        options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+      },
+      options.poolReads ?? defaultPoolReads(),
+    );
     // An idle client's network error must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     return databaseOf(poolHandles(pool), counter, {
@@ -386,10 +391,11 @@ async function openPgliteWorker(dataDir: string, counter: StatementCounter, nice
 }
 
 /** NOTIFY through the pool; LISTEN on a connection of its own, opened again when it is lost. */
-function postgresNotifications(pool: pg.Pool, url: string): Notifications {
+function postgresNotifications(pool: PriorityPool, url: string): Notifications {
   return {
     async notify(channel, payload) {
-      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      // A write's notice: it takes a writer's place, not a read's (priority-pool.ts).
+      await pool.writers.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async listen(channel, onMessage) {
       let stopped = false;
