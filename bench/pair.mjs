@@ -2,6 +2,7 @@
 //                     [--rate 500] [--rounds 8] [--seconds 4] [--connections 25] [--cache]
 //                     [--orders --products 1000000] [--b-socket /var/run/postgresql]
 //                     [--a-node-options '--max-semi-space-size=32'] [--b-node-options …]
+//                     [--a-env 'K=V …'] [--b-env 'K=V …'] [--alternate]
 //
 // Compares two builds of the API (two bundles, e.g. apps/api/dist/server.js copied aside before
 // a change, and after it) on one PostgreSQL database (a database `npm run bench -- --keep` left),
@@ -28,6 +29,14 @@
 // --a-node-options, --b-node-options: Node's own options for that build's process (space
 // separated; default: the ones npm start gives the server, API_NODE_OPTIONS), to measure a runtime
 // setting with the same bundle as --a and --b (`--a-node-options=` for V8's defaults).
+//
+// --a-env, --b-env: more environment for that build's process (space-separated K=V), to measure
+// a setting with the same bundle on both sides (`--b-env DATABASE_POOL_READS=10`).
+//
+// --alternate: each round loads A alone, then B alone, as fast as they answer (no --rate): for
+// what only shows when the machine is full, such as how many statements run at once
+// (performance.md, twenty-first pass). Both servers stay up, so the rounds see the same warmed
+// processes; B's share of A's requests a second is printed with the CPU shares.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -54,6 +63,9 @@ const { values: args } = parseArgs({
     'b-socket': { type: 'string' },
     'a-node-options': { type: 'string', default: API_NODE_OPTIONS.join(' ') },
     'b-node-options': { type: 'string', default: API_NODE_OPTIONS.join(' ') },
+    'a-env': { type: 'string', default: '' },
+    'b-env': { type: 'string', default: '' },
+    alternate: { type: 'boolean', default: false },
   },
 });
 if (!args.a || !args.b || !args.database) {
@@ -112,6 +124,12 @@ async function start(file, name) {
   // pg takes `host` from the query over the URL's: a directory is a Unix socket's.
   if (name === 'pair_b' && args['b-socket']) url.searchParams.set('host', args['b-socket']);
   const nodeOptions = (name === 'pair_a' ? args['a-node-options'] : args['b-node-options']).split(' ').filter(Boolean);
+  const extraEnv = Object.fromEntries(
+    (name === 'pair_a' ? args['a-env'] : args['b-env'])
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
   const child = spawn(process.execPath, [...nodeOptions, resolve(file)], {
     env: {
       PATH: process.env.PATH,
@@ -127,6 +145,7 @@ async function start(file, name) {
       RATE_LIMIT_ORDERS_PER_ACCOUNT: '100000000/1m',
       RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000/1m',
       READ_CACHE: args.cache ? 'on' : 'off',
+      ...extraEnv,
     },
     stdio: 'ignore',
   });
@@ -136,18 +155,33 @@ async function start(file, name) {
 }
 
 const load = (s, seconds) =>
-  autocannon({ url: s.origin, requests, connections: Number(args.connections), duration: seconds, overallRate: rate });
+  autocannon({
+    url: s.origin,
+    requests,
+    connections: Number(args.connections),
+    duration: seconds,
+    ...(args.alternate ? {} : { overallRate: rate }),
+  });
+
+/** Both builds loaded for `seconds`: at once at the fixed rate, or (--alternate) one after the other. */
+async function loadBoth(seconds) {
+  if (!args.alternate) return Promise.all(builds.map((s) => load(s, seconds)));
+  const results = [];
+  for (const s of builds) results.push(await load(s, seconds));
+  return results;
+}
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
 const builds = [await start(args.a, 'pair_a'), await start(args.b, 'pair_b')];
 try {
-  await Promise.all(builds.map((s) => load(s, 3))); // warm-up: JIT, connections, plans
+  await loadBoth(3); // warm-up: JIT, connections, plans
   const apiShares = [];
   const totalShares = [];
+  const rateShares = [];
   for (let round = 1; round <= Number(args.rounds); round++) {
     const before = builds.map((s) => ({ api: ticksOf(s.child.pid), pg: backendTicks(s.name) }));
-    const results = await Promise.all(builds.map((s) => load(s, Number(args.seconds))));
+    const results = await loadBoth(Number(args.seconds));
     const per = builds.map((s, i) => {
       const requestsDone = results[i].requests.total || 1;
       let pg = 0;
@@ -163,13 +197,15 @@ try {
     const [a, b] = per;
     apiShares.push(b.api / a.api);
     totalShares.push((b.api + b.pg) / (a.api + a.pg));
+    rateShares.push(b.rps / a.rps);
     const show = (x) =>
       `api ${Math.round(x.api)} pg ${Math.round(x.pg)} µs/req, ${Math.round(x.rps)} req/s, p99 ${x.p99} ms${x.errors ? `, ${x.errors} errors` : ''}`;
     console.log(
-      `round ${round}: A ${show(a)} | B ${show(b)} | B/A api ${(b.api / a.api).toFixed(3)}, api+pg ${((b.api + b.pg) / (a.api + a.pg)).toFixed(3)}`,
+      `round ${round}: A ${show(a)} | B ${show(b)} | B/A api ${(b.api / a.api).toFixed(3)}, api+pg ${((b.api + b.pg) / (a.api + a.pg)).toFixed(3)}${args.alternate ? `, req/s ${(b.rps / a.rps).toFixed(3)}` : ''}`,
     );
   }
-  console.log(`median B/A: api ${median(apiShares).toFixed(3)}, api+pg ${median(totalShares).toFixed(3)}`);
+  const rates = args.alternate ? `, req/s ${median(rateShares).toFixed(3)}` : '';
+  console.log(`median B/A: api ${median(apiShares).toFixed(3)}, api+pg ${median(totalShares).toFixed(3)}${rates}`);
 } finally {
   for (const s of builds) s.child.kill();
 }
