@@ -16,7 +16,7 @@
  * take turns, and each costs more CPU (at 10 reads at once on two cores a full search cost
  * PostgreSQL about a quarter more than at 4: performance.md, "Twenty-first pass"). A write
  * spends most of its time waiting for its commit to reach the disk, and it has the places the
- * reads may not take, so it never waits for a read to end.
+ * reads may not take, so it waits for a read to end only when writes fill those too.
  *
  * Who is a writer is said by the handle a request was given, not looked up in an async-local
  * store: an AsyncLocalStorage in use makes Node run a hook for every promise of every request
