@@ -128,7 +128,11 @@ async function start(file, name) {
     (name === 'pair_a' ? args['a-env'] : args['b-env'])
       .split(' ')
       .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        if (at < 1) throw new Error(`--a-env and --b-env take K=V pairs, not "${pair}"`);
+        return [pair.slice(0, at), pair.slice(at + 1)];
+      }),
   );
   const child = spawn(process.execPath, [...nodeOptions, resolve(file)], {
     env: {
