@@ -36,7 +36,9 @@
 // --alternate: each round loads A alone, then B alone, as fast as they answer (no --rate): for
 // what only shows when the machine is full, such as how many statements run at once
 // (performance.md, twenty-first pass). Both servers stay up, so the rounds see the same warmed
-// processes; B's share of A's requests a second is printed with the CPU shares.
+// processes; B's share of A's requests a second is printed with the CPU shares. A build's CPU is
+// read over the whole round, its idle half included. A always runs first: run a comparison in
+// both orientations (--a-env and --b-env swapped) to cancel any lean to one side.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -167,7 +169,12 @@ const load = (s, seconds) =>
     ...(args.alternate ? {} : { overallRate: rate }),
   });
 
-/** Both builds loaded for `seconds`: at once at the fixed rate, or (--alternate) one after the other. */
+/**
+ * Both builds loaded for `seconds`: at once at the fixed rate, or (--alternate) one after the
+ * other, A first. Always A first: the order swapped every round left each build idle for two
+ * loads in a row (10 s at 5 s a load), pg's idle timeout closed its connections, and that build's
+ * next round paid for new ones (tried on the twenty-first pass).
+ */
 async function loadBoth(seconds) {
   if (!args.alternate) return Promise.all(builds.map((s) => load(s, seconds)));
   const results = [];
