@@ -14,7 +14,7 @@
  * the machine's cores: defaultPoolReads), fewer than the pool has. A read keeps PostgreSQL's CPU
  * busy all its time, so more reads at once than its cores can run do not finish sooner: they
  * take turns, and each costs more CPU (at 10 reads at once on two cores a full search cost
- * PostgreSQL about a quarter more than at 4: performance.md, "Twenty-first pass"). A write
+ * PostgreSQL a fifth to a half more than at 4: performance.md, "Twenty-first pass"). A write
  * spends most of its time waiting for its commit to reach the disk, and it has the places the
  * reads may not take, so it waits for a read to end only when writes fill those too.
  *
