@@ -164,9 +164,10 @@ function percentile(sorted, p) {
  * Like load, for a few connections whose requests are of several kinds (`kind` beside method,
  * path, headers and body): each connection sends, waits for the whole answer, and sends the
  * next; the latency of every request is kept by kind, so a slow kind shows by name. Returns
- * load's figures, and `byKind` with each kind's requests, p50 and p99.
+ * load's figures, and `byKind` with each kind's requests, p50 and p99. `pace`, when given, is
+ * awaited before each request (the mixed workload's share of writes).
  */
-export async function loadByKind(origin, makeRequest, { connections, duration }) {
+export async function loadByKind(origin, makeRequest, { connections, duration, pace }) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const { hostname, port } = new URL(origin);
   const latencies = new Map();
@@ -187,6 +188,10 @@ export async function loadByKind(origin, makeRequest, { connections, duration })
     });
   const loop = async () => {
     while (performance.now() < until) {
+      if (pace) {
+        await pace();
+        if (performance.now() >= until) break;
+      }
       const { kind, ...request } = makeRequest();
       const started = performance.now();
       const status = await send(request);
