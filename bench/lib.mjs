@@ -165,7 +165,8 @@ function percentile(sorted, p) {
  * path, headers and body): each connection sends, waits for the whole answer, and sends the
  * next; the latency of every request is kept by kind, so a slow kind shows by name. Returns
  * load's figures, and `byKind` with each kind's requests, p50 and p99. `pace`, when given, is
- * awaited before each request (the mixed workload's share of writes).
+ * awaited before each request, and its false ends the connection's loop (the mixed workload's
+ * share of writes).
  */
 export async function loadByKind(origin, makeRequest, { connections, duration, pace }) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
@@ -188,10 +189,7 @@ export async function loadByKind(origin, makeRequest, { connections, duration, p
     });
   const loop = async () => {
     while (performance.now() < until) {
-      if (pace) {
-        await pace();
-        if (performance.now() >= until) break;
-      }
+      if (pace && !(await pace())) break;
       const { kind, ...request } = makeRequest();
       const started = performance.now();
       const status = await send(request);

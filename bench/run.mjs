@@ -670,11 +670,13 @@ function writePacer(share) {
       reads++;
       while (waiting.length > 0 && reads >= waiting[0].at) waiting.shift().resolve();
     },
+    /** Resolves true when the next write may go, false once the reads have ended. */
     write() {
+      if (ended) return Promise.resolve(false);
       writes++;
       const at = writes * readsPerWrite;
-      if (ended || reads >= at) return Promise.resolve();
-      return new Promise((resolve) => waiting.push({ at, resolve }));
+      if (reads >= at) return Promise.resolve(true);
+      return new Promise((resolve) => waiting.push({ at, resolve: () => resolve(!ended) }));
     },
     end() {
       ended = true;
@@ -782,7 +784,7 @@ async function mixedWorkload(origin, databaseUrl, counts, order) {
   const before = await stockOf(databaseUrl, order.pool);
   const seconds = Math.max(duration, 10);
   const [reads, writes] = await Promise.all([
-    // When the reads end, a write still waiting for its share is let go (and not sent).
+    // When the reads end, the writes end too: one still waiting for its share is not sent.
     load(origin, readOne, { connections: Math.max(1, connections - 2), duration: seconds }).finally(pacer.end),
     // Writes by kind, so a slow kind shows by name (autocannon keeps one latency histogram).
     loadByKind(origin, writeOne, { connections: 2, duration: seconds, pace: pacer.write }),
