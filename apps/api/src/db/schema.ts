@@ -245,8 +245,9 @@ export const productWords = pgTable(
     index('product_words_word_created_idx').on(t.word, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('product_words_word_price_idx').on(t.word, t.priceOre, t.id),
     index('product_words_word_rating_idx').on(t.word, t.rating.desc().nullsFirst(), t.id),
-    // The rated products' words alone, for searches with a rating bound (migration 0018).
-    index('product_words_rated_idx').on(t.word, t.category, t.priceOre).where(sql`${t.rating} > 0`),
+    // The rated products' words alone, for searches with a rating bound (migration 0018); the
+    // rating a key, so the bound is checked on the index entries (migration 0023).
+    index('product_words_rated_idx').on(t.word, t.category, t.priceOre, t.rating).where(sql`${t.rating} > 0`),
   ],
 );
 
