@@ -777,7 +777,8 @@ async function mixedWorkload(origin, databaseUrl, counts, order) {
     };
   };
 
-  const writesSaid = writeShare === null ? 'writes as fast as 2 connections go' : `${writeShare * 100} % writes`;
+  const writesSaid =
+    writeShare === null ? 'writes as fast as 2 connections go' : `${Math.round(writeShare * 1000) / 10} % writes`;
   log(
     `mixed workload: reads (${Math.round(searchShare * 100)} % of them Zipf searches, the rest product pages), ${writesSaid}…`,
   );

@@ -411,7 +411,7 @@ describe('a one-word search with more matches than the capped read', () => {
     const query = productListQuerySchema.parse({ name: 'pall', category: 'Hem', max: '300', rating: '2' });
     const binding = { words: ['pall'], placeholders: true };
     // The statistics autovacuum keeps: never analysed, the planner takes the partial index for as
-    // large as the table, and with the rating a fifth condition to check the full index wins.
+    // large as the table, and with the rating as a fifth condition to check, the full one wins.
     await db.execute(sql`vacuum analyze product_words`);
     const plan = await genericPlanOf(productsWithWords(binding, query, COUNT_CAP + 1), query, ['pall']);
     expect(plan).toContain('product_words_rated_idx');
