@@ -326,6 +326,19 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * A product's reviews as the product page's JSON text (`reviews` of GET /api/products/{id}),
+ * newest first, kept when they change instead of put together on every read (migration 0024).
+ * Written only by the database's `torget_list_reviews`, which `torget_rate_product` calls
+ * (db/ratings.ts); a product without reviews has no row.
+ */
+export const productReviewTexts = pgTable('product_review_texts', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  reviews: text('reviews').notNull(),
+});
+
 export const PAYMENT_METHODS = ['PayPal', 'Swish'] as const;
 
 export const orders = pgTable(

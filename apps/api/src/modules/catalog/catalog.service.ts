@@ -4,7 +4,7 @@ import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, oncePerDatabase, queryRows, rootOf } from '#api/db/client.ts';
-import { catalogueCounts, products, reviews, sellers, users } from '#api/db/schema.ts';
+import { catalogueCounts, productReviewTexts, products, sellers, users } from '#api/db/schema.ts';
 import { type TextRow, type TextStatement, textRows, textStatement } from '#api/db/text-rows.ts';
 import { listTags, shownTags } from '#api/lib/cache-changes.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
@@ -828,28 +828,21 @@ export function listProductsCached(db: Db, query: ProductListQuery, cache: ReadC
 
 /**
  * One product with its reviews, newest first, in one statement, read as text; prepared once per
- * connection. The reviews come from a subquery as the answer's JSON text itself, written compact
- * as JSON.stringify writes it (`to_json` of a string escapes exactly the characters it does), so
- * the API puts the text in as it is instead of parsing and writing it again: json_agg's own text
- * spaces its keys. Every column used is NOT NULL (a null would drop its review from string_agg).
+ * connection. The reviews are the answer's JSON text itself, kept by the database when they
+ * change (product_review_texts, migration 0024), so the API puts the text in as it is; a product
+ * without reviews has no row there.
  */
 function productDetailsStatement(db: Db) {
   return textStatement(
     db
       .select({
         ...productWithSellerColumns,
-        reviews: sql<string>`(
-        select coalesce('[' || string_agg(
-          '{"_id":"' || r.id::text || '","name":' || to_json(r.name)::text || ',"rating":' || r.rating::text
-          || ',"comment":' || to_json(r.comment)::text || ',"createdAt":"'
-          || to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-          || '","verified":' || r.verified::text || '}',
-          ',' order by r.created_at desc, r.id desc) || ']', '[]')
-        from ${reviews} r where r.product_id = ${products.id})`,
+        reviews: sql<string>`coalesce(${productReviewTexts.reviews}, '[]')`,
       })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
       .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+      .leftJoin(productReviewTexts, eq(productReviewTexts.productId, products.id))
       .where(eq(products.id, sql.placeholder('id'))),
     'product_details',
   );
