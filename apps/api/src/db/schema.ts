@@ -329,8 +329,8 @@ export const reviews = pgTable(
 /**
  * A product's reviews as the product page's JSON text (`reviews` of GET /api/products/{id}),
  * newest first, kept when they change instead of put together on every read (migration 0024).
- * Written only by the database's `torget_list_reviews`, which `torget_rate_product` calls
- * (db/ratings.ts); a product without reviews has no row.
+ * Written only by the database: triggers on reviews call `torget_list_reviews` for the products
+ * a statement touched; a product without reviews has no row.
  */
 export const productReviewTexts = pgTable('product_review_texts', {
   productId: uuid('product_id')
