@@ -175,7 +175,9 @@ export function seedStatements(counts, { sellerActiveColumn = true } = {}) {
      from bench_reviews`,
     // Each product's reviews as its page's JSON text, as the database keeps them (migration 0024):
     // written here where the seed runs with triggers off (PostgreSQL), by the triggers already
-    // where they are on (PGlite).
+    // where they are on (PGlite). One grouped pass in torget_review_list's order, not that function
+    // per product: the seed drops the reviews' indexes while it runs, so each call would read
+    // every review (review-texts.test.ts checks this statement against the kept texts).
     `insert into product_review_texts (product_id, reviews)
      select r.product_id, '[' || string_agg(torget_review_json(r), ',' order by r.created_at desc, r.id desc) || ']'
      from reviews r group by r.product_id

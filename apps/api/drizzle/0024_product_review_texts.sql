@@ -70,5 +70,4 @@ REFERENCING OLD TABLE AS old_reviews NEW TABLE AS new_reviews FOR EACH STATEMENT
 CREATE TRIGGER reviews_relist_deleted AFTER DELETE ON "reviews"
 REFERENCING OLD TABLE AS old_reviews FOR EACH STATEMENT EXECUTE FUNCTION torget_reviews_relist();--> statement-breakpoint
 INSERT INTO product_review_texts (product_id, reviews)
-SELECT r.product_id, '[' || string_agg(torget_review_json(r), ',' ORDER BY r.created_at DESC, r.id DESC) || ']'
-FROM reviews r GROUP BY r.product_id;
+SELECT p.id, torget_review_list(p.id) FROM products p WHERE EXISTS (SELECT 1 FROM reviews r WHERE r.product_id = p.id);
