@@ -1,9 +1,10 @@
 /**
- * Migration 0020: a page of products keeps room for a changed stock, so the UPDATE an order
- * makes writes the row's new version on the same page and no index entry (a HOT update). Told
- * by the row's ctid (page, item), whose page stays the same, and by PostgreSQL's own count of
- * the transaction's HOT updates. On a page filled to the brim (the default fillfactor) the new
- * version would go to another page, with an entry in every index.
+ * Migrations 0020 and 0025: a page of products keeps room for a changed stock (a tenth of it, a
+ * quarter since each row holds its JSON text), so the UPDATE an order makes writes the row's new
+ * version on the same page and no index entry (a HOT update). Told by the row's ctid (page,
+ * item), whose page stays the same, and by PostgreSQL's own count of the transaction's HOT
+ * updates. On a page filled to the brim the new version would go to another page, with an entry
+ * in every index.
  */
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ async function pagesOf(ids: string[]): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.id, Number(row.page)]));
 }
 
-describe('products keep room for their stock (migration 0020)', () => {
+describe('products keep room for their stock (migrations 0020 and 0025)', () => {
   it('an order-like stock change stays on the product page, even on a page inserts filled', async () => {
     const { db } = database;
     const seller = await createSeller(db);

@@ -151,6 +151,22 @@ export const products = pgTable(
      * stored by the database (migration 0007) so name search never computes it per row.
      */
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`torget_search_text(name)`),
+    /**
+     * The product as the API's JSON (modules/catalog/product-json.ts), around its seller: from the
+     * opening brace to `"seller":{"_id":…,"name":`, and from `,"createdAt":` to the last value.
+     * Written by the database with every write of the product (migration 0025), so a list reads
+     * two texts a product instead of every column.
+     */
+    shownHead: text('shown_head')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`torget_product_json_head(id, name, price_ore, image, category, brand, count_in_stock, description, rating, num_reviews, shipping_price_ore, shipping_info, seller_id)`,
+      ),
+    shownTail: text('shown_tail')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`torget_product_json_tail(created_at, updated_at, version, images, image, number, is_draft)`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,7 +16,7 @@ import {
   AFTER_PRODUCT_COLUMNS,
   productFactsOfRow,
   productJsonOfRow,
-  productWithSellerColumns,
+  productTextColumns,
   shownOfRow,
 } from './product-json';
 import {
@@ -148,7 +148,7 @@ function pageStatement(db: Db, where: SQL, query: ProductListQuery, total: SQL<n
   ).as('page');
   return (
     db
-      .select({ ...productWithSellerColumns, total: total ?? sql<number>`0` })
+      .select({ ...productTextColumns, total: total ?? sql<number>`0` })
       .from(page)
       .innerJoin(products, eq(products.id, page.id))
       .innerJoin(users, eq(users.id, products.sellerId))
@@ -282,7 +282,7 @@ function deepNewestStatementOf(db: Db, query: ProductListQuery) {
   ).total();
   return textStatement(
     db
-      .select({ ...productWithSellerColumns, total })
+      .select({ ...productTextColumns, total })
       .from(page)
       .innerJoin(products, eq(products.id, sql`page.id`))
       .innerJoin(users, eq(users.id, products.sellerId))
@@ -411,7 +411,7 @@ function namePageIds(where: SQL, query: ProductListQuery, words: WordBinding | n
  */
 function productsOfPage(db: Db, page: SQL, query: ProductListQuery, { total = false, lookedUp = false }) {
   const columns = {
-    ...productWithSellerColumns,
+    ...productTextColumns,
     ...(total ? { total: sql<number>`page.total` } : {}),
     ...(lookedUp ? { wordCount: sql<number | null>`page.word_count` } : {}),
   };
@@ -836,7 +836,7 @@ function productDetailsStatement(db: Db) {
   return textStatement(
     db
       .select({
-        ...productWithSellerColumns,
+        ...productTextColumns,
         reviews: sql<string>`coalesce(${productReviewTexts.reviews}, '[]')`,
       })
       .from(products)

@@ -1,22 +1,24 @@
 /**
- * A product list's JSON written straight from rows read as text (productJsonOfRow) is the same
- * text, to the byte, as the product JSON built from the rows Drizzle maps (toProductJson), for
- * the same products: odd names and texts, images or none, a seller without a shop, ratings that
- * are not whole, times with and without fractions of a second; and a product page's, reviews
- * included.
+ * A product list's JSON written from rows read as text (productJsonOfRow: the database's kept
+ * text of the product, migration 0025, and its seller's brief) is the same text, to the byte, as
+ * the product JSON built from the rows Drizzle maps (toProductJson), for the same products: odd
+ * names and texts, images or none, a seller without a shop, ratings that are not whole, times
+ * with and without fractions of a second, and after each kind of write; and a product page's,
+ * reviews included.
  */
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#api/db/client.ts';
 import { products, reviews, sellers, users } from '#api/db/schema.ts';
 import { textRows, textStatement } from '#api/db/text-rows.ts';
 import { createProduct, createReview, createSeller, createUser } from '#api/test/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
 import { productDetailsAnswer } from './catalog.service';
 import {
-  isoTimeOf,
   type ProductWithSellerRow,
   productJsonOfRow,
+  productTextColumns,
   productWithSellerColumns,
   toProductJson,
   toReviewJson,
@@ -31,15 +33,23 @@ afterAll(() => database.destroy());
 /** The products `ids` both ways, by id: [through Drizzle, as text]. */
 async function bothWays(ids: string[]): Promise<Map<string, [string, string]>> {
   const { db } = database;
-  const query = () =>
-    db
-      .select(productWithSellerColumns)
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .leftJoin(sellers, eq(sellers.userId, products.sellerId))
-      .where(inArray(products.id, ids));
-  const mapped = (await query()) as ProductWithSellerRow[];
-  const text = await textRows(db, textStatement(query()));
+  const mapped = (await db
+    .select(productWithSellerColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+    .where(inArray(products.id, ids))) as ProductWithSellerRow[];
+  const text = await textRows(
+    db,
+    textStatement(
+      db
+        .select(productTextColumns)
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .leftJoin(sellers, eq(sellers.userId, products.sellerId))
+        .where(inArray(products.id, ids)),
+    ),
+  );
   const byId = new Map<string, [string, string]>();
   for (const row of mapped) byId.set(row.id, [JSON.stringify(toProductJson(row)), '']);
   for (const row of text) {
@@ -97,6 +107,8 @@ describe('a product written as JSON from its text row', () => {
           images: fc.array(text, { maxLength: 3 }),
           rating: fc.float({ min: 0, max: 5, noNaN: true }),
           priceOre: fc.integer({ min: 0, max: 1_000_000_000 }),
+          shippingPriceOre: fc.integer({ min: 0, max: 2_147_483_647 }),
+          countInStock: fc.integer({ min: 0, max: 2_147_483_647 }),
         }),
         async (values) => {
           const made = await createProduct(db, user.id, { ...values, image: values.images[0] ?? '' });
@@ -106,6 +118,79 @@ describe('a product written as JSON from its text row', () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('the kept text of a product', () => {
+  it('writes a real as JSON.stringify writes the number of its text, for every float', async () => {
+    const { db } = database;
+    await fc.assert(
+      fc.asyncProperty(fc.float(), async (value) => {
+        const literal = Number.isNaN(value) ? 'NaN' : Object.is(value, -0) ? '-0' : String(value);
+        const [row] = await queryRows<{ text: string; json: string }>(
+          db,
+          sql`select ${literal}::real::text as text, torget_json_real(${literal}::real) as json`,
+        );
+        expect(row?.json, literal).toBe(JSON.stringify(Number.parseFloat(row?.text ?? '')));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('follows every kind of write: a sale, a review, an edit, new images, a draft, a new shop name', async () => {
+    const { db } = database;
+    const { user } = await createSeller(db, { seller: { name: 'Före' } });
+    const made = await createProduct(db, user.id, { name: 'Lampa', countInStock: 5, images: ['/uploads/1.webp'] });
+    const sameBothWays = async (after: string) => {
+      const [pair] = (await bothWays([made.id])).values();
+      expect(pair?.[1], after).toBe(pair?.[0]);
+      return JSON.parse(pair?.[1] ?? '{}') as Record<string, unknown>;
+    };
+    const writes: [string, () => Promise<unknown>, (json: Record<string, unknown>) => void][] = [
+      [
+        'a sale',
+        () => db.execute(sql`update ${products} set count_in_stock = count_in_stock - 2 where id = ${made.id}`),
+        (json) => expect(json.countInStock).toBe(3),
+      ],
+      [
+        'a review',
+        () => db.update(products).set({ rating: 4.25, numReviews: 4 }).where(eq(products.id, made.id)),
+        (json) => expect([json.rating, json.numReviews]).toEqual([4.25, 4]),
+      ],
+      [
+        'an edit',
+        () =>
+          db
+            .update(products)
+            .set({ name: 'Lampa "Ljus"\n', priceOre: 12_345, updatedAt: new Date(Date.UTC(2027, 1, 3, 4, 5, 6, 789)) })
+            .where(eq(products.id, made.id)),
+        (json) =>
+          expect([json.name, json.price, json.updatedAt]).toEqual([
+            'Lampa "Ljus"\n',
+            123.45,
+            '2027-02-03T04:05:06.789Z',
+          ]),
+      ],
+      [
+        'new images',
+        () => db.update(products).set({ images: [], image: '/uploads/2.webp' }).where(eq(products.id, made.id)),
+        (json) => expect(json.images).toEqual(['/uploads/2.webp']),
+      ],
+      [
+        'a draft',
+        () => db.update(products).set({ isDraft: true }).where(eq(products.id, made.id)),
+        (json) => expect(json.isDraft).toBe(true),
+      ],
+      [
+        'a new shop name',
+        () => db.update(sellers).set({ name: 'Efter' }).where(eq(sellers.userId, user.id)),
+        (json) => expect((json.seller as { seller: { name: string } }).seller.name).toBe('Efter'),
+      ],
+    ];
+    for (const [after, write, check] of writes) {
+      await write();
+      check(await sameBothWays(after));
+    }
   });
 });
 
@@ -152,19 +237,5 @@ describe('a product page written as JSON from its text row', () => {
       expect((await productDetailsAnswer(db, made.id))?.json).toBe(expected);
     }
     expect(await productDetailsAnswer(db, '00000000-0000-4000-8000-000000000000')).toBeNull();
-  });
-});
-
-describe('isoTimeOf', () => {
-  it('writes what Date writes, in UTC and in other zones', () => {
-    for (const text of [
-      '2026-11-25 16:17:31.005123+00',
-      '2026-11-25 16:17:31+00',
-      '2026-11-25 16:17:31.5+00',
-      '2026-11-25 17:17:31.005+01',
-      '2026-11-25 11:47:31.005+05:30',
-    ]) {
-      expect(isoTimeOf(text), text).toBe(new Date(text).toISOString());
-    }
   });
 });

@@ -6,20 +6,42 @@ import { products, type reviews, sellers, users } from '#api/db/schema.ts';
 import type { TextRow } from '#api/db/text-rows.ts';
 
 /**
- * The product's columns an answer shows: all but the search text (a long column no answer holds,
- * which the API would receive and decode on every row) and the seller's status copy.
+ * The product's columns an answer read through Drizzle shows: all but the search text and the
+ * product's kept JSON (long columns no such answer holds, which the API would receive and decode
+ * on every row) and the seller's status copy.
  */
-const { searchText: _searchText, sellerActive: _sellerActive, ...shownProductColumns } = getTableColumns(products);
+const {
+  searchText: _searchText,
+  shownHead: _shownHead,
+  shownTail: _shownTail,
+  sellerActive: _sellerActive,
+  ...shownProductColumns
+} = getTableColumns(products);
 
-/** The columns a product list or product page selects: the product and its seller's brief. */
-export const productWithSellerColumns = {
-  ...shownProductColumns,
+/** The seller's brief, as a product's answer shows it: joined on each read (it changes apart from the product). */
+const sellerBriefColumns = {
   sellerUserName: users.name,
   sellerShopName: sellers.name,
   sellerLogo: sellers.logo,
   sellerHasLogo: sellers.hasLogo,
   sellerRating: sellers.rating,
   sellerNumReviews: sellers.numReviews,
+};
+
+/** The columns a product read through Drizzle selects: the product and its seller's brief. */
+export const productWithSellerColumns = { ...shownProductColumns, ...sellerBriefColumns };
+
+/**
+ * The columns a product list or product page read as text selects: who may see the product, the
+ * product's JSON as the database keeps it (migration 0025), and its seller's brief.
+ */
+export const productTextColumns = {
+  id: products.id,
+  sellerId: products.sellerId,
+  isDraft: products.isDraft,
+  shownHead: products.shownHead,
+  shownTail: products.shownTail,
+  ...sellerBriefColumns,
 };
 
 export interface ProductWithSellerRow {
@@ -50,14 +72,14 @@ export interface ProductWithSellerRow {
   sellerNumReviews: number | null;
 }
 
-/** Where each of productWithSellerColumns stands in a row read as text (their select order). */
-const column = Object.fromEntries(Object.keys(productWithSellerColumns).map((key, index) => [key, index])) as Record<
-  keyof typeof productWithSellerColumns,
+/** Where each of productTextColumns stands in a row read as text (their select order). */
+const column = Object.fromEntries(Object.keys(productTextColumns).map((key, index) => [key, index])) as Record<
+  keyof typeof productTextColumns,
   number
 >;
 
 /** The column after a product's: a list's count, when its statement selects one. */
-export const AFTER_PRODUCT_COLUMNS = Object.keys(productWithSellerColumns).length;
+export const AFTER_PRODUCT_COLUMNS = Object.keys(productTextColumns).length;
 
 /** The product's id and its seller's id in a row read as text. */
 export function shownOfRow(row: TextRow): { _id: string; seller: { _id: string } } {
@@ -81,52 +103,20 @@ function intJson(text: string | null | undefined): string {
   return text ?? '0';
 }
 
-const UTC_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))?\+00$/;
-
-/**
- * A timestamptz as `Date.toISOString` writes it. PostgreSQL writes it in the session's time
- * zone: in UTC ("2026-11-25 16:17:31.005123+00") it is rewritten as text, to the millisecond
- * as a Date holds it; in any other zone it goes through a Date.
- */
-export function isoTimeOf(text: string): string {
-  const utc = UTC_TIME.exec(text);
-  if (!utc) return new Date(text).toISOString();
-  const millis = (utc[3] ?? '').slice(0, 3).padEnd(3, '0');
-  return `${utc[1]}T${utc[2]}.${millis}Z`;
-}
-
 /**
  * One product of a row read as text (db/text-rows.ts), as JSON: the same text as
- * `JSON.stringify(toProductJson(row))` for the row read through Drizzle, without the objects in
- * between (product-json.test.ts compares the two on the same rows). `more` is written after the
- * product's own keys (`"reviews":[…]`).
+ * `JSON.stringify(toProductJson(row))` for the row read through Drizzle (product-json.test.ts
+ * compares the two on the same rows). The product's own keys are the database's text
+ * (products.shown_head and shown_tail, migration 0025); the seller's brief between them is
+ * written here, as it is joined. `more` is written after the product's own keys (`"reviews":[…]`).
  */
 export function productJsonOfRow(row: TextRow, more?: string): string {
   const userName = row[column.sellerUserName] ?? '';
-  const image = row[column.image] ?? '';
-  const images = JSON.parse(row[column.images] ?? '[]') as unknown[];
-  const imagesJson = images.length > 0 ? quoted(images) : image ? `[${quoted(image)}]` : '[]';
-  return `{"_id":${quoted(row[column.id])},"name":${quoted(row[column.name])},"price":${quoted(
-    oreToSek(Number(row[column.priceOre])),
-  )},"image":${quoted(image)},"category":${quoted(row[column.category])},"brand":${quoted(
-    row[column.brand],
-  )},"countInStock":${intJson(row[column.countInStock])},"description":${quoted(
-    row[column.description],
-  )},"rating":${floatJson(row[column.rating])},"numReviews":${intJson(row[column.numReviews])},"shipping_price":${quoted(
-    oreToSek(Number(row[column.shippingPriceOre])),
-  )},"shipping_info":${quoted(row[column.shippingInfo])},"seller":{"_id":${quoted(
-    row[column.sellerId],
-  )},"name":${quoted(userName)},"seller":{"name":${quoted(row[column.sellerShopName] || userName)},"logo":${quoted(
-    row[column.sellerLogo] ?? '',
-  )},"has_logo":${row[column.sellerHasLogo] === 't'},"rating":${floatJson(
+  return `${row[column.shownHead]}${quoted(userName)},"seller":{"name":${quoted(
+    row[column.sellerShopName] || userName,
+  )},"logo":${quoted(row[column.sellerLogo] ?? '')},"has_logo":${row[column.sellerHasLogo] === 't'},"rating":${floatJson(
     row[column.sellerRating],
-  )},"numReviews":${intJson(row[column.sellerNumReviews])}}},"createdAt":${quoted(
-    isoTimeOf(row[column.createdAt] ?? ''),
-  )},"updatedAt":${quoted(isoTimeOf(row[column.updatedAt] ?? ''))},"version":${intJson(
-    row[column.version],
-  )},"images":${imagesJson},"number":${intJson(row[column.number])},"isDraft":${row[column.isDraft] === 't'}${
-    more ? `,${more}` : ''
-  }}`;
+  )},"numReviews":${intJson(row[column.sellerNumReviews])}}}${row[column.shownTail]}${more ? `,${more}` : ''}}`;
 }
 
 export function toProductJson(row: ProductWithSellerRow): ProductSummary {
