@@ -1,8 +1,16 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { bearer, signInAs } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
-import { CATALOGUE_CACHE_CONTROL, etagOf, matchesIfNoneMatch, SIGNED_IN_CACHE_CONTROL } from './http-caching';
+import {
+  CATALOGUE_CACHE_CONTROL,
+  etagOf,
+  matchesIfNoneMatch,
+  registerHttpCaching,
+  SIGNED_IN_CACHE_CONTROL,
+  sendJsonText,
+} from './http-caching';
 
 describe('If-None-Match', () => {
   it('matches the tag among several, weak or strong, and *', () => {
@@ -12,6 +20,39 @@ describe('If-None-Match', () => {
     expect(matchesIfNoneMatch('*', etag)).toBe(true);
     expect(matchesIfNoneMatch('"other"', etag)).toBe(false);
     expect(matchesIfNoneMatch(undefined, etag)).toBe(false);
+  });
+});
+
+describe('an answer sent as JSON text (sendJsonText)', () => {
+  it('carries the ETag of the text it is sent as, also when a hook before replaced it', async () => {
+    const app = Fastify();
+    // Runs before the caching hook (hooks run in the order they were added).
+    app.addHook('onSend', async (request, _reply, payload) => (request.url === '/api/replaced' ? '{"b":2}' : payload));
+    registerHttpCaching(app);
+    const kept = { json: '{"a":1}' };
+    const config = { httpCache: 'catalogue' } as const;
+    app.get('/api/kept', { config }, (_request, reply) => sendJsonText(reply, kept));
+    app.get('/api/replaced', { config }, (_request, reply) => sendJsonText(reply, kept));
+    try {
+      for (let i = 0; i < 2; i++) {
+        const sent = await app.inject({ method: 'GET', url: '/api/kept' });
+        expect([sent.body, sent.headers.etag, sent.headers['content-type']]).toEqual([
+          '{"a":1}',
+          etagOf('{"a":1}'),
+          'application/json; charset=utf-8',
+        ]);
+      }
+      const replaced = await app.inject({ method: 'GET', url: '/api/replaced' });
+      expect([replaced.body, replaced.headers.etag]).toEqual(['{"b":2}', etagOf('{"b":2}')]);
+      const matched = await app.inject({
+        method: 'GET',
+        url: '/api/kept',
+        headers: { 'if-none-match': etagOf('{"a":1}') },
+      });
+      expect(matched.statusCode).toBe(304);
+    } finally {
+      await app.close();
+    }
   });
 });
 

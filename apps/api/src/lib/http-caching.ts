@@ -26,6 +26,39 @@ export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
+/** The content type Fastify gives an answer it writes as JSON itself. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** An answer written as JSON text before it is sent: a product list's, a product page's. */
+export interface JsonTextAnswer {
+  json: string;
+}
+
+/**
+ * ETags of answers the read cache keeps, worked out once per answer instead of on every send:
+ * hashing a page of products cost the API about as much as the rest of a cached list's request
+ * (performance.md, twenty-fourth pass). Keyed by the answer object, so an answer no longer kept
+ * takes its ETag with it.
+ */
+const etagsOfAnswers = new WeakMap<JsonTextAnswer, string>();
+
+/** What sendJsonText told the onSend hook: the text it sent and that text's ETag. */
+const etagsOfReplies = new WeakMap<FastifyReply, { body: string; etag: string }>();
+
+/**
+ * Sends `answer`'s JSON text, its ETag known for the answer rather than hashed again. The hook
+ * below uses it only while the body is still that very text (no hook has replaced it).
+ */
+export function sendJsonText(reply: FastifyReply, answer: JsonTextAnswer): FastifyReply {
+  let etag = etagsOfAnswers.get(answer);
+  if (etag === undefined) {
+    etag = etagOf(answer.json);
+    etagsOfAnswers.set(answer, etag);
+  }
+  etagsOfReplies.set(reply, { body: answer.json, etag });
+  return reply.type(JSON_CONTENT_TYPE).send(answer.json);
+}
+
 /** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for this header). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -48,7 +81,8 @@ function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unk
     reply.header('cache-control', 'no-store');
     return payload;
   }
-  const etag = etagOf(payload as string | Buffer);
+  const known = etagsOfReplies.get(reply);
+  const etag = known && known.body === payload ? known.etag : etagOf(payload as string | Buffer);
   const signedIn = !!request.headers.authorization;
   reply
     .header('etag', etag)

@@ -8,6 +8,7 @@ import { canManageProductList } from '@torget/shared/policies/products';
 import { productListQuerySchema } from '@torget/shared/schemas/product-query';
 import { z } from 'zod';
 import { cacheTags } from '#api/lib/cache-changes.ts';
+import { sendJsonText } from '#api/lib/http-caching.ts';
 import { forbidden, unauthorized } from '#api/lib/http-errors.ts';
 import { listProductsCached, PRODUCT_LIST_TTL_MS } from '#api/modules/catalog/catalog.service.ts';
 import { listManagedProducts } from '#api/modules/catalog/managed-products.service.ts';
@@ -15,9 +16,6 @@ import { callerOf, type RoutePlugin } from '#api/routes/audiences.ts';
 import { productAnswerOrNotFound } from './product-or-not-found';
 
 const idParams = z.object({ id: z.string() });
-
-/** The content type Fastify gives an answer it writes as JSON itself. */
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export const callerProductRoutes: RoutePlugin = async (app, { deps }) => {
   const { db } = deps.database;
@@ -28,8 +26,7 @@ export const callerProductRoutes: RoutePlugin = async (app, { deps }) => {
     const { query } = request;
     if (query.scope !== 'manage') {
       // Written as JSON from the rows already (modules/catalog/product-json.ts).
-      const answer = await listProductsCached(db, query, cache);
-      return reply.type(JSON_CONTENT_TYPE).send(answer.json);
+      return sendJsonText(reply, await listProductsCached(db, query, cache));
     }
     const caller = callerOf(request);
     if (!caller) throw unauthorized('No Token');
@@ -53,6 +50,6 @@ export const callerProductRoutes: RoutePlugin = async (app, { deps }) => {
           // The page shows the seller's brief, with the seller's rating.
           (product) => [cacheTags.sellerShown(product.sellerId)],
         );
-    return reply.type(JSON_CONTENT_TYPE).send(answer.json);
+    return sendJsonText(reply, answer);
   });
 };
