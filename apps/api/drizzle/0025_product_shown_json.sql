@@ -69,8 +69,9 @@ BEGIN
 END
 $$;--> statement-breakpoint
 -- PL/pgSQL, not SQL: PostgreSQL computes a generated column by calling its function, and an SQL
--- function called that way is parsed and planned again on every write (0.5 ms an update on the
--- bench machine); a PL/pgSQL function keeps its expressions prepared for the session (40 µs).
+-- function called that way is parsed and planned again on every write. A one-row UPDATE took
+-- 510 µs so on the bench machine, 92 µs with these PL/pgSQL functions (whose expressions stay
+-- prepared for the session), and 43 µs without the columns.
 CREATE FUNCTION torget_product_json_head(
 	p_id uuid, p_name text, p_price_ore integer, p_image text, p_category text, p_brand text,
 	p_count_in_stock integer, p_description text, p_rating real, p_num_reviews integer,
