@@ -1,8 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
-import { COMPRESS_MIN_BYTES, chosenEncoding } from './response-compression';
+import {
+  COMPRESS_MIN_BYTES,
+  type CompressedCopies,
+  chosenEncoding,
+  registerResponseCompression,
+  sendWithCompressedCopies,
+} from './response-compression';
 
 describe('Accept-Encoding', () => {
   it('prefers Brotli, then gzip, and honours q=0', () => {
@@ -58,5 +65,45 @@ describe('compressed answers', () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json()).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('an answer sent again with its compressed copies', () => {
+  const text = JSON.stringify({ words: 'Torget '.repeat(400) });
+  let app: FastifyInstance;
+  let copies: CompressedCopies;
+  beforeAll(async () => {
+    app = Fastify();
+    // A hook before compression that replaces one route's body: the copies no longer name it.
+    app.addHook('onSend', (request, _reply, payload, done) =>
+      done(null, request.url === '/replaced' ? `${text} ` : payload),
+    );
+    registerResponseCompression(app);
+    for (const url of ['/kept', '/replaced'])
+      app.get(url, (_request, reply) => sendWithCompressedCopies(reply.type('application/json'), copies));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+  const get = (url: string, encoding: string) =>
+    app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+
+  it('makes each encoding once, keeps it beside the text and sends it again', async () => {
+    copies = { body: text };
+    const first = await get('/kept', 'br');
+    expect(copies.br?.equals(first.rawPayload)).toBe(true);
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(text);
+    expect(copies.gzip).toBeUndefined();
+    await get('/kept', 'gzip');
+    expect(gunzipSync(copies.gzip ?? Buffer.alloc(0)).toString()).toBe(text);
+    // What is kept is what goes out: not made again.
+    copies.br = Buffer.from('kept bytes');
+    expect((await get('/kept', 'br')).body).toBe('kept bytes');
+  });
+
+  it('compresses a body another hook replaced afresh, and leaves the copies alone', async () => {
+    copies = { body: text, br: Buffer.from('kept bytes') };
+    const answer = await get('/replaced', 'br');
+    expect(brotliDecompressSync(answer.rawPayload).toString()).toBe(`${text} `);
+    expect(copies.br?.toString()).toBe('kept bytes');
   });
 });

@@ -39,6 +39,36 @@ function addVary(reply: FastifyReply, field: string): void {
   if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) reply.header('vary', [...fields, field].join(', '));
 }
 
+/**
+ * An answer sent again and again as the same text (a kept page, web-app.ts), with its compressed
+ * copies once they are made: Brotli of a page is about as much CPU as the rest of its request.
+ */
+export interface CompressedCopies {
+  body: string | Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** What sendWithCompressedCopies told the hook, per reply. */
+const copiesOfReplies = new WeakMap<FastifyReply, CompressedCopies>();
+
+/**
+ * Sends `copies.body`; the hook below takes a compressed copy from `copies`, or makes it there,
+ * while the body is still that very value (no other hook has replaced it).
+ */
+export function sendWithCompressedCopies(reply: FastifyReply, copies: CompressedCopies): FastifyReply {
+  copiesOfReplies.set(reply, copies);
+  return reply.send(copies.body);
+}
+
+function encoded(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
 function compress(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const type = String(reply.getHeader('content-type') ?? '');
@@ -51,12 +81,10 @@ function compress(request: FastifyRequest, reply: FastifyReply, payload: unknown
   if (typeof payload === 'string' && Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
   if (body.length < COMPRESS_MIN_BYTES) return payload;
-  const compressed =
-    encoding === 'br'
-      ? brotliCompressSync(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        })
-      : gzipSync(body, { level: 6 });
+  const known = copiesOfReplies.get(reply);
+  const copies = known && known.body === payload ? known : undefined;
+  const compressed = copies?.[encoding] ?? encoded(body, encoding);
+  if (copies) copies[encoding] = compressed;
   const etag = reply.getHeader('etag');
   if (typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`);
   reply.header('content-encoding', encoding).removeHeader('content-length');

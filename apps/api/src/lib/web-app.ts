@@ -13,6 +13,7 @@ import { canonicalMainHost, normaliseHost, type Site } from '@torget/shared/rule
 import { DEFAULT_LANGUAGE, type Language } from '@torget/shared/rules/languages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageLanguage } from '#api/lib/request-language.ts';
+import { type CompressedCopies, sendWithCompressedCopies } from '#api/lib/response-compression.ts';
 import { canonicalOrigin } from '#api/site/origin.ts';
 import { mainHostPath, siteScript } from '#api/site/site-page.ts';
 import { routeChunks } from './route-chunks';
@@ -38,7 +39,20 @@ export type PageDescriber = (
   request: FastifyRequest,
   site: Site,
   pathname: string,
-) => Promise<{ status: 200 | 404; head: string | null } | { status: 302 }>;
+) => Promise<{ status: 200 | 404; head: string | null; readNothing?: boolean } | { status: 302 }>;
+
+/**
+ * How many pages of the marketplace's own host are kept as sent (the home page, the category
+ * list, each category's page, a 404 …, per language and origin). Enough for every category of a
+ * real catalogue; a flood of made-up paths only pushes out the oldest.
+ */
+export const KEPT_PAGES = 500;
+
+/** A page kept as sent, with its compressed copies once made (response-compression.ts). */
+interface KeptPage {
+  status: 200 | 404;
+  copies: CompressedCopies & { body: string };
+}
 
 export async function registerWebApp(
   app: FastifyInstance,
@@ -76,6 +90,20 @@ export async function registerWebApp(
     },
   });
 
+  /**
+   * Pages of the marketplace's own host that no row went into, as sent, by language, scheme,
+   * host and path: everything they are made of. Such a page is the same until the app is built
+   * and started again, and the home page is what most visits open first (performance.md,
+   * twenty-fifth pass). Oldest out first beyond KEPT_PAGES.
+   */
+  const keptPages = new Map<string, KeptPage>();
+  const keep = (key: string, page: KeptPage) => {
+    if (keptPages.size >= KEPT_PAGES) keptPages.delete(keptPages.keys().next().value as string);
+    keptPages.set(key, page);
+  };
+  const sendKept = (reply: FastifyReply, page: KeptPage) =>
+    sendWithCompressedCopies(reply.status(page.status).type('text/html; charset=utf-8'), page.copies);
+
   return {
     async sendPage(request, reply) {
       // The page differs by host (the site in it, the redirect): a cache keeps hosts apart, and
@@ -83,6 +111,9 @@ export async function registerWebApp(
       // The page also differs by the language cookie (`<html lang>`, issue 19).
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Host, Cookie');
       const language = pageLanguage(request);
+      const pathname = request.url.split('?')[0] ?? '/';
+      // request.host keeps its port, and the scheme is the request's protocol as the links take it.
+      const key = `${language} ${request.protocol} ${request.host} ${pathname}`;
       let site: Site;
       try {
         site = await sites.resolve(request.host);
@@ -92,7 +123,8 @@ export async function registerWebApp(
         request.log.error({ err: error }, 'The site of a host could not be resolved.');
         return reply.type('text/html; charset=utf-8').send(withLanguage(indexHtml, language));
       }
-      const pathname = request.url.split('?')[0] ?? '/';
+      const kept = site.kind === 'marketplace' ? keptPages.get(key) : undefined;
+      if (kept) return sendKept(reply, kept);
       // An admin screen or another seller's storefront on a seller's domain: the marketplace's.
       const elsewhere = mainHostPath(request.url, site);
       if (elsewhere !== null) return reply.redirect(`${canonicalOrigin(request, sites.mainHosts)}${elsewhere}`, 302);
@@ -112,7 +144,10 @@ export async function registerWebApp(
       // A 404 still carries the SPA, which shows its not-found page.
       const body =
         page.head === null ? `${beforeSite}${script}${afterSite}` : `${beforeTags}${page.head}${script}${afterSite}`;
-      return reply.status(page.status).type('text/html; charset=utf-8').send(withLanguage(body, language));
+      const sent: KeptPage = { status: page.status, copies: { body: withLanguage(body, language) } };
+      // A page whose tags could not be read (the default above) is not kept.
+      if (site.kind === 'marketplace' && page.readNothing) keep(key, sent);
+      return sendKept(reply, sent);
     },
   };
 }

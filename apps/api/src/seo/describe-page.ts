@@ -18,6 +18,12 @@ export type PageDescription =
       status: 200 | 404;
       /** The tags replacing index.html's default title and description; null keeps them. */
       head: string | null;
+      /**
+       * True when describing this path reads no row: the status and tags follow from the path,
+       * the site and the request's origin alone, so a page of the marketplace's own host may be
+       * kept and sent again (web-app.ts).
+       */
+      readNothing: boolean;
     }
   /** The page belongs on the marketplace's main host: another seller's product on a seller's domain. */
   | { status: 302 };
@@ -63,10 +69,17 @@ async function pageMeta(
   }
 }
 
+/** Whether describing `pathname` reads a row: a product's page, or a shop's not read with the host. */
+function readsRows(pathname: string): boolean {
+  const kind = describedPage(pathname)?.kind;
+  return kind === 'product' || kind === 'seller';
+}
+
 export async function describePage(db: Db, pathname: string, site: Site, ctx: MetaContext): Promise<PageDescription> {
-  if (!isKnownPage(pathname)) return { status: 404, head: null };
+  if (!isKnownPage(pathname)) return { status: 404, head: null, readNothing: true };
   const meta = await pageMeta(db, pathname, site, ctx);
-  if (meta === 'not found') return { status: 404, head: null };
+  const readNothing = !readsRows(pathname);
+  if (meta === 'not found') return { status: 404, head: null, readNothing };
   if (meta === 'main host') return { status: 302 };
-  return { status: 200, head: meta ? headTags(meta) : null };
+  return { status: 200, head: meta ? headTags(meta) : null, readNothing };
 }

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { users } from '#api/db/schema.ts';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
+import { describePage, metaContext } from './describe-page';
 import { pageIds, pageStarts } from './sitemaps.service';
 
 const INDEX =
@@ -250,6 +251,19 @@ describe('other described pages', () => {
     expect(category).toContain('<title>Kök | Torget</title>');
     const trail = breadcrumbShape.parse(ofType(category, 'BreadcrumbList'));
     expect(trail.itemListElement.at(-1)).toMatchObject({ position: 3, name: 'Kök' });
+  });
+
+  it('says which descriptions read no row, so the marketplace may keep their pages', async () => {
+    const marketplace = { kind: 'marketplace' } as const;
+    const ctx = metaContext({ protocol: 'http', host: 'torget.test' }, ['torget.test'], marketplace);
+    const readNothing = async (path: string) => {
+      const page = await describePage(t.database.db, path, marketplace, ctx);
+      return page.status === 302 ? null : page.readNothing;
+    };
+    for (const path of ['/', '/categories', '/search/category/K%C3%B6k', '/cart', '/no/such/page'])
+      expect(await readNothing(path), path).toBe(true);
+    for (const path of [`/product/${annaProduct}`, '/product/nope', `/seller/${anna}`])
+      expect(await readNothing(path), path).toBe(false);
   });
 
   it('leaves pages with nothing to describe as they are', async () => {
