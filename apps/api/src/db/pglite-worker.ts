@@ -21,7 +21,7 @@
  * a long run the list grew without end and its parsing was half the worker's time.
  *
  * On Linux the worker's thread runs at a lower scheduling priority than the API's (nice values
- * above it, PGLITE_WORKER_NICE, 2 by default): when both want a core, as on a small machine under load,
+ * above it, PGLITE_WORKER_NICE, 3 by default): when both want a core, as on a small machine under load,
  * the API's thread, which also answers everything that needs no database (the web app, cached
  * reads, health checks), is served first, and PGlite takes the rest (decisions.md).
  *
@@ -342,12 +342,14 @@ export interface PgliteWorker {
 
 /**
  * How many nice values the worker thread runs above the API's unless told otherwise
- * (PGLITE_WORKER_NICE; a server at nice 0 has PGlite at 2): on two cores under
+ * (PGLITE_WORKER_NICE; a server at nice 0 has PGlite at 3): on two cores under
  * a load of product pages, 2 let `GET /` keep 0.55× its idle rate instead of 0.44×, for 0.9× the
  * product pages; 4 kept 0.6× for 0.8×, 10 kept 0.6× for half of them (performance.md,
- * "Eighteenth pass").
+ * "Eighteenth pass"). Once the home page was kept as sent (web-app.ts), `GET /` alone ran faster
+ * and 2 kept only 0.44–0.48× of it; 3 kept 0.49–0.61× with product pages at 0.046–0.058 of the
+ * ceiling, 4 kept 0.57–0.65× at 0.050–0.052 (performance.md, "Twenty-fifth pass").
  */
-export const PGLITE_WORKER_NICE = 2;
+export const PGLITE_WORKER_NICE = 3;
 
 /** What the worker tells the API's thread. */
 interface WorkerMessage {
