@@ -15,7 +15,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { startPgliteWorker } from './pglite-worker';
+import { type PgliteWorker, startPgliteWorker } from './pglite-worker';
 import { defaultPoolReads, PriorityPool } from './priority-pool';
 import * as schema from './schema';
 
@@ -223,6 +223,8 @@ interface HandleOrigin {
   client: unknown;
   logger: Logger;
   kind: 'pg' | 'pglite';
+  /** Rows as text straight from PGlite's worker, past the pool (db/text-rows.ts); only there. */
+  readRows?: PgliteWorker['readRows'];
 }
 
 const handleOrigins = new WeakMap<Db, HandleOrigin>();
@@ -271,7 +273,7 @@ export function rootOf(db: Db): Db {
  * The client behind a database handle and the logger its statements are counted by, for
  * statements run outside drizzle (db/text-rows.ts); undefined for a transaction.
  */
-export function clientOf(db: Db): Pick<HandleOrigin, 'client' | 'logger' | 'kind'> | undefined {
+export function clientOf(db: Db): Pick<HandleOrigin, 'client' | 'logger' | 'kind' | 'readRows'> | undefined {
   return handleOrigins.get(db);
 }
 
@@ -324,13 +326,14 @@ type HandleMaker = (
   writer: boolean,
   logger: Logger,
   withSchema: boolean,
-) => { db: Db; client: unknown; kind: HandleOrigin['kind'] };
+) => { db: Db; client: unknown; kind: HandleOrigin['kind']; readRows?: PgliteWorker['readRows'] };
 
-/** Handles over a PriorityPool: a writer's over `pool.writers`. */
-function poolHandles(pool: PriorityPool): HandleMaker {
+/** Handles over a PriorityPool: a writer's over `pool.writers`; rows as text through `readRows` when given. */
+function poolHandles(pool: PriorityPool, readRows?: PgliteWorker['readRows']): HandleMaker {
   return (writer, logger, withSchema) => {
     const client = writer ? pool.writers : pool;
-    return { db: drizzlePg(client, withSchema ? { schema, logger } : { logger }) as unknown as Db, client, kind: 'pg' };
+    const db = drizzlePg(client, withSchema ? { schema, logger } : { logger }) as unknown as Db;
+    return { db, client, kind: 'pg', ...(readRows ? { readRows } : {}) };
   };
 }
 
@@ -344,7 +347,13 @@ function databaseOf(
   const root = handles(false, rootLogger, true);
   const { db } = root;
   bumpAfterTransactions(db, counter, null);
-  handleOrigins.set(db, { root: db, client: root.client, logger: rootLogger, kind: root.kind });
+  handleOrigins.set(db, {
+    root: db,
+    client: root.client,
+    logger: rootLogger,
+    kind: root.kind,
+    readRows: root.readRows,
+  });
   return {
     db,
     statementCount: () => counter.count,
@@ -355,7 +364,13 @@ function databaseOf(
       const logger = counter.loggerFor(onWrite);
       const handle = handles(writer, logger, false);
       bumpAfterTransactions(handle.db, counter, onWrite);
-      handleOrigins.set(handle.db, { root: db, client: handle.client, logger, kind: handle.kind });
+      handleOrigins.set(handle.db, {
+        root: db,
+        client: handle.client,
+        logger,
+        kind: handle.kind,
+        readRows: handle.readRows,
+      });
       return handle.db;
     },
     ...how,
@@ -381,7 +396,7 @@ async function openPgliteWorker(dataDir: string, counter: StatementCounter, nice
   });
   const pool = new PriorityPool({ ...worker.connection, max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
-  return databaseOf(poolHandles(pool), counter, {
+  return databaseOf(poolHandles(pool, worker.readRows), counter, {
     kind: 'pglite',
     async close() {
       await pool.end();

@@ -4,6 +4,10 @@
  * through the same node-postgres pool code as to a server. While PGlite works out a query in the
  * worker, the main thread goes on answering requests.
  *
+ * The statements read as text (db/text-rows.ts: the catalogue's reads) skip node-postgres: the
+ * API's thread posts them through the worker's message port (readRows), and the worker reads
+ * the rows out of PGlite's answer and posts them back, work the API's thread no longer does.
+ *
  * The socket server is ours, not @electric-sql/pglite-socket's, for speed: that one hands PGlite
  * each protocol message on its own (parse, bind, describe, execute and sync are five), each in
  * its own event-loop turn, and writes each answer, waiting for the write before the next. Ours
@@ -21,7 +25,7 @@
  * a long run the list grew without end and its parsing was half the worker's time.
  *
  * On Linux the worker's thread runs at a lower scheduling priority than the API's (nice values
- * above it, PGLITE_WORKER_NICE, 3 by default): when both want a core, as on a small machine under load,
+ * above it, PGLITE_WORKER_NICE, 7 by default): when both want a core, as on a small machine under load,
  * the API's thread, which also answers everything that needs no database (the web app, cached
  * reads, health checks), is served first, and PGlite takes the rest (decisions.md).
  *
@@ -161,6 +165,85 @@ function directBackend(db) {
   };
 }
 
+const PARSE_COMPLETE = 0x31, DATA_ROW = 0x44, ERROR_RESPONSE = 0x45;
+const EXECUTE_ALL = Buffer.from([EXECUTE, 0, 0, 0, 9, 0, 0, 0, 0, 0]);
+const SYNC_MESSAGE = Buffer.from([0x53, 0, 0, 0, 4]);
+
+/** A protocol message: its type, its length, its body. */
+function protocolMessage(type, body) {
+  const message = Buffer.allocUnsafe(5 + body.length);
+  message[0] = type;
+  message.writeInt32BE(4 + body.length, 1);
+  body.copy(message, 5);
+  return message;
+}
+
+const cstring = (text) => Buffer.from(text + '\0');
+
+/** Bind of the unnamed portal to \`name\`, every parameter and column as text. */
+function bindMessage(name, params) {
+  const parts = [Buffer.from([0]), cstring(name), Buffer.from([0, 0]), Buffer.alloc(2)];
+  parts[3].writeInt16BE(params.length, 0);
+  for (const value of params) {
+    const length = Buffer.alloc(4);
+    if (value === null) {
+      length.writeInt32BE(-1, 0);
+      parts.push(length);
+    } else {
+      const bytes = Buffer.from(value);
+      length.writeInt32BE(bytes.length, 0);
+      parts.push(length, bytes);
+    }
+  }
+  parts.push(Buffer.from([0, 0]));
+  return protocolMessage(BIND, Buffer.concat(parts));
+}
+
+/** An ErrorResponse's fields (after its length) as an error's properties, as node-postgres names them. */
+function errorOf(answer, at, end) {
+  const names = { S: 'severity', C: 'code', M: 'message', D: 'detail', H: 'hint', P: 'position', W: 'where', s: 'schema', t: 'table', c: 'column', n: 'constraint' };
+  const error = {};
+  while (at < end && answer[at] !== 0) {
+    const field = String.fromCharCode(answer[at]);
+    const close = answer.indexOf(0, at + 1);
+    if (names[field]) error[names[field]] = answer.toString('utf8', at + 1, close);
+    at = close + 1;
+  }
+  return error;
+}
+
+/**
+ * The rows of an answer, each column as text or null; whether the statement was parsed; its
+ * error, if any.
+ */
+function readAnswer(answer) {
+  const rows = [];
+  let parsed = false;
+  let error = null;
+  for (let at = 0; at + 5 <= answer.length; ) {
+    const type = answer[at];
+    const end = at + 1 + answer.readInt32BE(at + 1);
+    if (type === DATA_ROW) {
+      const count = answer.readInt16BE(at + 5);
+      const row = new Array(count);
+      let field = at + 7;
+      for (let i = 0; i < count; i++) {
+        const length = answer.readInt32BE(field);
+        field += 4;
+        if (length < 0) row[i] = null;
+        else {
+          row[i] = answer.toString('utf8', field, field + length);
+          field += length;
+        }
+      }
+      rows.push(row);
+    } else if (type === PARSE_COMPLETE) parsed = true;
+    else if (type === ERROR_RESPONSE) error = errorOf(answer, at + 5, end);
+    at = end;
+  }
+  return { rows, parsed, error };
+}
+
 /**
  * Serves one PGlite over a Unix socket to several connections. A unit is a connection's
  * messages up to a sync or a simple query (or any message outside the extended protocol):
@@ -170,14 +253,32 @@ function directBackend(db) {
  * the others waited for its locks. PGlite's backend answers synchronously: the units waiting when
  * data arrives run in that same event-loop turn.
  */
-function serve(backend, socketPath) {
+function serve(backend, socketPath, answerRead) {
   const waiting = [];
   let owner = null;
   let running = false;
   let nextId = 1;
   const connections = new Set();
+  // The API thread's reads of rows as text (read below): a connection of their own in the
+  // queue, whose statements are prepared under names of their own, and the text of each name.
+  const reads = { socket: null, statements: new Set(), prefix: 'r_', texts: new Map() };
+
+  function runRead(unit) {
+    const { id, name, params } = unit.read;
+    const ownName = name ? reads.prefix + name : '';
+    const text = unit.read.text ?? reads.texts.get(name);
+    const parts = [];
+    if (!ownName || !reads.statements.has(ownName)) {
+      parts.push(protocolMessage(PARSE, Buffer.concat([cstring(ownName), cstring(text), Buffer.from([0, 0])])));
+    }
+    parts.push(bindMessage(ownName, params), EXECUTE_ALL, SYNC_MESSAGE);
+    const answer = readAnswer(backend.run(Buffer.concat(parts)));
+    if (answer.parsed && ownName) reads.statements.add(ownName);
+    answerRead({ id, rows: answer.error ? null : answer.rows, error: answer.error });
+  }
 
   function runUnit(unit) {
+    if (unit.read) return runRead(unit);
     const connection = unit.connection;
     if (unit.cleanup) {
       // A connection that went away: its transaction is rolled back and its statements go.
@@ -208,8 +309,9 @@ function serve(backend, socketPath) {
         const unit = waiting.splice(index, 1)[0];
         try {
           runUnit(unit);
-        } catch {
-          unit.connection.socket.destroy();
+        } catch (error) {
+          if (unit.read) answerRead({ id: unit.read.id, rows: null, error: { message: String((error && error.message) || error) } });
+          else unit.connection.socket.destroy();
         }
       }
     } finally {
@@ -274,6 +376,16 @@ function serve(backend, socketPath) {
     });
   });
   return {
+    /**
+     * Runs a statement for the API's thread and answers its rows through answerRead, in turn
+     * with the connections' units (after a transaction in progress). \`text\` comes with the
+     * first read of a name, and with every unnamed one.
+     */
+    read(request) {
+      if (request.name && request.text !== undefined) reads.texts.set(request.name, request.text);
+      waiting.push({ connection: reads, read: request });
+      drain();
+    },
     start: () =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -315,9 +427,10 @@ function lowerOwnPriority(steps) {
   const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, btree_gin, unaccent } });
   for (const statement of workerData.setup) await db.exec(statement);
   const backend = directBackend(db);
-  const server = serve(backend, workerData.socketPath);
+  const server = serve(backend, workerData.socketPath, (answer) => parentPort.postMessage({ answer }));
   await server.start();
   parentPort.on('message', async (message) => {
+    if (message && message.read) return server.read(message.read);
     if (message !== 'close') return;
     try {
       await server.stop();
@@ -336,20 +449,37 @@ export interface PgliteWorker {
   connection: { host: string; port: number; user: string; database: string };
   /** The worker's thread as the system schedules it (Linux), or null where that is not known. */
   thread: { tid: number; nice: number } | null;
+  /**
+   * The rows of one statement, each column as PostgreSQL writes it (null for NULL), asked of the
+   * worker through its message port instead of over the socket: the worker reads the answer's
+   * rows, and this thread only receives them (db/text-rows.ts). `params` are already text.
+   * Prepared once under `name` when given. Outside any transaction: a transaction in progress
+   * on a connection is waited for.
+   */
+  readRows(text: string, name: string | undefined, params: readonly (string | null)[]): Promise<(string | null)[][]>;
   /** Stops serving, closes PGlite (its data is on disk), and ends the worker. */
   close(): Promise<void>;
 }
 
+/** The worker's answer to a read: its rows, or the database's error (fields as node-postgres names them). */
+interface ReadAnswer {
+  id: number;
+  rows: (string | null)[][] | null;
+  error: ({ message?: string } & Record<string, string | undefined>) | null;
+}
+
 /**
  * How many nice values the worker thread runs above the API's unless told otherwise
- * (PGLITE_WORKER_NICE; a server at nice 0 has PGlite at 3): on two cores under
+ * (PGLITE_WORKER_NICE; a server at nice 0 has PGlite at 7): on two cores under
  * a load of product pages, 2 let `GET /` keep 0.55× its idle rate instead of 0.44×, for 0.9× the
  * product pages; 4 kept 0.6× for 0.8×, 10 kept 0.6× for half of them (performance.md,
- * "Eighteenth pass"). Once the home page was kept as sent (web-app.ts), `GET /` alone ran faster
- * and 2 kept only 0.44–0.48× of it; 3 kept 0.49–0.61× with product pages at 0.046–0.058 of the
- * ceiling, 4 kept 0.57–0.65× at 0.050–0.052 (performance.md, "Twenty-fifth pass").
+ * "Eighteenth pass"). The twenty-fifth pass made both sides cheaper for the API's thread: the
+ * home page kept as sent (web-app.ts), and product pages' rows read by the worker (readRows).
+ * Product pages then took more of that thread at the same nice, and `GET /` kept 0.40–0.49× at
+ * 4 and 5; at 6 it kept 0.50–0.55× with product pages at 0.063–0.086 of the ceiling, at 7
+ * 0.56–0.66× at 0.049–0.070, at 8 0.71–0.75× at 0.042–0.056 (performance.md, "Twenty-fifth pass").
  */
-export const PGLITE_WORKER_NICE = 3;
+export const PGLITE_WORKER_NICE = 7;
 
 /** What the worker tells the API's thread. */
 interface WorkerMessage {
@@ -357,7 +487,18 @@ interface WorkerMessage {
   closed?: boolean;
   error?: string;
   thread?: { tid: number; nice: number } | null;
+  answer?: ReadAnswer;
 }
+
+/**
+ * How many reads of rows the API's thread has sent the worker and not had answered, at most
+ * (readRows); the rest wait on the API's thread. Two, as the pool's connections (client.ts): the
+ * next read is already in the worker when one is answered. Without a bound, 50 connections of
+ * product pages had all their reads in the worker at once, and their answers took the API's
+ * thread: product pages 3× as many, `GET /` beside them a quarter of its idle rate (performance.md,
+ * twenty-fifth pass).
+ */
+const READS_SENT_AT_ONCE = 2;
 
 /** The socket's name is `.s.PGSQL.<port>` in `host`, as node-postgres looks for it. */
 const SOCKET_PORT = 5432;
@@ -396,8 +537,34 @@ export async function startPgliteWorker(options: {
   // A failure after start-up (the worker dying) must not throw in the API's thread: queries then
   // fail with a connection error, which the API answers as any database failure.
   let failure: unknown = null;
+  // Reads sent and not answered yet, by id; the names whose text the worker has.
+  const reading = new Map<number, { resolve(rows: (string | null)[][]): void; reject(error: Error): void }>();
+  const named = new Set<string>();
+  let nextRead = 1;
+  // Reads waiting for one of those to be answered (READS_SENT_AT_ONCE).
+  const unsent: { send(): void; reject(error: Error): void }[] = [];
+  const failReads = (why: string) => {
+    for (const read of [...reading.values(), ...unsent.splice(0)]) read.reject(new Error(`PGlite worker: ${why}`));
+    reading.clear();
+  };
   worker.on('error', (error) => {
     failure = error;
+    failReads(String(error));
+  });
+  let stopped = false;
+  worker.on('exit', () => {
+    stopped = true;
+    failReads('it has stopped');
+  });
+  worker.on('message', (m: WorkerMessage) => {
+    const answer = m.answer;
+    const read = answer && reading.get(answer.id);
+    if (!answer || !read) return;
+    reading.delete(answer.id);
+    unsent.shift()?.send();
+    if (answer.rows) return read.resolve(answer.rows);
+    // As node-postgres's DatabaseError: the message, and the code and fields beside it.
+    read.reject(Object.assign(new Error(answer.error?.message ?? 'PGlite failed the statement'), answer.error));
   });
   let ready: WorkerMessage;
   try {
@@ -410,7 +577,24 @@ export async function startPgliteWorker(options: {
   return {
     connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
     thread: ready.thread ?? null,
+    readRows(text, name, params) {
+      if (failure !== null) return Promise.reject(new Error(`PGlite worker: ${String(failure)}`));
+      if (stopped) return Promise.reject(new Error('PGlite worker: it has stopped'));
+      return new Promise((resolve, reject) => {
+        const send = () => {
+          const id = nextRead++;
+          // The text goes with a name's first read only; the worker keeps it.
+          const withText = !name || !named.has(name);
+          if (name) named.add(name);
+          reading.set(id, { resolve, reject });
+          worker.postMessage({ read: { id, name, params, ...(withText ? { text } : {}) } });
+        };
+        if (reading.size < READS_SENT_AT_ONCE) send();
+        else unsent.push({ send, reject });
+      });
+    },
     async close() {
+      stopped = true;
       if (failure === null) {
         const closed = message('closed');
         worker.postMessage('close');

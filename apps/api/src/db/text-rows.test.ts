@@ -3,10 +3,14 @@
  * Describe left out), so what comes back must still be every column as written, in select order,
  * for a statement prepared once and run again, for an unnamed one, and after a failed run.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
+import { type Database, openDatabase } from './client';
 import { textRows, textStatement } from './text-rows';
 
 const dialect = new PgDialect();
@@ -59,5 +63,86 @@ describe('rows read as text', () => {
     await expect(textRows(database.db, failing, { zero: 0 })).rejects.toThrow(/division by zero/);
     expect(await textRows(database.db, failing, { zero: 1 })).toEqual([['1']]);
     expect(await textRows(database.db, numbersStatement('text_rows_test_numbers'), { upto: 1 })).toHaveLength(1);
+  });
+});
+
+describe('rows read as text from PGlite in its worker, through its message port', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'torget-text-rows-'));
+  let worker: Database;
+  beforeAll(async () => {
+    worker = await openDatabase({ dataDir: folder, pgliteWorker: true });
+    await worker.db.execute(sql`create table kept (n int)`);
+  });
+  afterAll(async () => {
+    await worker.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('gives the same rows as the pool: named, run again, unnamed, NULLs and text', async () => {
+    const statement = numbersStatement('text_rows_test_numbers');
+    for (const upto of [3, 0, 2]) {
+      expect(await textRows(worker.db, statement, { upto })).toEqual(await textRows(database.db, statement, { upto }));
+    }
+    const unnamed = await textRows(worker.db, numbersStatement(), { upto: 2 });
+    expect(unnamed.map((row) => row.slice(0, 4))).toEqual([
+      ['1', 'rad 1', null, 'f'],
+      ['2', 'rad 2', null, 't'],
+    ]);
+    const words = textStatement(
+      {
+        toSQL: () =>
+          dialect.sqlToQuery(sql`select ${sql.placeholder('word')}::text || 'ä', ${sql.placeholder('list')}::int[]`),
+      },
+      'text_rows_test_words',
+    );
+    expect(await textRows(worker.db, words, { word: 'Umeå ', list: [1, 2] })).toEqual([['Umeå ä', '{1,2}']]);
+  });
+
+  it("refuses with the database's error and code, and the next reads go on", async () => {
+    const failing = textStatement(
+      { toSQL: () => dialect.sqlToQuery(sql`select 1 / ${sql.placeholder('zero')}::int`) },
+      'text_rows_test_failing',
+    );
+    await expect(textRows(worker.db, failing, { zero: 0 })).rejects.toMatchObject({
+      message: 'division by zero',
+      code: '22012',
+    });
+    expect(await textRows(worker.db, failing, { zero: 1 })).toEqual([['1']]);
+    // A statement that never parsed is parsed again with the text the worker kept.
+    const broken = textStatement(
+      { toSQL: () => ({ sql: 'select nope from nowhere', params: [] }) },
+      'text_rows_test_broken',
+    );
+    await expect(textRows(worker.db, broken)).rejects.toMatchObject({ code: '42P01' });
+    await expect(textRows(worker.db, broken)).rejects.toMatchObject({ code: '42P01' });
+    expect(await textRows(worker.db, numbersStatement('text_rows_test_numbers'), { upto: 1 })).toHaveLength(1);
+  });
+
+  it('waits for a transaction in progress instead of reading inside it', async () => {
+    const count = textStatement(
+      { toSQL: () => ({ sql: 'select count(*) from kept', params: [] }) },
+      'text_rows_test_count',
+    );
+    let during: Promise<string[][]> | null = null;
+    await expect(
+      worker.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into kept values (1)`);
+        during = textRows(worker.db, count) as Promise<string[][]>;
+        // Let the read reach the worker while the transaction holds PGlite's session.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('rolled back on purpose');
+      }),
+    ).rejects.toThrow(/on purpose/);
+    expect(await during).toEqual([['0']]);
+    await worker.db.execute(sql`insert into kept values (2)`);
+    expect(await textRows(worker.db, count)).toEqual([['1']]);
+  });
+
+  it('fails the reads still waiting when the worker is gone', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'torget-text-rows-'));
+    const closing = await openDatabase({ dataDir: own, pgliteWorker: true });
+    await closing.close();
+    await expect(textRows(closing.db, numbersStatement(), { upto: 1 })).rejects.toThrow(/PGlite worker/);
+    rmSync(own, { recursive: true, force: true });
   });
 });

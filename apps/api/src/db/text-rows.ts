@@ -34,6 +34,9 @@ export function textStatement(query: { toSQL(): { sql: string; params: unknown[]
   return { text: sql, params, name };
 }
 
+/** node-postgres's own conversion of a parameter to text (pg 8 exports it; its typings do not). */
+const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils;
+
 /** A column kept as PostgreSQL wrote it. */
 const asText = (value: string) => value;
 
@@ -53,6 +56,16 @@ interface QueryInternals {
  * view of the connection whose describe sends nothing).
  */
 class TextRowsQuery extends pg.Query {
+  /**
+   * The text and values as arguments, not a config object: pg copies a config object through
+   * its property descriptors on every query (`cloneQueryConfig`), about 3 µs of the API's
+   * thread each time, and the copy is a slow object for every read after (twenty-fifth pass).
+   */
+  constructor(text: string, values: unknown[], name: string | undefined) {
+    super(text, values);
+    if (name) (this as unknown as { name: string }).name = name;
+  }
+
   prepare(connection: object): void {
     const withoutDescribe = Object.create(connection, { describe: { value: () => {} } }) as object;
     (pg.Query.prototype as unknown as QueryInternals).prepare.call(this, withoutDescribe);
@@ -80,7 +93,26 @@ interface PgliteLike {
   ): Promise<{ rows: TextRow[] }>;
 }
 
-/** The rows of `statement` run through `db` with `values` for its placeholders. */
+/**
+ * Parameters as the text PostgreSQL is sent, as node-postgres writes them (dates, arrays, JSON);
+ * null when one is bytes, which go to the pool instead.
+ */
+function textParams(params: unknown[]): (string | null)[] | null {
+  const texts: (string | null)[] = [];
+  for (const param of params) {
+    const text = prepareValue(param);
+    if (text !== null && typeof text !== 'string') return null;
+    texts.push(text);
+  }
+  return texts;
+}
+
+/**
+ * The rows of `statement` run through `db` with `values` for its placeholders. PGlite's worker
+ * is asked through its message port when it can be (PgliteWorker.readRows): the worker reads
+ * the rows out of PGlite's answer, which over the socket node-postgres did on the API's thread
+ * (twenty-fifth pass).
+ */
 export async function textRows(
   db: Db,
   statement: TextStatement,
@@ -90,6 +122,8 @@ export async function textRows(
   if (!origin) throw new Error('Text rows are read through a database handle, not inside a transaction.');
   const params = fillPlaceholders(statement.params, values);
   origin.logger.logQuery(statement.text, params);
+  const asText = origin.readRows && textParams(params);
+  if (origin.readRows && asText) return origin.readRows(statement.text, statement.name, asText);
   if (origin.kind === 'pglite') {
     const result = await (origin.client as PgliteLike).query(statement.text, params, {
       rowMode: 'array',
@@ -97,11 +131,7 @@ export async function textRows(
     });
     return result.rows;
   }
-  const query = new TextRowsQuery({
-    text: statement.text,
-    values: params,
-    ...(statement.name ? { name: statement.name } : {}),
-  });
+  const query = new TextRowsQuery(statement.text, params, statement.name);
   // pg's Pool takes a Submittable; its typings give its result only for a query config.
   const result = (await (origin.client as pg.Pool).query(query as unknown as pg.QueryConfig)) as unknown as {
     rows: TextRow[];
