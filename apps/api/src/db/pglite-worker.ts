@@ -206,6 +206,8 @@ function errorOf(answer, at, end) {
   while (at < end && answer[at] !== 0) {
     const field = String.fromCharCode(answer[at]);
     const close = answer.indexOf(0, at + 1);
+    // A field without its terminator ends the fields (PGlite writes none such).
+    if (close < 0 || close >= end) break;
     if (names[field]) error[names[field]] = answer.toString('utf8', at + 1, close);
     at = close + 1;
   }

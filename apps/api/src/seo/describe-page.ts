@@ -69,7 +69,7 @@ async function pageMeta(
   }
 }
 
-/** Whether describing `pathname` reads a row: a product's page, or a shop's not read with the host. */
+/** Whether describing `pathname` may read a row: a product's page or a shop's. */
 function readsRows(pathname: string): boolean {
   const kind = describedPage(pathname)?.kind;
   return kind === 'product' || kind === 'seller';
