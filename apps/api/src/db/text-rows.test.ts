@@ -140,9 +140,12 @@ describe('rows read as text from PGlite in its worker, through its message port'
 
   it('fails the reads still waiting when the worker is gone', async () => {
     const own = mkdtempSync(join(tmpdir(), 'torget-text-rows-'));
-    const closing = await openDatabase({ dataDir: own, pgliteWorker: true });
-    await closing.close();
-    await expect(textRows(closing.db, numbersStatement(), { upto: 1 })).rejects.toThrow(/PGlite worker/);
-    rmSync(own, { recursive: true, force: true });
+    try {
+      const closing = await openDatabase({ dataDir: own, pgliteWorker: true });
+      await closing.close();
+      await expect(textRows(closing.db, numbersStatement(), { upto: 1 })).rejects.toThrow(/PGlite worker/);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });
