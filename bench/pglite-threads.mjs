@@ -19,15 +19,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { API_NODE_OPTIONS, root } from '../scripts/lib.mjs';
 import { freePort, load, pick, startNode, stopChild, waitForOk } from './lib.mjs';
-import { defaultCounts, productIds, seedStatements } from './seed.mjs';
+import { pgliteCounts, productIds } from './seed.mjs';
+import { seedPglite } from './seed-pglite.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,31 +35,17 @@ const { values: args } = parseArgs({
   },
 });
 
-// The bench's PGlite catalogue (run.mjs, runPglite), at the chosen size.
+// The bench's PGlite catalogue (run.mjs), at the chosen size.
 const products = Number(args.products);
-const counts = {
-  ...defaultCounts(products),
-  sellers: 100,
-  buyers: 300,
-  reviews: products * 3,
-  orders: Math.floor(products / 2),
-};
+const counts = pgliteCounts(products);
 const dataDir = join(tmpdir(), `torget-pglite-threads-${products}`);
 const seconds = Number(args.seconds);
 
 async function seedOnce() {
-  const folder = join(dataDir, 'pglite');
-  if (existsSync(folder)) return;
+  if (existsSync(join(dataDir, 'pglite'))) return;
   mkdirSync(dataDir, { recursive: true });
   console.log(`seeding ${products.toLocaleString('en')} products in ${dataDir} (once)…`);
-  const client = await PGlite.create(folder, { extensions: { pg_trgm, btree_gin, unaccent } });
-  try {
-    await migrate(drizzle(client), { migrationsFolder: join(root, 'apps/api/drizzle') });
-    for (const statement of seedStatements(counts)) await client.query(statement);
-    await client.query('vacuum analyze');
-  } finally {
-    await client.close();
-  }
+  await seedPglite(join(dataDir, 'pglite'), counts);
 }
 
 /** Each thread of `pid`: its name and its user and system clock ticks so far. */

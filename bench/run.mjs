@@ -12,14 +12,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { API_NODE_OPTIONS, buildIfStale, root } from '../scripts/lib.mjs';
@@ -44,12 +38,14 @@ import {
   CATEGORIES,
   defaultCounts,
   NOUNS,
+  pgliteCounts,
   productIds,
   REVOKED_EVERY,
   seededId,
   seedStatements,
   sellerOfProduct,
 } from './seed.mjs';
+import { seedPglite } from './seed-pglite.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -199,19 +195,6 @@ async function createBenchDatabase(counts) {
   const started = Date.now();
   await seedPostgres(url.toString(), counts);
   return { name, url: url.toString(), seedSeconds: (Date.now() - started) / 1000 };
-}
-
-async function seedPglite(dataDir, counts) {
-  const started = Date.now();
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin, unaccent } });
-  try {
-    await migratePglite(drizzlePglite(client), { migrationsFolder: join(root, 'apps/api/drizzle') });
-    for (const statement of seedStatements(counts)) await client.query(statement);
-    await client.query('vacuum analyze');
-  } finally {
-    await client.close();
-  }
-  return (Date.now() - started) / 1000;
 }
 
 // ── the servers ─────────────────────────────────────────────────────────────────────────────
@@ -1009,15 +992,7 @@ async function main() {
   log(`load average before: ${loadBefore.join(', ')}`);
   await buildIfStale();
   const postgres = await runPostgres(counts);
-  const pglite = args['no-pglite']
-    ? null
-    : await runPglite({
-        ...defaultCounts(Number(args['pglite-products'])),
-        sellers: 100,
-        buyers: 300,
-        reviews: 30_000,
-        orders: 5_000,
-      });
+  const pglite = args['no-pglite'] ? null : await runPglite(pgliteCounts(Number(args['pglite-products'])));
   const instances =
     Number(args.instances) > 1 ? await runInstances(postgres.databaseUrl, counts, Number(args.instances)) : null;
   const loadAfter = loadAverage();

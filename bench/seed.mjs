@@ -214,3 +214,8 @@ export function seedStatements(counts, { sellerActiveColumn = true } = {}) {
     `drop table bench_items`,
   ];
 }
+
+/** The embedded run's marketplace (`npm run bench`'s PGlite part): `products` products, a smaller rest. */
+export function pgliteCounts(products) {
+  return { ...defaultCounts(products), sellers: 100, buyers: 300, reviews: 30_000, orders: 5_000 };
+}
