@@ -14,7 +14,7 @@ import { type Db, preparedOnce } from '#api/db/client.ts';
 import { users } from '#api/db/schema.ts';
 import { writerDbOf } from './cache-changes';
 import { forbidden, unauthorized } from './http-errors';
-import { TokenRefused, verifyHs256 } from './jwt-hs256';
+import { rememberingHs256Verifier, TokenRefused } from './jwt-hs256';
 
 export const TOKEN_LIFETIME = '7d';
 
@@ -98,9 +98,10 @@ export interface Auth {
 
 export function createAuth(db: Db, secret: string): Auth {
   // Signing (a sign-in) goes through jose and WebCrypto; verifying, on every authenticated
-  // request, through node:crypto (jwt-hs256.ts). Both keys are made once: given the raw bytes,
-  // jose imports a WebCrypto key on every sign.
-  const verifyKey = createSecretKey(Buffer.from(secret, 'utf8'));
+  // request, through node:crypto (jwt-hs256.ts), each token's signature checked once and then
+  // remembered (its expiry is checked every time). Both keys are made once: given the raw
+  // bytes, jose imports a WebCrypto key on every sign.
+  const verifyToken = rememberingHs256Verifier(createSecretKey(Buffer.from(secret, 'utf8')));
   const key = crypto.subtle.importKey(
     'raw',
     new TextEncoder().encode(secret),
@@ -122,7 +123,7 @@ export function createAuth(db: Db, secret: string): Auth {
 
   function claimsOf(token: string): TokenClaims {
     try {
-      const payload = verifyHs256(token, verifyKey);
+      const payload = verifyToken(token);
       // Every token this server issues has a uuid subject, a version and an expiry; a token
       // without them was not made here (or by an older, laxer signer) and is not believed.
       if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) throw new Error('claims');

@@ -2,7 +2,7 @@ import { createHmac, createSecretKey } from 'node:crypto';
 import fc from 'fast-check';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { TokenRefused, verifyHs256 } from './jwt-hs256';
+import { rememberingHs256Verifier, TokenRefused, verifyHs256 } from './jwt-hs256';
 
 const SECRET = 'a-secret-of-the-test-0123456789abcdef';
 const OTHER_SECRET = 'another-secret-0123456789abcdef';
@@ -145,5 +145,73 @@ describe('verifyHs256', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('rememberingHs256Verifier', () => {
+  /** The verdict of `verify` at `now`, as ourVerdict gives verifyHs256's. */
+  function verdictOf(verify: ReturnType<typeof rememberingHs256Verifier>, token: string, now = NOW) {
+    try {
+      return verify(token, now);
+    } catch (error) {
+      if (!(error instanceof TokenRefused)) throw error;
+      return error.expired ? 'expired' : 'invalid';
+    }
+  }
+
+  it("gives verifyHs256's verdict the first time and every time after, on tokens good and altered", async () => {
+    const verify = rememberingHs256Verifier(key);
+    const tokens = [await signed({ ver: 3 }), await signed({ ver: 3 }, { exp: NOW - 5 }), await signed({ ver: 4 })];
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.';
+    await fc.assert(
+      fc.property(
+        fc.constantFrom(...tokens),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom(...alphabet)), { maxLength: 2 }),
+        (token, edits) => {
+          let altered = token;
+          for (const [at, character] of edits) {
+            const i = at % altered.length;
+            altered = altered.slice(0, i) + character + altered.slice(i + 1);
+          }
+          const expected = ourVerdict(altered);
+          expect(verdictOf(verify, altered)).toEqual(expected);
+          expect(verdictOf(verify, altered)).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a remembered token once it has expired, as expired', async () => {
+    const verify = rememberingHs256Verifier(key);
+    const token = await signed({ ver: 1 }, { exp: NOW + 60 });
+    expect(verdictOf(verify, token, NOW)).toMatchObject({ ver: 1 });
+    expect(verdictOf(verify, token, NOW + 59)).toMatchObject({ ver: 1 });
+    expect(verdictOf(verify, token, NOW + 60)).toBe('expired');
+    expect(verdictOf(verify, token, NOW + 61)).toBe('expired');
+  });
+
+  it('does not take a token signed with another key because another verifier remembers it', async () => {
+    const token = await signed({ ver: 1 });
+    expect(verdictOf(rememberingHs256Verifier(key), token)).toMatchObject({ ver: 1 });
+    const otherKey = createSecretKey(Buffer.from(OTHER_SECRET, 'utf8'));
+    expect(verdictOf(rememberingHs256Verifier(otherKey), token)).toBe('invalid');
+  });
+
+  it('keeps at most the number it is given, dropping the oldest, and checks a dropped one again', async () => {
+    const verify = rememberingHs256Verifier(key, 2);
+    const [first, second, third] = await Promise.all([signed({ ver: 1 }), signed({ ver: 2 }), signed({ ver: 3 })]);
+    for (const token of [first, second, third]) verify(token ?? '', NOW);
+    // The first was dropped: verified again from its signature, so with its own claims.
+    expect(verify(first ?? '', NOW)).toMatchObject({ ver: 1 });
+    expect(verify(third ?? '', NOW)).toMatchObject({ ver: 3 });
+  });
+
+  it('gives claims nobody can change for the next request', async () => {
+    const verify = rememberingHs256Verifier(key);
+    const token = await signed({ ver: 5 });
+    const claims = verify(token, NOW);
+    expect(Object.isFrozen(claims)).toBe(true);
+    expect(verify(token, NOW)).toBe(claims);
   });
 });

@@ -65,3 +65,49 @@ export function verifyHs256(
   if (typeof claims.exp === 'number' && claims.exp <= nowSeconds) throw new TokenRefused(true);
   return claims;
 }
+
+/** How many verified tokens a verifier keeps by default: about 3 MB of tokens and claims. */
+export const REMEMBERED_TOKENS = 10_000;
+
+/** A verified token's payload, and its time claims as the checks at each use read them. */
+interface Verified {
+  claims: Readonly<Record<string, unknown>>;
+  nbf: number | undefined;
+  exp: number | undefined;
+}
+
+/**
+ * verifyHs256 for one key that remembers the tokens it has found signed, at most `remember` of
+ * them (the oldest dropped first): a client sends the same token with every request, and its
+ * signature and payload do not change between them. What depends on the time (`exp`, `nbf`) is
+ * checked at every use, remembered or not, so a remembered token expires when it would have; a
+ * token that fails is never remembered. Everything else about the session (a sign-out, a
+ * changed password, a deleted account) is the caller's check against the user's row, as before.
+ * The HMAC and the two JSON parses it spares were about 10 µs of every authenticated request on
+ * a slow machine, more under load (issue 13, twenty-sixth pass).
+ */
+export function rememberingHs256Verifier(
+  key: KeyObject,
+  remember = REMEMBERED_TOKENS,
+): (token: string, nowSeconds?: number) => Readonly<Record<string, unknown>> {
+  const verified = new Map<string, Verified>();
+  return (token, nowSeconds = Math.floor(Date.now() / 1000)) => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.nbf !== undefined && known.nbf > nowSeconds) throw new TokenRefused(false);
+      if (known.exp !== undefined && known.exp <= nowSeconds) {
+        verified.delete(token);
+        throw new TokenRefused(true);
+      }
+      return known.claims;
+    }
+    const claims = Object.freeze(verifyHs256(token, key, nowSeconds));
+    if (verified.size >= remember) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    // verifyHs256 accepted them: each is a number or absent.
+    verified.set(token, { claims, nbf: claims.nbf as number | undefined, exp: claims.exp as number | undefined });
+    return claims;
+  };
+}
