@@ -66,7 +66,7 @@ export function verifyHs256(
   return claims;
 }
 
-/** How many verified tokens a verifier keeps by default: about 3 MB of tokens and claims. */
+/** How many verified tokens a verifier keeps by default: a few megabytes of tokens and claims. */
 export const REMEMBERED_TOKENS = 10_000;
 
 /** A verified token's payload, and its time claims as the checks at each use read them. */
