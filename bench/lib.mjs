@@ -271,3 +271,35 @@ export function loadAverage() {
 export function pick(list) {
   return list[Math.floor(Math.random() * list.length)];
 }
+
+/**
+ * The environment every bench starts the production API with: on loopback at `port`, its files
+ * in `dataDir`, no demo data, warnings only, signing with `jwtSecret`. Each caller adds its own
+ * (the database, the cache, rate limits) after it.
+ */
+export function apiEnvironment({ port, dataDir, jwtSecret }) {
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: jwtSecret,
+  };
+}
+
+/** `K=V` pairs separated by spaces (a flag's value) as an environment; `flag` names it in the error. */
+export function environmentPairs(text, flag) {
+  return Object.fromEntries(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        if (at < 1) throw new Error(`${flag} takes K=V pairs, not "${pair}"`);
+        return [pair.slice(0, at), pair.slice(at + 1)];
+      }),
+  );
+}

@@ -46,7 +46,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_NODE_OPTIONS } from '../scripts/lib.mjs';
-import { freePort, waitForOk } from './lib.mjs';
+import { apiEnvironment, environmentPairs, freePort, waitForOk } from './lib.mjs';
 import { buyerOrder, defaultCounts, productIds } from './seed.mjs';
 
 const { values: args } = parseArgs({
@@ -126,27 +126,11 @@ async function start(file, name) {
   // pg takes `host` from the query over the URL's: a directory is a Unix socket's.
   if (name === 'pair_b' && args['b-socket']) url.searchParams.set('host', args['b-socket']);
   const nodeOptions = (name === 'pair_a' ? args['a-node-options'] : args['b-node-options']).split(' ').filter(Boolean);
-  const extraEnv = Object.fromEntries(
-    (name === 'pair_a' ? args['a-env'] : args['b-env'])
-      .split(' ')
-      .filter(Boolean)
-      .map((pair) => {
-        const at = pair.indexOf('=');
-        if (at < 1) throw new Error(`--a-env and --b-env take K=V pairs, not "${pair}"`);
-        return [pair.slice(0, at), pair.slice(at + 1)];
-      }),
-  );
+  const extraEnv = environmentPairs(name === 'pair_a' ? args['a-env'] : args['b-env'], '--a-env or --b-env');
   const child = spawn(process.execPath, [...nodeOptions, resolve(file)], {
     env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
+      ...apiEnvironment({ port, dataDir: `/tmp/torget-pair-${name}`, jwtSecret: JWT_SECRET }),
       DATABASE_URL: url.toString(),
-      DATA_DIR: `/tmp/torget-pair-${name}`,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
       // --orders places thousands of orders from one account and address on purpose.
       RATE_LIMIT_ORDERS_PER_ACCOUNT: '100000000/1m',
       RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000/1m',

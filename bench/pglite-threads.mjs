@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_NODE_OPTIONS, root } from '../scripts/lib.mjs';
-import { freePort, load, pick, startNode, stopChild, waitForOk } from './lib.mjs';
+import { apiEnvironment, environmentPairs, freePort, load, pick, startNode, stopChild, waitForOk } from './lib.mjs';
 import { pgliteCounts, productIds } from './seed.mjs';
 import { seedPglite } from './seed-pglite.mjs';
 
@@ -78,25 +78,13 @@ function threadsBetween(before, after, divide) {
   return parts.join(' · ');
 }
 
-const environment = Object.fromEntries(
-  args.env
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-);
+const environment = environmentPairs(args.env, '--env');
 
 await seedOnce();
 const port = await freePort();
 const child = startNode([...API_NODE_OPTIONS, resolve(args.server)], {
   env: {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: 'pglite-threads-secret-long-enough-for-hs256',
+    ...apiEnvironment({ port, dataDir, jwtSecret: 'pglite-threads-secret-long-enough-for-hs256' }),
     ...environment,
   },
   cwd: root,

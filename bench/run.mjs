@@ -19,6 +19,7 @@ import pg from 'pg';
 import { API_NODE_OPTIONS, buildIfStale, root } from '../scripts/lib.mjs';
 import { nginxPath, startBalancer } from '../scripts/nginx-balancer.mjs';
 import {
+  apiEnvironment,
   cpuPerRequest,
   cpuTicks,
   freePort,
@@ -202,14 +203,7 @@ async function createBenchDatabase(counts) {
 async function startApi({ databaseUrl, dataDir, countStatements, noCache, extraEnv = {} }) {
   const port = await freePort();
   const env = {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: jwtSecret,
+    ...apiEnvironment({ port, dataDir, jwtSecret }),
     // The order scenario places thousands of orders from one account and address on purpose.
     RATE_LIMIT_ORDERS_PER_ACCOUNT: '100000000/1m',
     RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000/1m',
