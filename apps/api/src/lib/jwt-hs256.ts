@@ -14,6 +14,7 @@
  * before `nbf`.
  */
 import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { setKeepingAtMost } from './bounded-map';
 
 /** Why a token was refused: expired, or not a token of ours at all. */
 export class TokenRefused extends Error {
@@ -102,12 +103,9 @@ export function rememberingHs256Verifier(
       return known.claims;
     }
     const claims = Object.freeze(verifyHs256(token, key, nowSeconds));
-    if (verified.size >= remember) {
-      const oldest = verified.keys().next();
-      if (!oldest.done) verified.delete(oldest.value);
-    }
     // verifyHs256 accepted them: each is a number or absent.
-    verified.set(token, { claims, nbf: claims.nbf as number | undefined, exp: claims.exp as number | undefined });
+    const times = { nbf: claims.nbf as number | undefined, exp: claims.exp as number | undefined };
+    setKeepingAtMost(verified, token, { claims, ...times }, remember);
     return claims;
   };
 }

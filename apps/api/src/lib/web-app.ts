@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import { canonicalMainHost, normaliseHost, type Site } from '@torget/shared/rules/hosts';
 import { DEFAULT_LANGUAGE, type Language } from '@torget/shared/rules/languages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { setKeepingAtMost } from '#api/lib/bounded-map.ts';
 import { pageLanguage } from '#api/lib/request-language.ts';
 import { type CompressedCopies, sendWithCompressedCopies } from '#api/lib/response-compression.ts';
 import { canonicalOrigin } from '#api/site/origin.ts';
@@ -97,10 +98,7 @@ export async function registerWebApp(
    * twenty-fifth pass). Oldest out first beyond KEPT_PAGES.
    */
   const keptPages = new Map<string, KeptPage>();
-  const keep = (key: string, page: KeptPage) => {
-    if (keptPages.size >= KEPT_PAGES) keptPages.delete(keptPages.keys().next().value as string);
-    keptPages.set(key, page);
-  };
+  const keep = (key: string, page: KeptPage) => setKeepingAtMost(keptPages, key, page, KEPT_PAGES);
   const sendKept = (reply: FastifyReply, page: KeptPage) =>
     sendWithCompressedCopies(reply.status(page.status).type('text/html; charset=utf-8'), page.copies);
 
