@@ -13,6 +13,8 @@ describe('changesNoData', () => {
       "select set_config('pg_trgm.word_similarity_threshold', '0.3', true)",
       'select "products"."updated_at" from "products"',
       'begin read only',
+      'set transaction read only',
+      'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ',
       'commit',
       'rollback',
     ]) {

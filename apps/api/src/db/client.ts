@@ -137,7 +137,10 @@ const PGLITE_SETTINGS = [`set random_page_cost = ${RANDOM_PAGE_COST}`, 'set clie
  * of issue 13 any statement not starting with SELECT was a write: every facets request (it
  * starts with WITH) dropped every instance's whole cache.
  */
-const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+// SET TRANSACTION too: Drizzle opens a read-only transaction with `begin` and then `set transaction
+// read only`. Counted as a write, every search that found nothing (its suggestion's read-only
+// transaction, name-search.ts) dropped every instance's whole cache (twenty-seventh pass).
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release|set\s+transaction)\b/i;
 const QUERY = /^\s*(select|with|\()/i;
 const DATA_CHANGE = /\b(insert|update|delete|merge)\b/i;
 
