@@ -44,6 +44,15 @@ export function imageStorageFor(config: Config): ImageStorage {
   return config.s3 ? s3ImageStorage(config.s3) : localImageStorage(config.uploadsDir);
 }
 
+/**
+ * About how much memory a kept answer holds: a JSON-text answer (a product list, a product page)
+ * its text, at most two bytes a character, and 1 KB beside it; anything else (categories, top
+ * sellers, facets, suggestions: small) 4 KB.
+ */
+function answerBytes(value: unknown): number {
+  const json = (value as { json?: unknown } | null)?.json;
+  return typeof json === 'string' ? 2 * json.length + 1024 : 4096;
+}
 export function createAppDeps(options: BuildOptions): AppDeps {
   const { database, config } = options;
   return {
@@ -61,7 +70,11 @@ export function createAppDeps(options: BuildOptions): AppDeps {
     cache:
       config.readCache === false
         ? noReadCache
-        : createReadCache(config.readCacheEntries ? { maxEntries: config.readCacheEntries } : {}),
+        : createReadCache({
+            ...(config.readCacheEntries ? { maxEntries: config.readCacheEntries } : {}),
+            ...(config.readCacheMegabytes ? { maxBytes: config.readCacheMegabytes * 1024 * 1024 } : {}),
+            sizeOf: answerBytes,
+          }),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
     storage: options.storage ?? imageStorageFor(config),
     // One failed attempt per command while Redis is away, rather than a queue that stalls requests.

@@ -86,7 +86,9 @@ const envSchema = z.object({
   // Most of the pool's connections reads hold at once (db/priority-pool.ts); the rest are the writes'.
   DATABASE_POOL_READS: z.coerce.number().int().min(1).max(100).optional(),
   READ_CACHE: z.enum(['on', 'off']).default('on'),
-  READ_CACHE_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(1000),
+  READ_CACHE_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
+  // Most megabytes the read cache's answers hold together (lib/read-cache.ts, maxBytes).
+  READ_CACHE_MB: z.coerce.number().int().min(1).max(100_000).default(64),
   // The embedded PGlite in a worker thread (on, the default) or on the API's own thread (off).
   PGLITE_WORKER: z.enum(['on', 'off']).default('on'),
   // How many nice values its thread runs above the API's: 0 (the same) to 19; the default is PGLITE_WORKER_NICE.
@@ -147,6 +149,8 @@ export interface Config {
   readCache?: boolean;
   /** Most answers the read cache keeps (READ_CACHE_ENTRIES); the least recently used go first. */
   readCacheEntries?: number;
+  /** Most megabytes the read cache's answers hold together (READ_CACHE_MB). */
+  readCacheMegabytes?: number;
   /** Run the embedded PGlite in a worker thread (PGLITE_WORKER=on, the default; db/pglite-worker.ts). */
   pgliteWorker?: boolean;
   /** How many nice values the PGlite worker thread runs above the API's (PGLITE_WORKER_NICE; db/pglite-worker.ts). */
@@ -211,6 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databasePoolReads: env.DATABASE_POOL_READS,
     readCache: env.READ_CACHE === 'on',
     readCacheEntries: env.READ_CACHE_ENTRIES,
+    readCacheMegabytes: env.READ_CACHE_MB,
     pgliteWorker: env.PGLITE_WORKER === 'on',
     ...(env.PGLITE_WORKER_NICE === undefined ? {} : { pgliteWorkerNice: env.PGLITE_WORKER_NICE }),
     paypalOrderHoldMinutes: env.PAYPAL_ORDER_HOLD_MINUTES,

@@ -72,4 +72,10 @@ describe('torget_search_text (migration 0021)', () => {
       .where(eq(products.id, product.id));
     expect(row?.searchText).toBe('golvlampa arlig');
   });
+
+  it('is JavaScript’s toLowerCase on printable ASCII (modules/catalog/list-reach.ts relies on it)', async () => {
+    const ascii = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
+    const [row] = await queryRows<{ text: string }>(database.db, sql`select torget_search_text(${ascii}) as text`);
+    expect(row?.text).toBe(ascii.toLowerCase());
+  });
 });

@@ -93,6 +93,55 @@ describe('one instance: a write drops what it touched, and only that', () => {
     expect(await statementsOf('/api/products?category=Lampor')).toBe(0);
   });
 
+  it('keeps, for an edit, the lists its product could be in neither before nor after, and drops the rest', async () => {
+    const seller = await shop(t, { name: 'Vasmakarna' });
+    const edited = await product(t, seller.id, { name: 'Blue vase', category: 'Vases', priceOre: 1000 });
+    await product(t, seller.id, { name: 'Glass jar', category: 'Vases', priceOre: 1000 });
+    const kept = [
+      '/api/products?category=Vases&name=jar', // neither name has the word
+      '/api/products?category=Vases&min=500', // neither price is in the range
+      '/api/products?category=Vases&max=5',
+      '/api/products?name=jar',
+      '/api/products?category=Urns', // another category: not even named
+    ];
+    const dropped = [
+      '/api/products?category=Vases&name=vase', // both names match
+      '/api/products?category=Vases&name=blue', // the name before
+      '/api/products?category=Vases&name=vase&min=15', // the price after
+      '/api/products?name=vase',
+      '/api/products?category=Vases',
+      `/api/products?seller=${seller.id.toUpperCase()}`, // a uuid in upper case names the same seller
+      '/api/products?category=Vases&name=bluee', // found through a typo: only the database can tell
+    ];
+    for (const url of [...kept, ...dropped]) {
+      await statementsOf(url);
+      expect(await statementsOf(url), url).toBe(0);
+    }
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${edited.id}`,
+      headers: bearer(seller.token),
+      payload: { name: 'Red vase', price: 20, category: 'Vases', countInStock: 1 },
+    });
+    expect(put.statusCode).toBe(200);
+    for (const url of kept) expect(await statementsOf(url), url).toBe(0);
+    for (const url of dropped) expect(await statementsOf(url), url).toBeGreaterThan(0);
+    const names = async (url: string) => (await productName(t.app, url)).products?.map((p) => p.name).sort();
+    expect(await names('/api/products?category=Vases&name=blue')).toEqual([]);
+    expect(await names('/api/products?category=Vases&name=vase&min=15')).toEqual(['Red vase']);
+    expect(await names('/api/products?category=Vases&name=jar')).toEqual(['Glass jar']);
+  });
+
+  it('keeps a search that found nothing, and drops nothing else for it (its suggestion is read in a read-only transaction)', async () => {
+    const seller = await shop(t, { name: 'Tomma sökningar' });
+    await product(t, seller.id, { name: 'Porcelain bowl', category: 'Bowls' });
+    await statementsOf('/api/products?category=Bowls');
+    const nothing = '/api/products?name=bol&category=Plates';
+    expect((await productName(t.app, nothing)).products).toEqual([]);
+    expect(await statementsOf(nothing)).toBe(0);
+    expect(await statementsOf('/api/products?category=Bowls')).toBe(0);
+  });
+
   const review = (token: string, productId: string) =>
     t.app.inject({
       method: 'POST',

@@ -14,8 +14,12 @@
  *                    filter, the top-rated order, the facets' rating counts), beside their list tag.
  *
  * What each write touches (the route declares it with `declareChanges`):
- * - product created, edited or deleted: its page, its seller's lists, its categories' lists
- *   (before and after), the catalogue lists and the category list (`productChangeTags`);
+ * - product created or deleted: its page, its seller's lists, its category's lists, the
+ *   catalogue lists and the category list (`productChangeTags`);
+ * - product edited: the same, but its seller's, categories' (before and after) and the
+ *   catalogue's lists narrowed to the product as it was and as it is (`productEditTags`): a list
+ *   whose filters neither could pass keeps its answer (issue 13: a shop's steady edits emptied
+ *   every search of their category);
  * - stock moved (an order placed, expired or cancelled): the pages of its products and the lists
  *   that show them (`stockChangeTags`); other lists stay;
  * - review: the product's page and the lists showing it, the rating-dependent lists that could
@@ -39,7 +43,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Db } from '#api/db/client.ts';
 import type { ChangeBus } from './change-bus';
-import { ALL_TAGS, type ReadCache } from './read-cache';
+import { ALL_TAGS, narrowedTag, type ReadCache } from './read-cache';
 
 export const cacheTags = {
   product: (id: string) => `product:${id}`,
@@ -60,7 +64,9 @@ interface ListScope {
 
 /** The one tag a product list (and its count) carries: its narrowest filter that a write names. */
 export function listTag(query: ListScope): string {
-  if (query.seller) return cacheTags.seller(query.seller);
+  // A uuid in any case names the same seller (the database compares uuids so); writes name it in
+  // lower case, as the database writes it.
+  if (query.seller) return cacheTags.seller(query.seller.toLowerCase());
   if (query.category) return cacheTags.category(query.category);
   return cacheTags.catalogue;
 }
@@ -100,6 +106,35 @@ export function productChangeTags(products: readonly ProductFacts[]): string[] {
     tags.add(cacheTags.category(p.category));
   }
   return [...tags];
+}
+
+/**
+ * A product as a list's filters see it (modules/catalog/list-reach.ts): the details of the
+ * narrowed tags of an edit, JSON as the change bus carries them.
+ */
+export interface ProductSnapshot extends ProductFacts {
+  name: string;
+  priceOre: number;
+  rating: number;
+  /** On sale in the catalogue: not a draft, and its seller an active seller. */
+  listed: boolean;
+}
+
+/**
+ * What an edit touches, given the product as it was and as it is: its page and the lists showing
+ * it, the category list, and (narrowed to the two) its sellers', categories' and the catalogue's
+ * lists. A list that could hold neither is unchanged: nothing it counts or shows was written.
+ */
+export function productEditTags(before: ProductSnapshot, after: ProductSnapshot): string[] {
+  const exact = new Set<string>([cacheTags.categories]);
+  const lists = new Set<string>([cacheTags.catalogue]);
+  for (const p of [before, after]) {
+    exact.add(cacheTags.product(p.id));
+    exact.add(cacheTags.listed(p.id));
+    lists.add(cacheTags.seller(p.sellerId));
+    lists.add(cacheTags.category(p.category));
+  }
+  return [...exact, ...[...lists].map((tag) => narrowedTag(tag, [before, after]))];
 }
 
 /** What a change of these products' stock touches: their pages and the lists showing them. */

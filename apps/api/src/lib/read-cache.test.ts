@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReadCache } from './read-cache';
+import { createReadCache, narrowedTag } from './read-cache';
 
 function setUp(maxEntries?: number) {
   const state = { now: 1_000 };
@@ -70,19 +70,104 @@ describe('read cache', () => {
     expect(await cache.get('list b', 60_000, load('3 again'), ['catalogue'], shown)).toBe('3 again');
   });
 
-  it('drops a load in flight on any invalidation while its value-derived tags are unknown', async () => {
-    const { cache, load } = setUp();
-    let finish: (value: string) => void = () => {};
-    const shown = (value: string) => [`listed:${value}`];
-    const pending = cache.get('list', 60_000, () => new Promise<string>((resolve) => (finish = resolve)), [], shown);
-    // A write to product 7 cannot be matched against a list not read yet: the load is not kept.
+  it('keeps a load that overlapped an invalidation only when none of its value-derived tags was invalidated', async () => {
+    const { cache, load, loads } = setUp();
+    const shown = (value: string) => value.split(' ').map((id) => `listed:${id}`);
+    const slowLoad = () => {
+      let finish: (value: string) => void = () => {};
+      const value = new Promise<string>((resolve) => (finish = resolve));
+      return { value: () => value, finish: (v: string) => finish(v) };
+    };
+
+    // A write to product 7 cannot be matched against a list not read yet: it is remembered, and
+    // the list, once read, shows 7: not kept.
+    const first = slowLoad();
+    const pending = cache.get('list', 60_000, first.value, [], shown);
     cache.invalidate(['listed:7']);
-    finish('7');
+    first.finish('7');
     expect(await pending).toBe('7');
     expect(await cache.get('list', 60_000, load('7 fresh'), [], shown)).toBe('7 fresh');
-    // Once loaded, an unrelated invalidation leaves it be.
-    cache.invalidate(['listed:8']);
-    expect(await cache.get('list', 60_000, load('7 again'), [], shown)).toBe('7 fresh');
+
+    // A write to product 8 while the list loads; the list shows 7 and 9: kept.
+    const second = slowLoad();
+    const other = cache.get('other', 60_000, second.value, [], shown);
+    cache.invalidate(['listed:8', 'product:8']);
+    second.finish('7 9');
+    expect(await other).toBe('7 9');
+    expect(await cache.get('other', 60_000, load('7 9 again'), [], shown)).toBe('7 9');
+    expect(loads()).toBe(1);
+    // Kept with its value's tags indexed: a later write to 9 drops it.
+    cache.invalidate(['listed:9']);
+    expect(await cache.get('other', 60_000, load('7 9 after'), [], shown)).toBe('7 9 after');
+  });
+
+  it('never lets a read after a write join a load begun before it', async () => {
+    const { cache } = setUp();
+    const shown = (value: string) => [`listed:${value}`];
+    let finish: (value: string) => void = () => {};
+    const before = cache.get('list', 60_000, () => new Promise<string>((resolve) => (finish = resolve)), [], shown);
+    cache.invalidate(['listed:1']);
+    // Read after the write: a load of its own, not the one in flight.
+    const after = cache.get('list', 60_000, () => Promise.resolve('after the write'), [], shown);
+    finish('before the write');
+    expect(await before).toBe('before the write');
+    expect(await after).toBe('after the write');
+    // The newer load is what the cache keeps; the older one, ending later, does not replace it.
+    expect(await cache.get('list', 60_000, () => Promise.resolve('third'), [], shown)).toBe('after the write');
+  });
+
+  it('drops, for a narrowed tag, the entries its details may touch and those that cannot tell', async () => {
+    const { cache, load } = setUp();
+    const holds = (word: string) => (detail: unknown) => String(detail).includes(word);
+    await cache.get('lamps', 60_000, load('lamps'), ['category:Home'], undefined, holds('lamp'));
+    await cache.get('vases', 60_000, load('vases'), ['category:Home'], undefined, holds('vase'));
+    await cache.get('any', 60_000, load('any'), ['category:Home']);
+    await cache.get('garden', 60_000, load('garden'), ['category:Garden'], undefined, holds('lamp'));
+    cache.invalidate([narrowedTag('category:Home', ['desk lamp', 'floor lamp'])]);
+    expect(await cache.get('lamps', 60_000, load('lamps fresh'), ['category:Home'])).toBe('lamps fresh');
+    expect(await cache.get('vases', 60_000, load('vases fresh'), ['category:Home'])).toBe('vases');
+    expect(await cache.get('any', 60_000, load('any fresh'), ['category:Home'])).toBe('any fresh');
+    expect(await cache.get('garden', 60_000, load('garden fresh'), ['category:Garden'])).toBe('garden');
+    // The tag itself still drops every entry it names.
+    cache.invalidate(['category:Home']);
+    expect(await cache.get('vases', 60_000, load('vases again'), ['category:Home'])).toBe('vases again');
+  });
+
+  it('reads a narrowed tag’s details as a tag and its details, whatever the details hold', () => {
+    const tag = narrowedTag('seller:1', [{ name: 'a "quoted" name:with colons' }]);
+    const { cache } = setUp();
+    const seen: unknown[] = [];
+    void cache.get(
+      'k',
+      60_000,
+      () => new Promise(() => {}),
+      ['seller:1'],
+      undefined,
+      (detail) => {
+        seen.push(detail);
+        return false;
+      },
+    );
+    cache.invalidate([tag]);
+    expect(seen).toEqual([{ name: 'a "quoted" name:with colons' }]);
+  });
+
+  it('matches a narrowed tag of a value-derived tag against a load in flight without its details', async () => {
+    const { cache } = setUp();
+    const shown = (value: string) => [`listed:${value}`];
+    let finish: (value: string) => void = () => {};
+    const pending = cache.get(
+      'list',
+      60_000,
+      () => new Promise<string>((resolve) => (finish = resolve)),
+      [],
+      shown,
+      () => false,
+    );
+    cache.invalidate([narrowedTag('listed:7', ['anything'])]);
+    finish('7');
+    await pending;
+    expect(await cache.get('list', 60_000, () => Promise.resolve('fresh'), [], shown)).toBe('fresh');
   });
 
   it('shares one load between concurrent misses of a key', async () => {
@@ -109,5 +194,24 @@ describe('read cache', () => {
     expect(loads()).toBe(3);
     await cache.get('b', 1_000, load('b'));
     expect(loads()).toBe(4);
+  });
+
+  it('keeps its loaded values within maxBytes, dropping the least recently used', async () => {
+    const cache = createReadCache({ maxBytes: 100, sizeOf: (value) => String(value).length });
+    const load = (value: string) => () => Promise.resolve(value);
+    await cache.get('a', 1_000, load('a'.repeat(40)));
+    await cache.get('b', 1_000, load('b'.repeat(40)));
+    expect(cache.stats()).toMatchObject({ size: 2, bytes: 80 });
+    await cache.get('a', 1_000, load('not loaded: a is kept'));
+    await cache.get('c', 1_000, load('c'.repeat(40)));
+    // b was the least recently used: it went, a stayed.
+    expect(cache.stats()).toMatchObject({ size: 2, bytes: 80 });
+    expect(await cache.get('a', 1_000, load('again'))).toBe('a'.repeat(40));
+    expect(await cache.get('b', 1_000, load('b again'))).toBe('b again');
+    // One value larger than the bound is still kept, alone.
+    await cache.get('huge', 1_000, load('h'.repeat(500)));
+    expect(cache.stats()).toMatchObject({ size: 1, bytes: 500 });
+    cache.invalidate(['*']);
+    expect(cache.stats()).toMatchObject({ size: 0, bytes: 0 });
   });
 });

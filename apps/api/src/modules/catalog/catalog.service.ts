@@ -9,6 +9,7 @@ import { type TextRow, type TextStatement, textRows, textStatement } from '#api/
 import { listTags, shownTags } from '#api/lib/cache-changes.ts';
 import { noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
 import { categoryCounts } from './catalogue-counts';
+import { listCouldHold } from './list-reach';
 import { listed } from './listed';
 import { type NameMatching, relevanceOrder, searchTyposOf, suggestName } from './name-search';
 import { cappedCount, filterConditions, filterValues, listConditions } from './product-filters';
@@ -735,14 +736,18 @@ export async function listProducts(
   query: ProductListQuery,
   cache: ReadCache = noReadCache,
 ): Promise<ProductListAnswer> {
-  let list = await readList(db, query, cache, { typos: false });
-  if (list.count === 0 && query.name && (await searchTyposOf(db, query.name, filterConditions(query).seller)))
-    list = await readList(db, query, cache, { typos: true });
+  let matching: NameMatching = { typos: false };
+  let list = await readList(db, query, cache, matching);
+  if (list.count === 0 && query.name && (await searchTyposOf(db, query.name, filterConditions(query).seller))) {
+    matching = { typos: true };
+    list = await readList(db, query, cache, matching);
+  }
   let suggestion: string | undefined;
   if (list.count === 0 && query.name) {
     suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
   }
-  return listAnswer(list, suggestion);
+  // A suggestion is read from other products' names: any product may change it.
+  return { ...listAnswer(list, suggestion), matching: suggestion === undefined ? matching : null };
 }
 
 /**
@@ -752,6 +757,11 @@ export async function listProducts(
 export interface ProductListAnswer {
   json: string;
   shown: { _id: string; seller: { _id: string } }[];
+  /**
+   * How the name was matched, so the read cache can tell which products could be in the answer
+   * (list-reach.ts); null when the answer depends on other products too (a suggested name).
+   */
+  matching?: NameMatching | null;
 }
 
 /** What one reading of a list found: the page's rows, and the count as the answer shows it. */
@@ -797,6 +807,8 @@ async function readList(db: Db, query: ProductListQuery, cache: ReadCache, match
       return query.pageNumber === 1 ? 0 : countAlone(db, counting);
     },
     listTags(query, false),
+    undefined,
+    (product) => listCouldHold(query, matching.typos, product),
   );
   const capped = !counting.exact && count > COUNT_CAP;
   const offset = (query.pageNumber - 1) * query.pageSize;
@@ -817,12 +829,19 @@ async function readList(db: Db, query: ProductListQuery, cache: ReadCache, match
 
 /** A product list as the cache keeps it: identical queries within the time-to-live share one answer. */
 export function listProductsCached(db: Db, query: ProductListQuery, cache: ReadCache): Promise<ProductListAnswer> {
+  // Until the answer is read, any product could be in it.
+  let matching: NameMatching | null = null;
   return cache.get(
     `products:list:${JSON.stringify(query)}`,
     PRODUCT_LIST_TTL_MS,
-    () => listProducts(db, query, cache),
+    async () => {
+      const answer = await listProducts(db, query, cache);
+      matching = answer.matching ?? null;
+      return answer;
+    },
     listTags(query, true),
     (answer) => shownTags(answer.shown),
+    (product) => matching === null || listCouldHold(query, matching.typos, product),
   );
 }
 

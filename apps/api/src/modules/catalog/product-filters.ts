@@ -10,7 +10,7 @@ import { type NameMatching, nameMatches } from './name-search';
 export type ProductFilters = ProductFacetsQuery;
 
 /** The price range's bounds in öre; a bound of 0 (or null) is no bound, as the search reads it. */
-function priceBoundsOre(min: number, max: number | null): { minOre?: number; maxOre?: number } {
+export function priceBoundsOre(min: number, max: number | null): { minOre?: number; maxOre?: number } {
   return {
     ...(min > 0 ? { minOre: sekToOre(min) } : {}),
     ...(max !== null && max > 0 ? { maxOre: sekToOre(max) } : {}),

@@ -10,27 +10,44 @@ import type { Db } from '#api/db/client.ts';
 import { recomputeSellerRating } from '#api/db/ratings.ts';
 import { products, sellers } from '#api/db/schema.ts';
 import type { AuthUser, TokenClaims } from '#api/lib/auth.ts';
-import type { ProductFacts } from '#api/lib/cache-changes.ts';
+import type { ProductSnapshot } from '#api/lib/cache-changes.ts';
 import { conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import { sanitizeRichText } from '#api/lib/sanitize.ts';
 import { isUuid } from './catalog.service';
 import { sessionUserAndProduct } from './session-product-read';
 
-/** What an edit or a deletion reads of a product first. */
-const editableColumns = {
+/** What the read cache's invalidation needs of a product as it was and as it is (productEditTags). */
+const snapshotColumns = {
   id: products.id,
   sellerId: products.sellerId,
   category: products.category,
+  name: products.name,
+  priceOre: products.priceOre,
+  rating: products.rating,
   isDraft: products.isDraft,
-  image: products.image,
-  images: products.images,
+  sellerActive: products.sellerActive,
 };
 
-interface EditableProduct {
+interface SnapshotRow {
   id: string;
   sellerId: string;
   category: string;
+  name: string;
+  priceOre: number;
+  rating: number;
   isDraft: boolean;
+  sellerActive: boolean;
+}
+
+function snapshotOf(row: SnapshotRow): ProductSnapshot {
+  const { id, sellerId, category, name, priceOre, rating } = row;
+  return { id, sellerId, category, name, priceOre, rating, listed: row.sellerActive && !row.isDraft };
+}
+
+/** What an edit or a deletion reads of a product first. */
+const editableColumns = { ...snapshotColumns, image: products.image, images: products.images };
+
+interface EditableProduct extends SnapshotRow {
   image: string;
   images: string[];
 }
@@ -113,27 +130,37 @@ export function imagesAfterSave(saved: readonly string[], input: Pick<ProductUpd
  * still taken (the spec's payload has no such rule, and products from before issue 16 may have
  * no image); the edit form asks for them (docs/decisions.md).
  *
- * `beforeWriting` is given the product as it was once the editor may change it; the answer is the
- * product as saved (what the read cache's invalidation needs of both, lib/cache-changes.ts).
+ * `beforeWriting` is given the product as read once the editor may change it. The answer has the
+ * product as it was when the save took its row lock (`before`: another edit may have landed
+ * since the first read) and as saved (`saved`): what the read cache's invalidation needs of both
+ * (lib/cache-changes.ts, productEditTags).
  */
 export async function updateProduct(
   db: Db,
   claims: TokenClaims,
   id: string,
   input: ProductUpdate,
-  beforeWriting: (current: ProductFacts) => void = () => {},
-): Promise<{ editor: AuthUser; saved: ProductFacts }> {
+  beforeWriting: (current: ProductSnapshot) => void = () => {},
+): Promise<{ editor: AuthUser; before: ProductSnapshot; saved: ProductSnapshot }> {
   const { user: editor, product } = await readEditorAndProduct(db, claims, id);
   const current = editableBy(editor, product);
   // The caller learns what the product was from the row read here, not from a read of its own
   // (issue 13: a round trip fewer per edit), and before anything is written.
-  beforeWriting(current);
+  beforeWriting(snapshotOf(current));
   const images = imagesAfterSave(current.images.length > 0 ? current.images : [current.image], input);
   const image = images[0] ?? '';
   const stillDraft = current.isDraft && !isPublishable({ name: input.name, price: input.price, image });
+  // The row as it is when locked: the save's own lock (NO KEY UPDATE, as the UPDATE takes), taken
+  // first, so no other write lands between this read and the save.
+  const locked = db
+    .$with('before_edit')
+    .as(db.select(snapshotColumns).from(products).where(eq(products.id, id)).for('no key update'));
   const unchangedSinceLoaded =
-    input.version === undefined ? eq(products.id, id) : and(eq(products.id, id), eq(products.version, input.version));
+    input.version === undefined
+      ? eq(products.id, locked.id)
+      : and(eq(products.id, locked.id), eq(products.version, input.version));
   const saved = await db
+    .with(locked)
     .update(products)
     .set({
       name: input.name,
@@ -150,12 +177,32 @@ export async function updateProduct(
       shippingInfo: input.shipping_info,
       updatedAt: new Date(),
     })
+    .from(locked)
     .where(unchangedSinceLoaded)
-    .returning({ id: products.id, sellerId: products.sellerId, category: products.category });
+    .returning({
+      ...snapshotColumns,
+      beforeSellerId: locked.sellerId,
+      beforeCategory: locked.category,
+      beforeName: locked.name,
+      beforePriceOre: locked.priceOre,
+      beforeRating: locked.rating,
+      beforeIsDraft: locked.isDraft,
+      beforeSellerActive: locked.sellerActive,
+    });
   // The product exists (checked above): no row means its version moved on.
   const [after] = saved;
   if (!after) throw conflict(PRODUCT_CHANGED);
-  return { editor, saved: after };
+  const before = snapshotOf({
+    id: after.id,
+    sellerId: after.beforeSellerId,
+    category: after.beforeCategory,
+    name: after.beforeName,
+    priceOre: after.beforePriceOre,
+    rating: after.beforeRating,
+    isDraft: after.beforeIsDraft,
+    sellerActive: after.beforeSellerActive,
+  });
+  return { editor, before, saved: snapshotOf(after) };
 }
 
 /** Deletes a product; orders keep their own copy of what was bought (order_items snapshot). */

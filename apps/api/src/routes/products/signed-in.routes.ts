@@ -4,7 +4,14 @@
  */
 import { productUpdateSchema, reviewSchema } from '@torget/shared/schemas/catalog';
 import { z } from 'zod';
-import { cacheTags, dbFor, declareChanges, productChangeTags, reviewChangeTags } from '#api/lib/cache-changes.ts';
+import {
+  cacheTags,
+  dbFor,
+  declareChanges,
+  productChangeTags,
+  productEditTags,
+  reviewChangeTags,
+} from '#api/lib/cache-changes.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
 import { findProductFacts, findSessionUserAndProductFacts } from '#api/modules/catalog/product-facts.service.ts';
 import { deleteProduct, updateProduct } from '#api/modules/catalog/products.service.ts';
@@ -21,12 +28,17 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
   const editRoute = { schema: { params: idParams, body: productUpdateSchema }, config: { readsSessionUser: true } };
   app.put('/:id', editRoute, async (request) => {
     const db = dbFor(request);
-    // The lists the product was in and the lists it is in now (lib/cache-changes.ts); declared
-    // before the write, so even a refused save drops only these.
-    const { editor, saved } = await updateProduct(db, claimsOf(request), request.params.id, request.body, (before) =>
-      declareChanges(request, productChangeTags([before])),
+    // The lists that could hold the product as it was or as it is now (lib/cache-changes.ts).
+    // Declared first for the product as read, so a refused save drops only those; then for the
+    // product as it was under the save's lock and as saved.
+    const { editor, before, saved } = await updateProduct(
+      db,
+      claimsOf(request),
+      request.params.id,
+      request.body,
+      (current) => declareChanges(request, productEditTags(current, current)),
     );
-    declareChanges(request, productChangeTags([saved]));
+    declareChanges(request, productEditTags(before, saved));
     return { message: 'Product Updated', product: await productOrNotFound(db, request.params.id, editor) };
   });
 
