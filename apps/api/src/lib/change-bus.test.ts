@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { groupedSending, MESSAGE_TAG_CHARS, tagRuns } from './change-bus';
+import { groupedSending, MESSAGE_TAG_BYTES, tagRuns } from './change-bus';
+import { narrowedTag } from './read-cache';
 
 /** A send that waits until the test lets it finish, recording what it was given. */
 function controlledSend() {
@@ -64,13 +65,22 @@ describe('groupedSending', () => {
 describe('tagRuns', () => {
   it('keeps every message under the NOTIFY limit, each tag once and in order', () => {
     const tags = Array.from({ length: 700 }, (_, i) => `product:${randomUUID()}:${i}`);
+    // Narrowed tags of edits, with names of quotes and of letters of three UTF-8 bytes each.
+    for (const name of ['"'.repeat(200), '漢'.repeat(200), 'Möbler för "hemmet"']) {
+      tags.push(
+        narrowedTag('category:Möbler', [
+          { name, category: 'Möbler' },
+          { name, category: 'Möbler' },
+        ]),
+      );
+    }
     const runs = tagRuns(tags);
     expect(runs.length).toBeGreaterThan(1);
     expect(runs.flat()).toEqual(tags);
     for (const run of runs) {
       const payload = JSON.stringify({ from: randomUUID(), tags: run });
       expect(Buffer.byteLength(payload)).toBeLessThan(8000);
-      expect(run.join('').length).toBeLessThanOrEqual(MESSAGE_TAG_CHARS);
+      expect(Buffer.byteLength(JSON.stringify(run))).toBeLessThanOrEqual(MESSAGE_TAG_BYTES + 2);
     }
     expect(tagRuns(['one', 'two'])).toEqual([['one', 'two']]);
     expect(tagRuns([])).toEqual([]);

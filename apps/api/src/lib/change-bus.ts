@@ -39,24 +39,27 @@ function parse(payload: string, self: string): string[] | null {
 }
 
 /**
- * Most characters of tags in one message: PostgreSQL refuses a NOTIFY payload of 8 000 bytes or
- * more, so a long list goes as several messages (tags are ASCII: a product or seller id and a kind).
+ * Most bytes of tags in one message, as its JSON writes them: PostgreSQL refuses a NOTIFY payload
+ * of 8 000 bytes or more, so a long list goes as several messages. Counted in UTF-8 bytes of the
+ * JSON text: a category's name may be Swedish, and an edit's narrowed tags hold product names and
+ * quotes, which JSON escapes (read-cache.ts, narrowedTag).
  */
-export const MESSAGE_TAG_CHARS = 6000;
+export const MESSAGE_TAG_BYTES = 6000;
 
-/** `tags` in runs of at most MESSAGE_TAG_CHARS characters (a longer tag alone in its run). */
+/** `tags` in runs of at most MESSAGE_TAG_BYTES bytes of JSON (a longer tag alone in its run). */
 export function tagRuns(tags: readonly string[]): string[][] {
   const runs: string[][] = [];
   let run: string[] = [];
-  let chars = 0;
+  let bytes = 0;
   for (const tag of tags) {
-    if (run.length > 0 && chars + tag.length > MESSAGE_TAG_CHARS) {
+    const size = Buffer.byteLength(JSON.stringify(tag)) + 1; // with the comma after it
+    if (run.length > 0 && bytes + size > MESSAGE_TAG_BYTES) {
       runs.push(run);
       run = [];
-      chars = 0;
+      bytes = 0;
     }
     run.push(tag);
-    chars += tag.length + 3; // the quotes and the comma around it in JSON
+    bytes += size;
   }
   if (run.length > 0) runs.push(run);
   return runs;
