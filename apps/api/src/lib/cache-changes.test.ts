@@ -74,6 +74,16 @@ describe('one instance: a write drops what it touched, and only that', () => {
     expect(list.products).toContainEqual(expect.objectContaining({ name: 'Köpt kopp', countInStock: 3 }));
   });
 
+  const edit = async (token: string, productId: string, payload: object) => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${productId}`,
+      headers: bearer(token),
+      payload,
+    });
+    expect(put.statusCode).toBe(200);
+  };
+
   it('drops an edited product’s page and its category’s lists, keeping another category’s', async () => {
     const seller = await shop(t, { name: 'Redigeraren' });
     const edited = await product(t, seller.id, { name: 'Före', category: 'Vaser' });
@@ -81,13 +91,7 @@ describe('one instance: a write drops what it touched, and only that', () => {
     await productName(t.app, `/api/products/${edited.id}`);
     await productName(t.app, '/api/products?category=Vaser');
     await statementsOf('/api/products?category=Lampor');
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${edited.id}`,
-      headers: bearer(seller.token),
-      payload: { name: 'Efter', price: 10, category: 'Vaser', countInStock: 1 },
-    });
-    expect(put.statusCode).toBe(200);
+    await edit(seller.token, edited.id, { name: 'Efter', price: 10, category: 'Vaser', countInStock: 1 });
     expect((await productName(t.app, `/api/products/${edited.id}`)).name).toBe('Efter');
     expect((await productName(t.app, '/api/products?category=Vaser')).products?.map((p) => p.name)).toEqual(['Efter']);
     expect(await statementsOf('/api/products?category=Lampor')).toBe(0);
@@ -117,13 +121,7 @@ describe('one instance: a write drops what it touched, and only that', () => {
       await statementsOf(url);
       expect(await statementsOf(url), url).toBe(0);
     }
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/products/${edited.id}`,
-      headers: bearer(seller.token),
-      payload: { name: 'Red vase', price: 20, category: 'Vases', countInStock: 1 },
-    });
-    expect(put.statusCode).toBe(200);
+    await edit(seller.token, edited.id, { name: 'Red vase', price: 20, category: 'Vases', countInStock: 1 });
     for (const url of kept) expect(await statementsOf(url), url).toBe(0);
     for (const url of dropped) expect(await statementsOf(url), url).toBeGreaterThan(0);
     const names = async (url: string) => (await productName(t.app, url)).products?.map((p) => p.name).sort();

@@ -13,6 +13,7 @@ import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 import { listProducts } from './catalog.service';
 import { listCouldHold } from './list-reach';
+import { snapshotColumns, snapshotOf } from './product-snapshot';
 
 const snapshot = (values: Partial<ProductSnapshot> = {}): ProductSnapshot => ({
   id: '7c0d6f4e-3b7a-4f55-9a53-5a3f1d7e2b10',
@@ -109,19 +110,7 @@ describe('listCouldHold, against what the lists find', () => {
       }
     }
     await db.update(users).set({ isSeller: false }).where(eq(users.id, gone.id));
-    const rows = await db
-      .select({
-        id: products.id,
-        sellerId: products.sellerId,
-        category: products.category,
-        name: products.name,
-        priceOre: products.priceOre,
-        rating: products.rating,
-        isDraft: products.isDraft,
-        sellerActive: products.sellerActive,
-      })
-      .from(products);
-    snapshots = rows.map(({ isDraft, sellerActive, ...row }) => ({ ...row, listed: sellerActive && !isDraft }));
+    snapshots = (await db.select(snapshotColumns).from(products)).map(snapshotOf);
   });
   afterAll(() => t.close());
 

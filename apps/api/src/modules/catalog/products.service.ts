@@ -14,35 +14,8 @@ import type { ProductSnapshot } from '#api/lib/cache-changes.ts';
 import { conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import { sanitizeRichText } from '#api/lib/sanitize.ts';
 import { isUuid } from './catalog.service';
+import { type SnapshotRow, snapshotColumns, snapshotOf } from './product-snapshot';
 import { sessionUserAndProduct } from './session-product-read';
-
-/** What the read cache's invalidation needs of a product as it was and as it is (productEditTags). */
-const snapshotColumns = {
-  id: products.id,
-  sellerId: products.sellerId,
-  category: products.category,
-  name: products.name,
-  priceOre: products.priceOre,
-  rating: products.rating,
-  isDraft: products.isDraft,
-  sellerActive: products.sellerActive,
-};
-
-interface SnapshotRow {
-  id: string;
-  sellerId: string;
-  category: string;
-  name: string;
-  priceOre: number;
-  rating: number;
-  isDraft: boolean;
-  sellerActive: boolean;
-}
-
-function snapshotOf(row: SnapshotRow): ProductSnapshot {
-  const { id, sellerId, category, name, priceOre, rating } = row;
-  return { id, sellerId, category, name, priceOre, rating, listed: row.sellerActive && !row.isDraft };
-}
 
 /** What an edit or a deletion reads of a product first. */
 const editableColumns = { ...snapshotColumns, image: products.image, images: products.images };

@@ -1,0 +1,36 @@
+/**
+ * A product as the read cache's invalidation sees it (lib/cache-changes.ts, ProductSnapshot):
+ * the columns a list's filters read (list-reach.ts), and whether it is on sale at all.
+ */
+import { products } from '#api/db/schema.ts';
+import type { ProductSnapshot } from '#api/lib/cache-changes.ts';
+
+/** The columns a snapshot is made of. */
+export const snapshotColumns = {
+  id: products.id,
+  sellerId: products.sellerId,
+  category: products.category,
+  name: products.name,
+  priceOre: products.priceOre,
+  rating: products.rating,
+  isDraft: products.isDraft,
+  sellerActive: products.sellerActive,
+};
+
+/** A row of snapshotColumns. */
+export interface SnapshotRow {
+  id: string;
+  sellerId: string;
+  category: string;
+  name: string;
+  priceOre: number;
+  rating: number;
+  isDraft: boolean;
+  sellerActive: boolean;
+}
+
+/** The snapshot of a row: on sale when its seller is an active seller and it is no draft. */
+export function snapshotOf(row: SnapshotRow): ProductSnapshot {
+  const { id, sellerId, category, name, priceOre, rating } = row;
+  return { id, sellerId, category, name, priceOre, rating, listed: row.sellerActive && !row.isDraft };
+}
