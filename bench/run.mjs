@@ -1,5 +1,5 @@
 // npm run bench [-- --products 1000000] [--quick] [--duration 10] [--connections 50] [--no-pglite] [--profile]
-//                [--instances 2]
+//                [--instances 2] [--perf-map]
 //
 // Seeds a large marketplace into a fresh PostgreSQL database (on BENCH_DATABASE_URL's server,
 // default postgres://postgres@127.0.0.1:5432), starts the production build of the API on it,
@@ -64,6 +64,10 @@ const { values: args } = parseArgs({
     // Writes a V8 CPU profile of each API server to bench/results/profiles/ (open it in Chrome's
     // DevTools, or `node bench/profile-top.mjs FILE` for the functions that cost most).
     profile: { type: 'boolean', default: false },
+    // Has each API server write /tmp/perf-PID.map, so `perf record -g` and `perf report` name its
+    // JavaScript functions. V8's profile samples wall time and, on a machine whose threads wait
+    // for the core (twenty-sixth pass of issue 13), counts waiting as work; perf counts CPU.
+    'perf-map': { type: 'boolean', default: false },
     // Also the read rows through nginx in front of this many API instances (one database, and
     // Redis on 127.0.0.1:6379 when it answers), beside the same rows on one instance.
     instances: { type: 'string', default: '1' },
@@ -213,10 +217,14 @@ async function startApi({ databaseUrl, dataDir, countStatements, noCache, extraE
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
     ...(process.env.DATABASE_POOL_READS ? { DATABASE_POOL_READS: process.env.DATABASE_POOL_READS } : {}),
     ...(process.env.READ_CACHE_ENTRIES ? { READ_CACHE_ENTRIES: process.env.READ_CACHE_ENTRIES } : {}),
+    ...(process.env.READ_CACHE_MB ? { READ_CACHE_MB: process.env.READ_CACHE_MB } : {}),
     ...(process.env.PGLITE_WORKER_NICE ? { PGLITE_WORKER_NICE: process.env.PGLITE_WORKER_NICE } : {}),
     ...extraEnv,
   };
-  const profiling = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results/profiles')}`] : [];
+  const profiling = [
+    ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results/profiles')}`] : []),
+    ...(args['perf-map'] ? ['--perf-basic-prof', '--interpreted-frames-native-stack'] : []),
+  ];
   const child = startNode([...API_NODE_OPTIONS, ...profiling, join(root, 'apps/api/dist/server.js')], {
     env,
     cwd: root,
@@ -538,7 +546,7 @@ async function runPostgres(counts) {
     });
     result.rows.push(await hotProductOrders(api.origin, database.url, order, api.child.pid));
     if (chosen('mixed')) {
-      result.mixed = await mixedWorkload(api.origin, database.url, counts, order);
+      result.mixed = await mixedWorkload(api.origin, database.url, counts, order, api.child.pid);
       result.mixed.apiMemoryMb = residentMegabytes(api.child.pid);
       result.rows.push(...result.mixed.rows);
     }
@@ -699,7 +707,7 @@ const tokenFor = (userId) =>
  * side gets its own latency figures, and the writes' by kind (loadByKind). At least 10 s, so slow writes are counted at all. Stock
  * must match the lines written at the end.
  */
-async function mixedWorkload(origin, databaseUrl, counts, order) {
+async function mixedWorkload(origin, databaseUrl, counts, order, pid) {
   const searches = [];
   for (const name of NOUNS)
     for (const category of CATEGORIES)
@@ -761,12 +769,16 @@ async function mixedWorkload(origin, databaseUrl, counts, order) {
   );
   const before = await stockOf(databaseUrl, order.pool);
   const seconds = Math.max(duration, 10);
+  const ticksBefore = cpuTicks(pid);
   const [reads, writes] = await Promise.all([
     // When the reads end, the writes end too: one still waiting for its share is not sent.
     load(origin, readOne, { connections: Math.max(1, connections - 2), duration: seconds }).finally(pacer.end),
     // Writes by kind, so a slow kind shows by name (autocannon keeps one latency histogram).
     loadByKind(origin, writeOne, { connections: 2, duration: seconds, pace: pacer.write }),
   ]);
+  // The CPU of reads and writes together, per request of either (the reads are 98 % of them):
+  // steadier from run to run than the p99, so a change shows against the machine's noise.
+  const cpu = cpuPerRequest(ticksBefore, cpuTicks(pid), reads.requests + writes.requests);
   await new Promise((r) => setTimeout(r, 1000));
   const after = await stockOf(databaseUrl, order.pool);
   const share = writes.requests / Math.max(1, reads.requests + writes.requests);
@@ -776,7 +788,7 @@ async function mixedWorkload(origin, databaseUrl, counts, order) {
     searchShare,
     stockConsistent: before.stock - after.stock === after.sold - before.sold && after.negative === 0,
     rows: [
-      { name: 'mixed: reads', target: { ratio: 0, p99: 100 }, ...reads },
+      { name: 'mixed: reads', target: { ratio: 0, p99: 100 }, ...reads, ...(cpu ? { cpu } : {}) },
       { name: 'mixed: writes', target: { ratio: 0, p99: 150 }, ...writes },
     ],
   };
