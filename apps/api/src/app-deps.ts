@@ -53,6 +53,7 @@ function answerBytes(value: unknown): number {
   const json = (value as { json?: unknown } | null)?.json;
   return typeof json === 'string' ? 2 * json.length + 1024 : 4096;
 }
+
 export function createAppDeps(options: BuildOptions): AppDeps {
   const { database, config } = options;
   return {

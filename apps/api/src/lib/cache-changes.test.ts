@@ -116,6 +116,7 @@ describe('one instance: a write drops what it touched, and only that', () => {
       '/api/products?category=Vases',
       `/api/products?seller=${seller.id.toUpperCase()}`, // a uuid in upper case names the same seller
       '/api/products?category=Vases&name=bluee', // found through a typo: only the database can tell
+      '/api/products?category=Vases&name=reed', // found nothing: a suggestion may come from any name
     ];
     for (const url of [...kept, ...dropped]) {
       await statementsOf(url);

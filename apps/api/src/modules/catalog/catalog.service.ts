@@ -746,8 +746,10 @@ export async function listProducts(
   if (list.count === 0 && query.name) {
     suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
   }
-  // A suggestion is read from other products' names: any product may change it.
-  return { ...listAnswer(list, suggestion), matching: suggestion === undefined ? matching : null };
+  // A name that finds nothing is answered with a suggestion, or none, read from other products'
+  // names: any product's edit may change that answer.
+  const nothingFound = list.count === 0 && !!query.name;
+  return { ...listAnswer(list, suggestion), matching: nothingFound ? null : matching };
 }
 
 /**
@@ -759,7 +761,8 @@ export interface ProductListAnswer {
   shown: { _id: string; seller: { _id: string } }[];
   /**
    * How the name was matched, so the read cache can tell which products could be in the answer
-   * (list-reach.ts); null when the answer depends on other products too (a suggested name).
+   * (list-reach.ts); null when the answer depends on other products too (a name that found
+   * nothing, with or without a suggested name).
    */
   matching?: NameMatching | null;
 }
