@@ -151,39 +151,37 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     }
   }
 
-  /** Counts the loaded value's size, if the entry is still kept. */
-  function weighWhenLoaded(key: string, entry: Entry): void {
-    entry.value.then(
+  /**
+   * When the load ends, one reaction: a failed load is forgotten; a loaded value's own tags
+   * (`tagsOf`) join the entry unless one was written while it loaded, and its size is counted.
+   * Nothing happens to an entry an invalidation or a newer load replaced meanwhile.
+   */
+  function settleWhenLoaded<T>(key: string, entry: Entry, tagsOf: ((value: T) => readonly string[]) | undefined) {
+    if (tagsOf) tagsPending.add(key);
+    (entry.value as Promise<T>).then(
       (loaded) => {
         if (entries.get(key) !== entry) return;
+        if (tagsOf) {
+          tagsPending.delete(key);
+          const more = tagsOf(loaded).filter((tag) => !entry.tags.includes(tag));
+          const { missed } = entry;
+          // The static tags were indexed from the start, so their invalidation already dropped
+          // the entry: only the value's own can meet a tag missed while loading.
+          if (missed && more.some((tag) => missed.has(tag))) {
+            drop(key);
+            return;
+          }
+          entry.missed = null;
+          entry.tags = [...entry.tags, ...more];
+          index(key, more);
+        }
         entry.bytes = sizeOf(loaded);
         bytes += entry.bytes;
         trim();
       },
-      () => {},
-    );
-  }
-
-  /** The loaded value's own tags join the entry, if no invalidation dropped it meanwhile. */
-  function addTagsWhenLoaded<T>(key: string, entry: Entry, value: Promise<T>, tagsOf: (value: T) => readonly string[]) {
-    tagsPending.add(key);
-    value.then(
-      (loaded) => {
-        if (entries.get(key) !== entry) return;
-        tagsPending.delete(key);
-        const more = tagsOf(loaded).filter((tag) => !entry.tags.includes(tag));
-        const { missed } = entry;
-        // The static tags were indexed from the start, so their invalidation already dropped
-        // the entry: only the value's own can meet a tag missed while loading.
-        if (missed && more.some((tag) => missed.has(tag))) {
-          drop(key);
-          return;
-        }
-        entry.missed = null;
-        entry.tags = [...entry.tags, ...more];
-        index(key, more);
+      () => {
+        if (entries.get(key) === entry) drop(key);
       },
-      () => {},
     );
   }
 
@@ -208,12 +206,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       const value = load();
       const fresh: Entry = { value, expires: now() + ttlMs, tags, missed: null, touchedBy, bytes: 0 };
       store(key, fresh);
-      if (tagsOf) addTagsWhenLoaded(key, fresh, value, tagsOf);
-      weighWhenLoaded(key, fresh);
-      // A failed load is not remembered.
-      value.catch(() => {
-        if (entries.get(key) === fresh) drop(key);
-      });
+      settleWhenLoaded(key, fresh, tagsOf);
       trim();
       return value;
     },

@@ -764,7 +764,7 @@ export interface ProductListAnswer {
    * (list-reach.ts); null when the answer depends on other products too (a name that found
    * nothing, with or without a suggested name).
    */
-  matching?: NameMatching | null;
+  matching: NameMatching | null;
 }
 
 /** What one reading of a list found: the page's rows, and the count as the answer shows it. */
@@ -777,7 +777,7 @@ interface ListRead {
 }
 
 /** The answer's JSON, its keys in the order of ProductListResponse as written before (products first). */
-function listAnswer(list: ListRead, suggestion: string | undefined): ProductListAnswer {
+function listAnswer(list: ListRead, suggestion: string | undefined): Omit<ProductListAnswer, 'matching'> {
   const products = list.rows.map((row) => productJsonOfRow(row)).join(',');
   const capped = list.countIsCapped ? ',"countIsCapped":true' : '';
   const suggested = suggestion === undefined ? '' : `,"suggestion":${JSON.stringify(suggestion)}`;
@@ -839,7 +839,7 @@ export function listProductsCached(db: Db, query: ProductListQuery, cache: ReadC
     PRODUCT_LIST_TTL_MS,
     async () => {
       const answer = await listProducts(db, query, cache);
-      matching = answer.matching ?? null;
+      matching = answer.matching;
       return answer;
     },
     listTags(query, true),

@@ -145,7 +145,7 @@ describe('listCouldHold, against what the lists find', () => {
       const found = (JSON.parse(answer.json) as { products: { _id: string }[] }).products.map((p) => p._id);
       const matching = answer.matching;
       for (const s of snapshots) {
-        const could = matching === null || matching === undefined || listCouldHold(q, matching.typos, s);
+        const could = matching === null || listCouldHold(q, matching.typos, s);
         if (found.includes(s.id)) expect(could, `${JSON.stringify(values)} finds ${s.name}`).toBe(true);
         else if (!could) toldApart++;
       }
