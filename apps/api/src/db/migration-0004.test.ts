@@ -97,7 +97,10 @@ describe('migration 0004 over existing data', () => {
     expect(await version()).toBe(1);
     await db.execute(sql`update products set rating = 4, num_reviews = 1 where id = ${PRODUCT}`);
     expect(await version()).toBe(1);
-    await db.execute(sql`update products set version = 99 where id = ${PRODUCT}`);
+    // A version written by hand was ignored by 0004's trigger; since 0026 it is refused.
+    await expect(db.execute(sql`update products set version = 99 where id = ${PRODUCT}`)).rejects.toMatchObject({
+      cause: expect.objectContaining({ constraint: 'products_version_grows' }),
+    });
     expect(await version()).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { products } from '#api/db/schema.ts';
+import { stockAndVersionSet } from '#api/modules/catalog/product-version.ts';
 import { createSeller } from '#api/test/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
 
@@ -58,7 +59,7 @@ describe('products keep room for their stock (migrations 0020 and 0025)', () => 
     const sold = ids.filter((id) => before.get(id) === firstPage).slice(0, 2);
     expect(sold).toHaveLength(2);
 
-    // As an order takes stock: one statement per product, each in its own transaction. The
+    // As an order takes stock (with its version): one statement per product, each in its own transaction. The
     // HOT count is read before and after it in that transaction: the backend's count can still
     // hold earlier transactions' updates that it has not reported yet.
     const hotUpdatesSoFar = (tx: Db) =>
@@ -66,7 +67,9 @@ describe('products keep room for their stock (migrations 0020 and 0025)', () => 
     for (const id of sold) {
       const counted = await db.transaction(async (tx) => {
         const [hotBefore] = await hotUpdatesSoFar(tx);
-        await tx.execute(sql`update ${products} set count_in_stock = count_in_stock - 1 where id = ${id}::uuid`);
+        await tx.execute(
+          sql`update ${products} set ${stockAndVersionSet(sql`${products.countInStock} - 1`)} where id = ${id}::uuid`,
+        );
         const [hotAfter] = await hotUpdatesSoFar(tx);
         return (hotAfter?.n ?? 0) - (hotBefore?.n ?? 0);
       });

@@ -132,9 +132,10 @@ export const products = pgTable(
      */
     sellerActive: boolean('seller_active').notNull().default(false),
     /**
-     * Grows by one whenever a field of the edit form or the stock changes (a database trigger,
-     * migration 0004, so sales and cancellations count too). An edit that names the version it
-     * was loaded from is refused when it no longer matches: it cannot undo a sale.
+     * Grows by one whenever a field of the edit form or the stock changes, sales and cancellations
+     * too. The API's statements set it (modules/catalog/product-version.ts); for any other, a
+     * database trigger does (migration 0026). An edit that names the version it was loaded from
+     * is refused when it no longer matches: it cannot undo a sale.
      */
     version: integer('version').notNull().default(0),
     /** The short product number sellers see instead of the UUID (sequence from 1001, migration 0006). */

@@ -15,6 +15,7 @@ import { conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import { sanitizeRichText } from '#api/lib/sanitize.ts';
 import { isUuid } from './catalog.service';
 import { type SnapshotRow, snapshotColumns, snapshotOf } from './product-snapshot';
+import { type EditedFields, versionAfterEdit } from './product-version';
 import { sessionUserAndProduct } from './session-product-read';
 
 /** What an edit or a deletion reads of a product first. */
@@ -132,24 +133,22 @@ export async function updateProduct(
     input.version === undefined
       ? eq(products.id, locked.id)
       : and(eq(products.id, locked.id), eq(products.version, input.version));
+  const fields: EditedFields = {
+    name: input.name,
+    priceOre: sekToOre(input.price),
+    image,
+    category: input.category,
+    brand: input.brand,
+    countInStock: input.countInStock,
+    // Written in the rich-text editor: the same allow-list as a shop's description.
+    description: sanitizeRichText(input.description),
+    shippingPriceOre: sekToOre(input.shipping_price),
+    shippingInfo: input.shipping_info,
+  };
   const saved = await db
     .with(locked)
     .update(products)
-    .set({
-      name: input.name,
-      priceOre: sekToOre(input.price),
-      image,
-      images,
-      isDraft: stillDraft,
-      category: input.category,
-      brand: input.brand,
-      countInStock: input.countInStock,
-      // Written in the rich-text editor: the same allow-list as a shop's description.
-      description: sanitizeRichText(input.description),
-      shippingPriceOre: sekToOre(input.shipping_price),
-      shippingInfo: input.shipping_info,
-      updatedAt: new Date(),
-    })
+    .set({ ...fields, images, isDraft: stillDraft, version: versionAfterEdit(fields), updatedAt: new Date() })
     .from(locked)
     .where(unchangedSinceLoaded)
     .returning({

@@ -18,6 +18,7 @@ import type { AuthUser } from '#api/lib/auth.ts';
 import { type BackgroundChanges, stockChangeTags } from '#api/lib/cache-changes.ts';
 import { badRequest, conflict, forbidden } from '#api/lib/http-errors.ts';
 import { type SweepLog, startPeriodicSweep } from '#api/lib/periodic-sweep.ts';
+import { stockAndVersionSet } from '#api/modules/catalog/product-version.ts';
 import type { OrderRow } from './order-json';
 import { orderFacts, orderJson, visibleOrder, visibleOrderByIdOrNumber } from './orders.service';
 
@@ -86,7 +87,7 @@ async function cancelHolding(tx: Db, where: SQL, reason: CancelReason, limit: nu
         order by ${products.id} for update`,
   );
   await tx.execute(sql`
-    update ${products} set ${sql.identifier(products.countInStock.name)} = ${products.countInStock} + back.qty
+    update ${products} set ${stockAndVersionSet(sql`${products.countInStock} + back.qty`)}
     from (select ${orderItems.productId} as product_id, sum(${orderItems.qty})::integer as qty
           from ${orderItems}
           where ${orderItems.orderId} = any(${uuidArray(ids)}) and ${orderItems.productId} is not null

@@ -24,6 +24,7 @@ import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, forbidden, notFound } from '#api/lib/http-errors.ts';
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
 import { isUuid } from '#api/modules/catalog/catalog.service.ts';
+import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 
 export const ORDER_NOT_FOUND = 'Order Not Found';
@@ -174,7 +175,7 @@ export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<v
       if (!line.productId) continue;
       await tx
         .update(products)
-        .set({ countInStock: sql`${products.countInStock} + ${line.qty}` })
+        .set({ countInStock: sql`${products.countInStock} + ${line.qty}`, version: nextVersion() })
         .where(eq(products.id, line.productId));
     }
     await tx.delete(orders).where(eq(orders.id, id));

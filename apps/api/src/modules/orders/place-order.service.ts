@@ -35,6 +35,7 @@ import {
   type TokenClaims,
 } from '#api/lib/auth.ts';
 import { badRequest, conflict } from '#api/lib/http-errors.ts';
+import { stockAndVersionSet } from '#api/modules/catalog/product-version.ts';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 
 /** The largest amount an integer öre column holds. */
@@ -390,7 +391,7 @@ function placedOrder(row: OrderRow | undefined, record: OrderRecord, buyer: Auth
  */
 async function takeStockAndWrite(tx: Db, { order, items }: OrderRecord): Promise<OrderRow | undefined> {
   const stockTaken = tx.$with('stock_taken', {}).as(
-    sql`update ${products} set ${sql.identifier(products.countInStock.name)} = ${products.countInStock} - lines.qty
+    sql`update ${products} set ${stockAndVersionSet(sql`${products.countInStock} - lines.qty`)}
         from (values ${sql.join(
           items.map((item) => sql`(${item.productId}::uuid, ${item.qty}::integer)`),
           sql`, `,
@@ -470,7 +471,7 @@ function guardedOrderStatement(db: Db, lineCount: 'one line' | 'several lines') 
   );
   const oneLine = lineCount === 'one line';
   const stockTaken = db.$with('stock_taken', {}).as(
-    sql`update ${products} set ${columns(products.countInStock)} = ${products.countInStock} - lines.qty
+    sql`update ${products} set ${stockAndVersionSet(sql`${products.countInStock} - lines.qty`)}
         from lines ${oneLine ? sql`` : sql`join locked on locked.id = lines.product_id`}
         where ${products.id} = lines.product_id
           and ${products.countInStock} >= lines.qty

@@ -1,0 +1,56 @@
+/**
+ * products.version grows by one whenever a field of the edit form or the stock changes, so an
+ * edit loaded before a sale cannot write its old stock back (issue 15). The API's statements
+ * that write those columns set the version themselves: with no BEFORE UPDATE row trigger on
+ * products, PostgreSQL recomputes only the generated columns whose inputs a statement sets
+ * (migration 0026). Another statement that forgets is still right, at the cost of a second
+ * write of the row: an AFTER trigger grows the version for it.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { products } from '#api/db/schema.ts';
+
+/** The version after a statement that changes the stock (a sale, a cancellation). */
+export function nextVersion(): SQL<number> {
+  return sql<number>`${products.version} + 1`;
+}
+
+/** The SET list of a statement that changes the stock to `stock`, written as SQL. */
+export function stockAndVersionSet(stock: SQL): SQL {
+  return sql`${sql.identifier(products.countInStock.name)} = ${stock}, ${sql.identifier(products.version.name)} = ${nextVersion()}`;
+}
+
+/** The edit form's fields as a save writes them (the columns migration 0026's check compares). */
+export interface EditedFields {
+  name: string;
+  priceOre: number;
+  image: string;
+  category: string;
+  brand: string;
+  countInStock: number;
+  description: string;
+  shippingPriceOre: number;
+  shippingInfo: string;
+}
+
+/** The version after a save of `fields`: one more when any of them differs from the row's. */
+export function versionAfterEdit(fields: EditedFields): SQL<number> {
+  const current = sql.join(
+    [
+      products.name,
+      products.priceOre,
+      products.image,
+      products.category,
+      products.brand,
+      products.countInStock,
+      products.description,
+      products.shippingPriceOre,
+      products.shippingInfo,
+    ],
+    sql`, `,
+  );
+  // Each value typed as its column, so the row comparison needs no inference from the other side.
+  const saved = sql`${fields.name}::text, ${fields.priceOre}::integer, ${fields.image}::text, ${fields.category}::text,
+    ${fields.brand}::text, ${fields.countInStock}::integer, ${fields.description}::text,
+    ${fields.shippingPriceOre}::integer, ${fields.shippingInfo}::text`;
+  return sql<number>`${products.version} + case when (${current}) is distinct from (${saved}) then 1 else 0 end`;
+}
