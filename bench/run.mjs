@@ -894,10 +894,17 @@ async function runInstances(databaseUrl, counts, howMany) {
 /**
  * Issue 13, the embedded default: `GET /` (no database) alone, then while product details are
  * read under the full connection count, with PGlite in its worker thread and on the API's
- * thread (PGLITE_WORKER=off) for comparison.
+ * thread (PGLITE_WORKER=off) for comparison. Without the read cache, so that every product page
+ * is PGlite's work: the read cache holds 10 000 answers, more than this marketplace's products,
+ * and with it the row measured the API's thread serving kept answers, not PGlite beside it
+ * (performance.md, twenty-eighth pass).
  */
 async function pgliteResponsiveness(dataDir, counts, mode) {
-  const api = await startApi({ dataDir, extraEnv: { PGLITE_WORKER: mode === 'worker' ? 'on' : 'off' } });
+  const api = await startApi({
+    dataDir,
+    noCache: true,
+    extraEnv: { PGLITE_WORKER: mode === 'worker' ? 'on' : 'off' },
+  });
   const products = productIds(counts, 20_000);
   const details = () => get(`/api/products/${pick(products)}`);
   const index = () => get('/');
