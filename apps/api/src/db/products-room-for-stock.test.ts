@@ -59,9 +59,9 @@ describe('products keep room for their stock (migrations 0020 and 0025)', () => 
     const sold = ids.filter((id) => before.get(id) === firstPage).slice(0, 2);
     expect(sold).toHaveLength(2);
 
-    // As an order takes stock (with its version): one statement per product, each in its own transaction. The
-    // HOT count is read before and after it in that transaction: the backend's count can still
-    // hold earlier transactions' updates that it has not reported yet.
+    // As an order takes stock (and grows the version): one statement per product, each in its
+    // own transaction. The HOT count is read before and after it in that transaction: the
+    // backend's count can still hold earlier transactions' updates that it has not reported yet.
     const hotUpdatesSoFar = (tx: Db) =>
       queryRows<{ n: number }>(tx, sql`select pg_stat_get_xact_tuples_hot_updated('products'::regclass)::int as n`);
     for (const id of sold) {

@@ -127,8 +127,8 @@ export const products = pgTable(
     /**
      * Whether the seller is an active seller (is_seller and not deleted), so the product is on
      * sale. A copy of the seller's status kept by database triggers (migration
-     * 0002_product_seller_active): catalogue reads filter on it without joining users, and
-     * the list indexes below cover only products on sale.
+     * 0002_product_seller_active; after an UPDATE since 0026): catalogue reads filter on it
+     * without joining users, and the list indexes below cover only products on sale.
      */
     sellerActive: boolean('seller_active').notNull().default(false),
     /**

@@ -20,17 +20,18 @@ export function stockAndVersionSet(stock: SQL): SQL {
 }
 
 /** The edit form's fields as a save writes them (the columns migration 0026's check compares). */
-export interface EditedFields {
-  name: string;
-  priceOre: number;
-  image: string;
-  category: string;
-  brand: string;
-  countInStock: number;
-  description: string;
-  shippingPriceOre: number;
-  shippingInfo: string;
-}
+export type EditedFields = Pick<
+  typeof products.$inferSelect,
+  | 'name'
+  | 'priceOre'
+  | 'image'
+  | 'category'
+  | 'brand'
+  | 'countInStock'
+  | 'description'
+  | 'shippingPriceOre'
+  | 'shippingInfo'
+>;
 
 /** The version after a save of `fields`: one more when any of them differs from the row's. */
 export function versionAfterEdit(fields: EditedFields): SQL<number> {
