@@ -18,16 +18,10 @@ export const snapshotColumns = {
 };
 
 /** A row of snapshotColumns. */
-export interface SnapshotRow {
-  id: string;
-  sellerId: string;
-  category: string;
-  name: string;
-  priceOre: number;
-  rating: number;
-  isDraft: boolean;
-  sellerActive: boolean;
-}
+export type SnapshotRow = Pick<
+  typeof products.$inferSelect,
+  'id' | 'sellerId' | 'category' | 'name' | 'priceOre' | 'rating' | 'isDraft' | 'sellerActive'
+>;
 
 /** The snapshot of a row: on sale when its seller is an active seller and it is no draft. */
 export function snapshotOf(row: SnapshotRow): ProductSnapshot {
