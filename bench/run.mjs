@@ -1007,6 +1007,17 @@ function targetText(target) {
   return `≥${target.ratio}, p99<${target.p99}`;
 }
 
+/**
+ * A share written to `digits` decimals, rounded down: the targets are lower bounds, and a share
+ * just under one (0.04998 of the ceiling against 0.05) must not print as the bound it missed.
+ */
+function shareText(value, digits) {
+  const scale = 10 ** digits;
+  // The small addition keeps a share that binary fractions put a hair under its decimal (0.29 is
+  // 0.28999…) at that decimal.
+  return (Math.floor(value * scale + 1e-9) / scale).toFixed(digits);
+}
+
 function printTable(title, rows, ceiling) {
   const header = [
     'endpoint',
@@ -1026,7 +1037,7 @@ function printTable(title, rows, ceiling) {
     String(r.requestsPerSecond),
     String(r.p50),
     String(r.p99),
-    ceiling ? (r.requestsPerSecond / ceiling).toFixed(3) : '',
+    ceiling ? shareText(r.requestsPerSecond / ceiling, 3) : '',
     r.perRequest === undefined || r.perRequest === null ? '' : String(r.perRequest),
     r.pageSize100 === undefined || r.pageSize100 === null ? '' : String(r.pageSize100),
     r.cpu ? `${r.cpu.api}·${r.cpu.postgres}·${r.cpu.load}` : '',
@@ -1118,7 +1129,7 @@ async function main() {
         r.rows,
         postgres.ceiling,
       );
-      console.log(`GET / keeps ${r.keeps.toFixed(2)}× its rate alone (target ≥ 0.5)`);
+      console.log(`GET / keeps ${shareText(r.keeps, 2)}× its rate alone (target ≥ 0.5)`);
     }
   }
   if (instances) {
