@@ -438,32 +438,19 @@ async function stockOf(databaseUrl, ids) {
 }
 
 /**
- * The seed's stock (1 000 000) again for these products, in one statement. It grows the version
- * itself, as the API's stock changes do: left to the database (migration 0026), each row would be
- * written twice, and the products' pages would hold a dead version more before the order rows.
+ * Sets these products' stock, in one statement. It grows the version itself, as the API's stock
+ * changes do: left to the database (migration 0026), each row would be written twice, and the
+ * products' pages would hold a dead version more before the order rows. Rows already at that
+ * stock are not written.
  */
-async function restock(databaseUrl, ids) {
+async function setStock(databaseUrl, ids, stock) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query(
-      `update products set count_in_stock = 1000000, version = version + 1
-       where id = any($1::uuid[]) and count_in_stock <> 1000000`,
-      [ids],
-    );
-  } finally {
-    await client.end();
-  }
-}
-
-async function setStock(databaseUrl, id, stock) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    // The version grown by the statement itself, as in restock.
-    await client.query(
-      'update products set count_in_stock = $2, version = version + 1 where id = $1 and count_in_stock <> $2',
-      [id, stock],
+      `update products set count_in_stock = $2, version = version + 1
+       where id = any($1::uuid[]) and count_in_stock <> $2`,
+      [ids, stock],
     );
   } finally {
     await client.end();
@@ -573,7 +560,7 @@ async function runPostgres(counts) {
     log('place order…');
     // A reused database (--database) has the last run's oversell product sold out: every
     // product of the pool starts with the seed's stock again.
-    await restock(database.url, order.pool);
+    await setStock(database.url, order.pool, 1_000_000);
     const before = await stockOf(database.url, order.pool);
     const figures = await measure(api.origin, order.make, { pid: api.child.pid });
     await new Promise((r) => setTimeout(r, 1000)); // requests still in flight finish
@@ -594,7 +581,7 @@ async function runPostgres(counts) {
     }
     // Contention: 50 connections race for the last 100 of one product; exactly 100 may win.
     const contested = order.pool[0];
-    await setStock(database.url, contested, 100);
+    await setStock(database.url, [contested], 100);
     const race = await load(api.origin, order.makeFor(contested), { connections, amount: 400 });
     const left = await stockOf(database.url, [contested]);
     result.oversell = {
@@ -625,7 +612,7 @@ async function runPostgres(counts) {
  */
 async function hotProductOrders(origin, databaseUrl, order, pid) {
   const hot = order.pool[order.pool.length - 1];
-  await setStock(databaseUrl, hot, 100_000_000);
+  await setStock(databaseUrl, [hot], 100_000_000);
   log(`place order, ${connections} buyers of one product…`);
   const before = await stockOf(databaseUrl, [hot]);
   const figures = await measure(origin, order.makeFor(hot), { pid });

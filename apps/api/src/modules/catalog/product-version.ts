@@ -19,39 +19,32 @@ export function stockAndVersionSet(stock: SQL): SQL {
   return sql`${sql.identifier(products.countInStock.name)} = ${stock}, ${sql.identifier(products.version.name)} = ${nextVersion()}`;
 }
 
-/** The edit form's fields as a save writes them (the columns migration 0026's check compares). */
-export type EditedFields = Pick<
-  typeof products.$inferSelect,
-  | 'name'
-  | 'priceOre'
-  | 'image'
-  | 'category'
-  | 'brand'
-  | 'countInStock'
-  | 'description'
-  | 'shippingPriceOre'
-  | 'shippingInfo'
->;
+/** The edit form's fields, by their keys in the products table (the columns migration 0026's check compares). */
+const EDITED_KEYS = [
+  'name',
+  'priceOre',
+  'image',
+  'category',
+  'brand',
+  'countInStock',
+  'description',
+  'shippingPriceOre',
+  'shippingInfo',
+] as const;
+
+/** The edit form's fields as a save writes them. */
+export type EditedFields = Pick<typeof products.$inferSelect, (typeof EDITED_KEYS)[number]>;
 
 /** The version after a save of `fields`: one more when any of them differs from the row's. */
 export function versionAfterEdit(fields: EditedFields): SQL<number> {
   const current = sql.join(
-    [
-      products.name,
-      products.priceOre,
-      products.image,
-      products.category,
-      products.brand,
-      products.countInStock,
-      products.description,
-      products.shippingPriceOre,
-      products.shippingInfo,
-    ],
+    EDITED_KEYS.map((key) => sql`${products[key]}`),
     sql`, `,
   );
   // Each value typed as its column, so the row comparison needs no inference from the other side.
-  const saved = sql`${fields.name}::text, ${fields.priceOre}::integer, ${fields.image}::text, ${fields.category}::text,
-    ${fields.brand}::text, ${fields.countInStock}::integer, ${fields.description}::text,
-    ${fields.shippingPriceOre}::integer, ${fields.shippingInfo}::text`;
+  const saved = sql.join(
+    EDITED_KEYS.map((key) => sql`${fields[key]}::${sql.raw(products[key].getSQLType())}`),
+    sql`, `,
+  );
   return sql<number>`${products.version} + case when (${current}) is distinct from (${saved}) then 1 else 0 end`;
 }
