@@ -204,6 +204,17 @@ async function createBenchDatabase(counts) {
 
 // ── the servers ─────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The API's settings a run may be given from its own environment (a pool size, a cache size,
+ * PGlite's nice), passed to every API server it starts and written into the result file, so a
+ * file says what it was measured with.
+ */
+const passedThrough = Object.fromEntries(
+  ['DATABASE_POOL_SIZE', 'DATABASE_POOL_READS', 'READ_CACHE_ENTRIES', 'READ_CACHE_MB', 'PGLITE_WORKER_NICE']
+    .filter((name) => process.env[name])
+    .map((name) => [name, process.env[name]]),
+);
+
 async function startApi({ databaseUrl, dataDir, countStatements, noCache, extraEnv = {} }) {
   const port = await freePort();
   const env = {
@@ -214,11 +225,7 @@ async function startApi({ databaseUrl, dataDir, countStatements, noCache, extraE
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(countStatements ? { BENCH_STATEMENT_COUNT: '1' } : {}),
     ...(noCache ? { READ_CACHE: 'off' } : {}),
-    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
-    ...(process.env.DATABASE_POOL_READS ? { DATABASE_POOL_READS: process.env.DATABASE_POOL_READS } : {}),
-    ...(process.env.READ_CACHE_ENTRIES ? { READ_CACHE_ENTRIES: process.env.READ_CACHE_ENTRIES } : {}),
-    ...(process.env.READ_CACHE_MB ? { READ_CACHE_MB: process.env.READ_CACHE_MB } : {}),
-    ...(process.env.PGLITE_WORKER_NICE ? { PGLITE_WORKER_NICE: process.env.PGLITE_WORKER_NICE } : {}),
+    ...passedThrough,
     ...extraEnv,
   };
   const profiling = [
@@ -1134,7 +1141,15 @@ async function main() {
     startedAt: startedAt.toISOString(),
     machine: machine(),
     postgresServer: (await adminQuery('show server_version')).rows[0].server_version,
-    settings: { products: counts.products, counts, connections, duration, warmup, quick: args.quick },
+    settings: {
+      products: counts.products,
+      counts,
+      connections,
+      duration,
+      warmup,
+      quick: args.quick,
+      environment: passedThrough,
+    },
     loadAverage: { before: loadBefore, after: loadAfter },
     postgres: { ...postgres, deepPageRatios: deepRatios },
     pglite,
