@@ -44,10 +44,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { API_NODE_OPTIONS } from '../scripts/lib.mjs';
 import { apiEnvironment, environmentPairs, freePort, waitForOk } from './lib.mjs';
 import { buyerOrder, defaultCounts, productIds } from './seed.mjs';
+import { setStock } from './stock.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -84,14 +84,7 @@ const JWT_SECRET = 'pair-benchmark-secret-0123456789abcdef';
 /** Orders of one item of one of the first 1 000 products of active sellers, as the first buyer. */
 async function orderRequests() {
   const pool = productIds(defaultCounts(Number(args.products)), 1000);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  // The version grown here, as the API's stock changes do (one write a row; migration 0026).
-  await client.query(
-    'update products set count_in_stock = 100000000, version = version + 1 where id = any($1) and count_in_stock <> 100000000',
-    [pool],
-  );
-  await client.end();
+  await setStock(databaseUrl, pool, 100_000_000);
   const { headers, bodyFor } = await buyerOrder(JWT_SECRET);
   return pool.map((product) => ({ method: 'POST', path: '/api/orders', headers, body: bodyFor(product) }));
 }
