@@ -139,9 +139,7 @@ async function expireOverdue(
   let expired = 0;
   const productIds = new Set<string>();
   for (;;) {
-    const released = await db.transaction((tx) =>
-      cancelHolding(tx, overdue, 'expired', SWEEP_BATCH),
-    );
+    const released = await db.transaction((tx) => cancelHolding(tx, overdue, 'expired', SWEEP_BATCH));
     expired += released.orderIds.length;
     for (const id of released.productIds) productIds.add(id);
     if (released.orderIds.length < SWEEP_BATCH) return { expired, productIds: [...productIds] };

@@ -9,13 +9,13 @@ import type { Db } from '#api/db/client.ts';
 import { orders } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, conflict, forbidden, HttpError } from '#api/lib/http-errors.ts';
+import { type Booking, bookCapture, type VerifiedCapture } from '#api/modules/payments/paypal-captures.service.ts';
 import {
   type PaypalClient,
   type PaypalOrder,
   PaypalUnavailableError,
   paypalValueToOre,
 } from '#api/modules/payments/paypal-client.ts';
-import { type Booking, bookCapture, type VerifiedCapture } from '#api/modules/payments/paypal-captures.service.ts';
 import { verifyPaypalOrder } from '#api/modules/payments/paypal-verification.ts';
 import { cancelledMessage, expireIfOverdue } from './order-cancellation.service';
 import type { OrderRow } from './order-json';

@@ -13,9 +13,7 @@ export interface ExpectedPayment {
  * `taken`, on a refusal: a completed capture of this order that cannot pay it (another amount or
  * currency). PayPal took that money, so it is recorded and refunded (docs/security.md).
  */
-export type Verification =
-  | { ok: true; capture: PaypalCapture }
-  | { ok: false; reason: string; taken?: PaypalCapture };
+export type Verification = { ok: true; capture: PaypalCapture } | { ok: false; reason: string; taken?: PaypalCapture };
 
 const refuse = (reason: string): Verification => ({ ok: false, reason });
 

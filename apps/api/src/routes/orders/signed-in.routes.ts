@@ -35,8 +35,8 @@ import {
   updateOrderStatus,
 } from '#api/modules/orders/orders.service.ts';
 import { placeOrder } from '#api/modules/orders/place-order.service.ts';
-import { paypalClientFor } from '#api/modules/payments/paypal-client.ts';
 import { refundIfDue } from '#api/modules/payments/paypal-captures.service.ts';
+import { paypalClientFor } from '#api/modules/payments/paypal-client.ts';
 import { claimsOf, type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 const idParams = z.object({ id: z.string() });

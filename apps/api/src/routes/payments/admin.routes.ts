@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { dbFor } from '#api/lib/cache-changes.ts';
 import { HttpError, notFound } from '#api/lib/http-errors.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
-import { paypalClientFor } from '#api/modules/payments/paypal-client.ts';
 import {
   captureById,
   captureRecordJson,
@@ -15,6 +14,7 @@ import {
   refundIfDue,
   startRefundSweep,
 } from '#api/modules/payments/paypal-captures.service.ts';
+import { paypalClientFor } from '#api/modules/payments/paypal-client.ts';
 import type { RoutePlugin } from '#api/routes/audiences.ts';
 
 const listQuery = z.object({
