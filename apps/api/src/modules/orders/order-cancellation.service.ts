@@ -171,9 +171,8 @@ export async function readOrder(db: Db, user: AuthUser, idOrNumber: string, hold
   const json = await orderJson(db, order);
   if (order.paymentMethod !== 'PayPal') return json;
   // PayPal payments that paid nothing: the page tells the buyer they are refunded.
-  const refunded = await refundedCapturesOf(db, order.id);
-  if (refunded.length === 0) return json;
-  return { ...json, paymentRefunds: refunded.map(paymentRefundJson) };
+  const refunds = (await refundedCapturesOf(db, order.id)).flatMap((row) => paymentRefundJson(row) ?? []);
+  return refunds.length === 0 ? json : { ...json, paymentRefunds: refunds };
 }
 
 /** PUT /api/orders/{id}/cancel: the seller of an unpaid PayPal order, or an admin, cancels it. */

@@ -106,6 +106,11 @@ const CLAIM_LEASE_SECONDS = 120;
 /** After a failed attempt the next waits 1, 2, 4 … minutes, at most an hour. */
 const MAX_BACKOFF_MINUTES = 60;
 
+/** Minutes to wait after the `attempts`-th failed attempt: 1, 2, 4 … then the cap. */
+export function backoffMinutes(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MINUTES, 2 ** Math.min(Math.max(attempts - 1, 0), 10));
+}
+
 /**
  * Claims a due refund for one call: moves its next attempt past the lease and counts the attempt.
  * `anyTime` (an admin's retry) claims it even before its next attempt is due.
@@ -167,7 +172,7 @@ async function refundClaimed(db: Db, paypal: PaypalClient, claimed: CaptureRow):
       'error' in result
         ? {
             lastError: result.error,
-            nextAttemptAt: sql`now() + make_interval(mins => least(${MAX_BACKOFF_MINUTES}, power(2, ${claimed.attempts - 1})::int))`,
+            nextAttemptAt: sql`now() + make_interval(mins => ${backoffMinutes(claimed.attempts)})`,
             updatedAt: sql`now()`,
           }
         : {
@@ -253,12 +258,13 @@ export async function refundedCapturesOf(db: Db, orderId: string): Promise<Captu
     .orderBy(paypalCaptures.createdAt, paypalCaptures.captureId);
 }
 
-/** A capture that paid nothing, as its order's page shows it. */
-export function paymentRefundJson(row: CaptureRow): PaymentRefund {
+/** A capture that paid nothing, as its order's page shows it (null for the one that paid). */
+export function paymentRefundJson(row: CaptureRow): PaymentRefund | null {
+  if (row.outcome === 'paid') return null;
   return {
     amount: oreToSek(row.amountOre),
     currency: row.currency,
-    reason: row.outcome === 'paid' ? 'duplicate' : row.outcome,
+    reason: row.outcome,
     state: row.refundState === 'sent' ? 'sent' : 'due',
     receivedAt: row.createdAt.toISOString(),
     refundedAt: row.refundedAt?.toISOString() ?? null,
