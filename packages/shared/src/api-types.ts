@@ -256,6 +256,47 @@ export interface Order {
   isCancelled: boolean;
   cancelledAt: string | null;
   cancelReason: 'expired' | 'cancelled' | null;
+  /**
+   * Added: PayPal payments received for this order that paid nothing (it was cancelled, expired or
+   * paid already, or the amount was wrong) and are refunded. Only in GET /api/orders/{id}, and
+   * only when there is one.
+   */
+  paymentRefunds?: PaymentRefund[];
+}
+
+/** Why a PayPal capture paid nothing. */
+export type UnusedCaptureReason = 'duplicate' | 'cancelled' | 'expired' | 'wrong_amount';
+
+/** A PayPal payment that paid nothing, as its order shows it. */
+export interface PaymentRefund {
+  /** What PayPal took, in `currency` (SEK unless the payment was wrong). */
+  amount: number;
+  currency: string;
+  reason: UnusedCaptureReason;
+  /** 'due': being refunded; 'sent': PayPal accepted the refund. */
+  state: 'due' | 'sent';
+  receivedAt: string;
+  refundedAt: string | null;
+}
+
+/** A PayPal capture as the admin's list shows it (GET /api/payments/captures). */
+export interface PaypalCaptureRecord {
+  captureId: string;
+  paypalOrderId: string;
+  orderId: string;
+  orderNumber: string;
+  amount: number;
+  currency: string;
+  outcome: 'paid' | UnusedCaptureReason;
+  /** 'none': it paid its order; 'due': still to refund; 'sent': PayPal accepted the refund. */
+  refundState: 'none' | 'due' | 'sent';
+  paypalRefundId: string | null;
+  paypalRefundStatus: string | null;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  refundedAt: string | null;
 }
 
 /** A day's or a week's sales in the seller's overview: orders placed and not cancelled, SEK. */

@@ -6,6 +6,7 @@
 import { configRoutes } from '#api/routes/config/index.ts';
 import { healthRoutes } from '#api/routes/health/index.ts';
 import { orderRoutes } from '#api/routes/orders/index.ts';
+import { paymentRoutes } from '#api/routes/payments/index.ts';
 import { productRoutes } from '#api/routes/products/index.ts';
 import { settingsRoutes } from '#api/routes/settings/index.ts';
 import { uploadRoutes } from '#api/routes/uploads/index.ts';
@@ -17,6 +18,7 @@ export const apiRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(productRoutes, { prefix: '/api/products', deps });
   await app.register(userRoutes, { prefix: '/api/users', deps });
   await app.register(orderRoutes, { prefix: '/api/orders', deps });
+  await app.register(paymentRoutes, { prefix: '/api/payments', deps });
   await app.register(configRoutes, { prefix: '/api/config', deps });
   await app.register(settingsRoutes, { prefix: '/api/settings', deps });
   await app.register(uploadRoutes, { prefix: '/api/uploads', deps });

@@ -66,6 +66,35 @@ const stockedProduct = async () => {
   if (!stockedProductId) stockedProductId = (await product(t, t.cast.owner.id, { countInStock: 10_000 })).id;
   return stockedProductId;
 };
+/**
+ * A capture of a PayPal order cancelled before the buyer's pay call, whose refund PayPal refused:
+ * it is booked and still due. Answers its capture id.
+ */
+async function unrefundedCapture(): Promise<string> {
+  const order = await freshOrder(t, 'PayPal');
+  const paypalId = await completedPaypalPaymentFor(t, order);
+  const captureId = t.paypal.orders.get(paypalId)?.purchase_units[0]?.payments?.captures[0]?.id ?? '';
+  const cancel = await t.app.inject({
+    method: 'PUT',
+    url: `/api/orders/${order._id}/cancel`,
+    headers: bearer(t.cast.admin.token),
+  });
+  expect(cancel.statusCode).toBe(200);
+  t.paypal.failRefunds({ status: 503 });
+  try {
+    const pay = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${order._id}/pay`,
+      headers: bearer(t.cast.customer.token),
+      payload: { id: paypalId },
+    });
+    expect(pay.statusCode).toBe(409);
+  } finally {
+    t.paypal.failRefunds(null);
+  }
+  return captureId;
+}
+
 let sharedOrderId = '';
 const sharedOrder = async () => {
   if (!sharedOrderId) sharedOrderId = (await freshOrder(t))._id;
@@ -298,6 +327,19 @@ const TABLE: Row[] = [
       const order = await freshOrder(t, 'PayPal');
       return { url: `/api/orders/${order._id}/pay/`, payload: { id: await completedPaypalPaymentFor(t, order) } };
     },
+  },
+
+  // PayPal captures and their refunds: admins only.
+  {
+    route: 'GET /api/payments/captures',
+    expected: ADMIN_ONLY,
+    request: () => ({ url: '/api/payments/captures?state=unrefunded' }),
+  },
+  {
+    route: 'POST /api/payments/captures/:captureId/refund',
+    note: 'a refund PayPal refused the first time, retried',
+    expected: ADMIN_ONLY,
+    request: async () => ({ url: `/api/payments/captures/${await unrefundedCapture()}/refund` }),
   },
 
   // Public configuration and site texts; the texts are written by admins.

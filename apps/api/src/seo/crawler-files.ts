@@ -40,6 +40,7 @@ export const DISALLOWED_PATHS: readonly string[] = [
   '/seller_application',
   '/admin_menu',
   '/admin_settings',
+  '/admin_payments',
   '/userlist',
   '/user/',
   '/productlist',

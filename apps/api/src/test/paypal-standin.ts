@@ -1,7 +1,7 @@
 /**
  * A local stand-in for PayPal's REST API, for tests: an HTTP server on 127.0.0.1 (random port)
- * that speaks the OAuth2 token endpoint and Orders v2 create, get and capture with PayPal's
- * response shapes. Test controls play the buyer's part (approve, pay) and the odd cases a real
+ * that speaks the OAuth2 token endpoint, Orders v2 create, get and capture, and Payments v2
+ * capture refunds with PayPal's request and response shapes. Test controls play the buyer's part (approve, pay) and the odd cases a real
  * PayPal produces (a pending capture, another amount or currency, a reused capture id).
  *
  * Browser tests, which cannot call these methods, use the same controls over HTTP:
@@ -18,7 +18,7 @@ export interface StandinMoney {
 
 export interface StandinCapture {
   id: string;
-  status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED';
+  status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
   amount: StandinMoney;
   final_capture: boolean;
   create_time: string;
@@ -43,6 +43,26 @@ export interface StandinOrder {
   update_time?: string;
 }
 
+/** A refund request as the stand-in received it: the capture, its PayPal-Request-Id and body. */
+export interface StandinRefundRequest {
+  captureId: string;
+  requestId: string | undefined;
+  body: unknown;
+}
+
+/** A refund the stand-in made (a repeated PayPal-Request-Id makes none). */
+export interface StandinRefund {
+  id: string;
+  captureId: string;
+  requestId: string | undefined;
+  status: 'COMPLETED' | 'PENDING';
+  amount: StandinMoney;
+  invoice_id?: string;
+  note_to_payer?: string;
+  create_time: string;
+  update_time: string;
+}
+
 /** How the buyer's payment turns out; by default exactly what the order asked for. */
 export interface CaptureOptions {
   status?: StandinCapture['status'];
@@ -65,6 +85,17 @@ export interface PaypalStandin {
   complete(id: string, options?: CaptureOptions): StandinOrder;
   /** A completed PayPal order made outside our server, e.g. by a buyer's own script. */
   createCompletedOrder(unit: { customId: string; amount: StandinMoney }, options?: CaptureOptions): StandinOrder;
+  /** Every refund request received, oldest first, refused ones included. */
+  refundRequests: StandinRefundRequest[];
+  /** The refunds made, by refund id. */
+  refunds: Map<string, StandinRefund>;
+  /**
+   * Makes refund requests fail until called again with null: `503` as PayPal being down (an
+   * error page), or a 4xx with PayPal's error body naming `issue`.
+   */
+  failRefunds(failure: { status: number; issue?: string } | null): void;
+  /** The status refunds are answered with (COMPLETED by default; PENDING as for an eCheck). */
+  refundStatus: StandinRefund['status'];
   /** Changes a stored order directly, for cases the controls above do not cover. */
   update(id: string, change: (order: StandinOrder) => void): void;
   close(): Promise<void>;
@@ -267,6 +298,16 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
       return send(response, 200, control[2] === 'complete' ? capture(id) : orderById(id));
     }
 
+    const refundPath = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (refundPath?.[1]) {
+      requireToken(request);
+      if (method !== 'POST')
+        throw new StandinError(405, { name: 'METHOD_NOT_SUPPORTED', message: `${method} ${path}` });
+      const refund = refundCapture(decodeURIComponent(refundPath[1]), request, parseJson(body));
+      const minimal = /return=minimal/.test(String(request.headers.prefer ?? ''));
+      return send(response, 201, minimal ? refundMinimal(refund) : refundRepresentation(refund));
+    }
+
     const orderPath = /^\/v2\/checkout\/orders(?:\/([^/]+))?(\/capture)?$/.exec(path);
     if (!orderPath) throw new StandinError(404, { name: 'NOT_FOUND', message: `No route ${method} ${path}` });
     requireToken(request);
@@ -279,6 +320,103 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
     if (method === 'GET' && !captureSuffix) return send(response, 200, { ...orderById(id), links: links(id) });
     if (method === 'POST' && captureSuffix) return send(response, 201, { ...capture(id), links: links(id) });
     throw new StandinError(405, { name: 'METHOD_NOT_SUPPORTED', message: `${method} ${path}` });
+  }
+
+  const refundRequests: StandinRefundRequest[] = [];
+  const refunds = new Map<string, StandinRefund>();
+  /** The refund each PayPal-Request-Id made: a repeated request answers it again. */
+  const refundsByRequestId = new Map<string, StandinRefund>();
+  let refundFailure: { status: number; issue?: string } | null = null;
+
+  function captureById(captureId: string): StandinCapture {
+    for (const order of orders.values()) {
+      for (const unit of order.purchase_units) {
+        const found = unit.payments?.captures.find((c) => c.id === captureId);
+        if (found) return found;
+      }
+    }
+    throw notFound(captureId);
+  }
+
+  /** POST /v2/payments/captures/{id}/refund, checked as PayPal checks it. */
+  function refundCapture(captureId: string, request: IncomingMessage, body: unknown): StandinRefund {
+    const header = request.headers['paypal-request-id'];
+    const requestId = typeof header === 'string' ? header : undefined;
+    refundRequests.push({ captureId, requestId, body });
+    if (refundFailure) {
+      const { status, issue } = refundFailure;
+      if (status >= 500)
+        throw new StandinError(status, {
+          name: 'INTERNAL_SERVER_ERROR',
+          message: 'An internal server error occurred.',
+        });
+      throw new StandinError(status, {
+        name: status === 422 ? 'UNPROCESSABLE_ENTITY' : 'INVALID_REQUEST',
+        message: 'The requested action could not be performed.',
+        details: [{ issue: issue ?? 'TRANSACTION_REFUSED' }],
+      });
+    }
+    const earlier = requestId ? refundsByRequestId.get(requestId) : undefined;
+    if (earlier) return earlier;
+    const capture = captureById(captureId);
+    const input = body as { amount?: unknown; invoice_id?: unknown; note_to_payer?: unknown } | null;
+    if (input?.amount !== undefined && !isMoney(input.amount)) throw invalidRequest('amount is invalid');
+    const amount = input?.amount ?? capture.amount;
+    if (capture.status === 'REFUNDED') throw unprocessable('CAPTURE_FULLY_REFUNDED');
+    if (capture.status !== 'COMPLETED') throw unprocessable('CAPTURE_NOT_COMPLETED');
+    if (amount.currency_code !== capture.amount.currency_code) throw unprocessable('REFUND_CAPTURE_CURRENCY_MISMATCH');
+    const wanted = Math.round(Number(amount.value) * 100);
+    const captured = Math.round(Number(capture.amount.value) * 100);
+    if (wanted > captured) throw unprocessable('REFUND_AMOUNT_EXCEEDED');
+    const at = now();
+    const refund: StandinRefund = {
+      id: paypalId(),
+      captureId,
+      requestId,
+      status: standin.refundStatus,
+      amount: { currency_code: amount.currency_code, value: amount.value },
+      ...(typeof input?.invoice_id === 'string' ? { invoice_id: input.invoice_id } : {}),
+      ...(typeof input?.note_to_payer === 'string' ? { note_to_payer: input.note_to_payer } : {}),
+      create_time: at,
+      update_time: at,
+    };
+    capture.status = wanted === captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    refunds.set(refund.id, refund);
+    if (requestId) refundsByRequestId.set(requestId, refund);
+    return refund;
+  }
+
+  function refundLinks(refund: StandinRefund) {
+    return [
+      { href: `${standin.apiBase}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+      { href: `${standin.apiBase}/v2/payments/captures/${refund.captureId}`, rel: 'up', method: 'GET' },
+    ];
+  }
+
+  /** The answer under `Prefer: return=minimal`. */
+  const refundMinimal = (refund: StandinRefund) => ({
+    id: refund.id,
+    status: refund.status,
+    links: refundLinks(refund),
+  });
+
+  /** The answer under `Prefer: return=representation` (PayPal's default for this call). */
+  function refundRepresentation(refund: StandinRefund) {
+    return {
+      id: refund.id,
+      amount: refund.amount,
+      ...(refund.invoice_id ? { invoice_id: refund.invoice_id } : {}),
+      ...(refund.note_to_payer ? { note_to_payer: refund.note_to_payer } : {}),
+      seller_payable_breakdown: {
+        gross_amount: refund.amount,
+        net_amount: refund.amount,
+        total_refunded_amount: refund.amount,
+      },
+      status: refund.status,
+      create_time: refund.create_time,
+      update_time: refund.update_time,
+      links: refundLinks(refund),
+    };
   }
 
   function links(id: string) {
@@ -298,6 +436,12 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
     clientSecret,
     orders,
     tokenRequests: 0,
+    refundRequests,
+    refunds,
+    refundStatus: 'COMPLETED',
+    failRefunds(failure) {
+      refundFailure = failure;
+    },
     approve,
     complete(id, options = {}) {
       approve(id, options.payerEmail);

@@ -12,7 +12,7 @@ export interface TestApp {
   app: App;
   database: TestDatabase;
   config: Config;
-  /** Every mail the app sent, newest last. */
+  /** Every mail the app sent, newest last (none when `smtpUrl` is set: see createTestApp). */
   mails: Mail[];
   close(): Promise<void>;
 }
@@ -66,7 +66,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       mails.push(mail);
     },
   };
-  const app = await buildApp({ database, config, mailer });
+  // With an SMTP_URL (a test's SMTP listener) the app mails through its real mailer, and `mails`
+  // stays empty: the listener's inbox holds what was sent.
+  const app = await buildApp({ database, config, ...(config.smtpUrl ? {} : { mailer }) });
   await app.ready();
   return {
     app,

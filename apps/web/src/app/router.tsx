@@ -132,6 +132,10 @@ const UserListPage = lazyPage(
   () => import('#web/features/admin/pages/user-list-page.tsx'),
   (m) => m.UserListPage,
 );
+const PaymentCapturesPage = lazyPage(
+  () => import('#web/features/admin/pages/payment-captures-page.tsx'),
+  (m) => m.PaymentCapturesPage,
+);
 const UserEditPage = lazyPage(
   () => import('#web/features/admin/pages/user-edit-page.tsx'),
   (m) => m.UserEditPage,
@@ -234,6 +238,7 @@ export function AppRouter() {
             <Route path="/user/:id/edit" element={<UserEditPage />} />
             <Route path="/admin_menu" element={<AdminMenuPage />} />
             <Route path="/admin_settings" element={<AdminSettingsPage />} />
+            <Route path="/admin_payments" element={<PaymentCapturesPage />} />
           </Route>
 
           <Route element={<RequireSeller />}>

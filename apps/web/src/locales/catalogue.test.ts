@@ -85,6 +85,7 @@ const SAME_IN_BOTH = [
   'ID',
   'Info',
   'OK',
+  'ORDER',
   'Order {{id}}',
   'Plan',
   'Plan {{plan}}',

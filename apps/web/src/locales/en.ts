@@ -7,4 +7,5 @@ export const defaultCatalogue: Record<string, string> = {
   '{{count}} reviews_one': '{{count}} review',
   '{{count}} Results_one': '{{count}} Result',
   '{{count}} orders_one': '{{count}} order',
+  '{{count}} attempts_one': '{{count}} attempt',
 };

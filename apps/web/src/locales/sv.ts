@@ -664,6 +664,51 @@ export const swedishCatalogue: Record<string, string> = {
     'Bilden kunde inte läsas. Den kan vara skadad eller större än 50 megapixlar.',
   'Session ended. Please sign in again.': 'Sessionen har avslutats. Logga in igen.',
 
+  // PayPal payments that paid nothing, and their refunds (docs/security.md: the capture rule)
+  'This order expired before your PayPal payment arrived, so the payment did not pay it. It will be refunded to your PayPal account.':
+    'Ordern hade gått ut innan din PayPal-betalning kom fram, så betalningen betalade inte ordern. Den återbetalas till ditt PayPal-konto.',
+  'This order was cancelled by the seller before your PayPal payment arrived, so the payment did not pay it. It will be refunded to your PayPal account.':
+    'Ordern hade avbrutits av säljaren innan din PayPal-betalning kom fram, så betalningen betalade inte ordern. Den återbetalas till ditt PayPal-konto.',
+  'A PayPal payment of {{amount}} arrived after this order was cancelled, so it did not pay the order.':
+    'En PayPal-betalning på {{amount}} kom fram efter att ordern avbrutits, så den betalade inte ordern.',
+  'A PayPal payment of {{amount}} arrived after this order expired, so it did not pay the order.':
+    'En PayPal-betalning på {{amount}} kom fram efter att ordern gått ut, så den betalade inte ordern.',
+  'Another PayPal payment of {{amount}} arrived for this order, which was already paid.':
+    'Ytterligare en PayPal-betalning på {{amount}} kom fram för ordern, som redan var betald.',
+  'A PayPal payment of {{amount}} did not match the order total, so it did not pay the order.':
+    'En PayPal-betalning på {{amount}} stämde inte med orderns totalbelopp, så den betalade inte ordern.',
+  'It was refunded to the PayPal account it came from on {{date}}.':
+    'Den återbetalades till PayPal-kontot den kom från {{date}}.',
+  'It is being refunded to the PayPal account it came from.': 'Den återbetalas till PayPal-kontot den kom från.',
+  'PayPal payments': 'PayPal-betalningar',
+  'Show payments by refund': 'Visa betalningar efter återbetalning',
+  'Not refunded': 'Inte återbetalda',
+  Refunded: 'Återbetald',
+  'All payments': 'Alla betalningar',
+  'Paid the order': 'Betalade ordern',
+  'Order already paid': 'Ordern redan betald',
+  'Order cancelled': 'Ordern avbruten',
+  'Order expired': 'Ordern utgången',
+  'Wrong amount': 'Fel belopp',
+  Kept: 'Behållen',
+  'To refund': 'Ska återbetalas',
+  'PayPal accepted the refund.': 'PayPal tog emot återbetalningen.',
+  'Every payment that paid nothing has been refunded.': 'Alla betalningar som inte betalade något har återbetalats.',
+  'No payments yet.': 'Inga betalningar ännu.',
+  'Payments table': 'Tabell över betalningar',
+  ORDER: 'ORDER',
+  CAPTURE: 'BETALNING',
+  AMOUNT: 'BELOPP',
+  RECEIVED: 'MOTTAGEN',
+  OUTCOME: 'UTFALL',
+  REFUND: 'ÅTERBETALNING',
+  '{{count}} attempts_one': '{{count}} försök',
+  '{{count}} attempts_other': '{{count}} försök',
+  'Refund now': 'Återbetala nu',
+  'Payment list pages': 'Sidor i betalningslistan',
+  'This capture has nothing left to refund.': 'Den här betalningen har inget kvar att återbetala.',
+  'PayPal capture not found.': 'PayPal-betalningen hittades inte.',
+
   // Dialogs
   OK: 'OK',
   Cancel: 'Avbryt',

@@ -33,6 +33,7 @@ export const ADMIN_PAGE_PATTERNS: readonly string[] = [
   '/user/:id/edit',
   '/admin_menu',
   '/admin_settings',
+  '/admin_payments',
 ];
 
 const ADMIN_PAGES = ADMIN_PAGE_PATTERNS.map(routePatternToRegExp);

@@ -11,7 +11,7 @@
  */
 import type { Order } from '@torget/shared/api-types';
 import { isSellerOf, managesAsSeller, SELLER_STATUS_REVOKED } from '@torget/shared/policies/orders';
-import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
@@ -19,6 +19,7 @@ import { type BackgroundChanges, stockChangeTags } from '#api/lib/cache-changes.
 import { badRequest, conflict, forbidden } from '#api/lib/http-errors.ts';
 import { type SweepLog, startPeriodicSweep } from '#api/lib/periodic-sweep.ts';
 import { stockAndVersionSet } from '#api/modules/catalog/product-version.ts';
+import { paymentRefundJson, refundedCapturesOf } from '#api/modules/payments/paypal-captures.service.ts';
 import type { OrderRow } from './order-json';
 import { orderFacts, orderJson, visibleOrder, visibleOrderByIdOrNumber } from './orders.service';
 
@@ -40,9 +41,36 @@ export function isHoldingStock(order: OrderRow): boolean {
   return order.paymentMethod === 'PayPal' && !order.isPaid && order.cancelledAt === null;
 }
 
+/**
+ * How long an order keeps its stock after our server created a PayPal order for it, for the
+ * buyer to approve and the capture's answer to arrive (docs/security.md: the capture rule). The
+ * extension counts from that moment, or from the end of the hold if later PayPal orders were
+ * made after it, so an order holds its stock at most hold + this long.
+ */
+export const PAYPAL_CAPTURE_WINDOW_MINUTES = 10;
+
+/** When a holding order's time is up: its hold, extended while a PayPal order it started is answered. */
+function holdEndsAt(order: OrderRow, holdMinutes: number): number {
+  const holdEnd = order.createdAt.getTime() + holdMinutes * 60_000;
+  if (!order.paypalStartedAt) return holdEnd;
+  const started = Math.min(order.paypalStartedAt.getTime(), holdEnd);
+  return Math.max(holdEnd, started + PAYPAL_CAPTURE_WINDOW_MINUTES * 60_000);
+}
+
 /** Whether a holding order's time is up at `now`. */
 export function isOverdue(order: OrderRow, holdMinutes: number, now = new Date()): boolean {
-  return isHoldingStock(order) && order.createdAt.getTime() <= now.getTime() - holdMinutes * 60_000;
+  return isHoldingStock(order) && holdEndsAt(order, holdMinutes) <= now.getTime();
+}
+
+/** The same rule as holdEndsAt, in SQL: the holding orders whose time is up at `now`. */
+function overdueAt(holdMinutes: number, now: Date): SQL {
+  const cutoff = new Date(now.getTime() - holdMinutes * 60_000);
+  const windowCutoff = new Date(now.getTime() - PAYPAL_CAPTURE_WINDOW_MINUTES * 60_000);
+  const holdEnd = sql`${orders.createdAt} + make_interval(mins => ${holdMinutes})`;
+  return and(
+    lt(orders.createdAt, cutoff),
+    or(isNull(orders.paypalStartedAt), lt(sql`least(${orders.paypalStartedAt}, ${holdEnd})`, windowCutoff)),
+  ) as SQL;
 }
 
 /** The 409 message for paying a cancelled order, or null when it is not cancelled. */
@@ -97,7 +125,8 @@ async function cancelHolding(tx: Db, where: SQL, reason: CancelReason, limit: nu
 }
 
 /**
- * Expires every unpaid PayPal order older than `holdMinutes`, in batches; answers how many this
+ * Expires every unpaid PayPal order whose hold is up (older than `holdMinutes`, and past the
+ * capture window of a PayPal order it started: holdEndsAt), in batches; answers how many this
  * call expired and the products that got their stock back. Safe to run from several instances at
  * once: each order is expired by one.
  */
@@ -106,13 +135,11 @@ async function expireOverdue(
   holdMinutes: number,
   now = new Date(),
 ): Promise<{ expired: number; productIds: string[] }> {
-  const cutoff = new Date(now.getTime() - holdMinutes * 60_000);
+  const overdue = overdueAt(holdMinutes, now);
   let expired = 0;
   const productIds = new Set<string>();
   for (;;) {
-    const released = await db.transaction((tx) =>
-      cancelHolding(tx, lt(orders.createdAt, cutoff), 'expired', SWEEP_BATCH),
-    );
+    const released = await db.transaction((tx) => cancelHolding(tx, overdue, 'expired', SWEEP_BATCH));
     expired += released.orderIds.length;
     for (const id of released.productIds) productIds.add(id);
     if (released.orderIds.length < SWEEP_BATCH) return { expired, productIds: [...productIds] };
@@ -135,10 +162,17 @@ export async function expireIfOverdue(db: Db, order: OrderRow, holdMinutes: numb
   return now ?? order;
 }
 
-/** GET /api/orders/{id}: the order, expired first if its time is up (so the buyer sees it at once). */
-/** GET /api/orders/{id}: by id, or by the order number (`T-100001`). */
+/**
+ * GET /api/orders/{id}, by id or by the order number (`T-100001`): the order, expired first if
+ * its time is up (so the buyer sees it at once), with the PayPal payments it refunds.
+ */
 export async function readOrder(db: Db, user: AuthUser, idOrNumber: string, holdMinutes: number): Promise<Order> {
-  return orderJson(db, await expireIfOverdue(db, await visibleOrderByIdOrNumber(db, user, idOrNumber), holdMinutes));
+  const order = await expireIfOverdue(db, await visibleOrderByIdOrNumber(db, user, idOrNumber), holdMinutes);
+  const json = await orderJson(db, order);
+  if (order.paymentMethod !== 'PayPal') return json;
+  // PayPal payments that paid nothing: the page tells the buyer they are refunded.
+  const refunds = (await refundedCapturesOf(db, order.id)).flatMap((row) => paymentRefundJson(row) ?? []);
+  return refunds.length === 0 ? json : { ...json, paymentRefunds: refunds };
 }
 
 /** PUT /api/orders/{id}/cancel: the seller of an unpaid PayPal order, or an admin, cancels it. */

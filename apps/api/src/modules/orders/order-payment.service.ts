@@ -9,7 +9,13 @@ import type { Db } from '#api/db/client.ts';
 import { orders } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, conflict, forbidden, HttpError } from '#api/lib/http-errors.ts';
-import { type PaypalClient, type PaypalOrder, PaypalUnavailableError } from '#api/modules/payments/paypal-client.ts';
+import { type Booking, bookCapture, type VerifiedCapture } from '#api/modules/payments/paypal-captures.service.ts';
+import {
+  type PaypalClient,
+  type PaypalOrder,
+  PaypalUnavailableError,
+  paypalValueToOre,
+} from '#api/modules/payments/paypal-client.ts';
 import { verifyPaypalOrder } from '#api/modules/payments/paypal-verification.ts';
 import { cancelledMessage, expireIfOverdue } from './order-cancellation.service';
 import type { OrderRow } from './order-json';
@@ -50,8 +56,9 @@ function refuseCancelled(order: OrderRow): void {
 }
 
 /**
- * POST /api/orders/{id}/paypal: the PayPal order the buyer's PayPal button approves. An order
- * past its time is expired here (if no sweep did yet): no payment starts for it.
+ * POST /api/orders/{id}/paypal: the PayPal order the buyer's PayPal button approves, created only
+ * for an order that can still be paid. An order past its time is expired here (if no sweep did
+ * yet): no payment starts for it.
  */
 export async function startPaypalPayment(
   db: Db,
@@ -64,52 +71,77 @@ export async function startPaypalPayment(
   if (order.isPaid) throw badRequest('This order is already paid.');
   refuseCancelled(order);
   const client = requirePaypal(paypal);
+  // The order holds its stock a while longer for the capture's answer (isOverdue). Marked before
+  // PayPal is asked, and only while the order still holds its stock: a cancel or an expiry that
+  // won the race is answered as such, and no PayPal order is made for it.
+  const [held] = await db
+    .update(orders)
+    .set({ paypalStartedAt: new Date() })
+    .where(and(eq(orders.id, order.id), eq(orders.isPaid, false), isNull(orders.cancelledAt)))
+    .returning();
+  if (!held) {
+    const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+    if (now?.isPaid) throw badRequest('This order is already paid.');
+    if (now) refuseCancelled(now);
+  }
   return atPaypal(() =>
     client.createOrder({ orderId: order.id, amountOre: order.totalPriceOre, description: `Torget order ${order.id}` }),
   );
 }
 
-/** Postgres' unique_violation of the one-capture-one-order index. Drizzle may wrap the driver's error. */
-function isCaptureReuse(error: unknown): boolean {
-  type PgError = { code?: string; constraint?: string };
-  const e = error as (PgError & { cause?: PgError }) | null;
-  const pgError = e?.code ? e : e?.cause;
-  return pgError?.code === '23505' && pgError.constraint === 'orders_paypal_capture_key';
+/** What the pay call does once a capture that pays nothing is newly booked: refund it, tell the buyer. */
+export type RefundDue = (booking: Booking) => Promise<void>;
+
+export const ORDER_EXPIRED_REFUNDED =
+  'This order expired before your PayPal payment arrived, so the payment did not pay it. It will be refunded to your PayPal account.';
+export const ORDER_CANCELLED_REFUNDED =
+  'This order was cancelled by the seller before your PayPal payment arrived, so the payment did not pay it. It will be refunded to your PayPal account.';
+
+/** The capture of a PayPal order that PayPal took for `order`, verified, with whether it pays it. */
+function verifiedCapture(
+  order: OrderRow,
+  paypalOrder: PaypalOrder,
+): { capture: VerifiedCapture | null; refusal: string | null } {
+  const verdict = verifyPaypalOrder(paypalOrder, { orderId: order.id, totalOre: order.totalPriceOre });
+  const taken = verdict.ok ? verdict.capture : verdict.taken;
+  const amountOre = taken?.amount ? paypalValueToOre(taken.amount.value) : null;
+  if (!taken?.amount || amountOre === null) return { capture: null, refusal: verdict.ok ? null : verdict.reason };
+  const at = paypalOrder.update_time ?? taken.update_time ?? new Date().toISOString();
+  return {
+    capture: {
+      captureId: taken.id,
+      paypalOrderId: paypalOrder.id,
+      orderId: order.id,
+      amountOre,
+      currency: taken.amount.currency_code,
+      paysTotal: verdict.ok,
+      paymentResult: {
+        id: paypalOrder.id,
+        status: paypalOrder.status,
+        update_time: at,
+        email_address: paypalOrder.payer?.email_address ?? '',
+      },
+    },
+    refusal: verdict.ok ? null : verdict.reason,
+  };
 }
 
-async function markPaid(db: Db, order: OrderRow, paypalOrder: PaypalOrder, captureId: string, at: string) {
-  try {
-    const [updated] = await db
-      .update(orders)
-      .set({
-        isPaid: true,
-        paidAt: new Date(),
-        paypalCaptureId: captureId,
-        paymentResult: {
-          id: paypalOrder.id,
-          status: paypalOrder.status,
-          update_time: at,
-          email_address: paypalOrder.payer?.email_address ?? '',
-        },
-        updatedAt: new Date(),
-      })
-      // Only an unpaid order still holding its stock: a second request racing this one leaves the
-      // first payment as it is, and an order cancelled meanwhile stays cancelled.
-      .where(and(eq(orders.id, order.id), eq(orders.isPaid, false), isNull(orders.cancelledAt)))
-      .returning();
-    return updated;
-  } catch (error) {
-    if (isCaptureReuse(error)) throw badRequest(CAPTURE_ALREADY_USED);
-    throw error;
-  }
+/** Whether PayPal order `paypalOrderId` is the payment that paid `order` (a repeated pay call). */
+function paidBy(order: OrderRow, paypalOrderId: string): boolean {
+  const result = order.paymentResult as { id?: unknown } | null;
+  return order.isPaid && result?.id === paypalOrderId;
 }
 
 /**
  * PUT /api/orders/{id}/pay: the browser says PayPal order `paypalOrderId` paid this order. We
- * fetch it from PayPal and mark the order paid only if it is a completed capture of exactly the
- * stored total in SEK for this order. An order already paid is answered as it is; a cancelled
- * or expired one is refused (409). A capture approved in time is accepted until the order is
- * actually cancelled, so a sweep's delay never turns away a buyer who paid.
+ * fetch it from PayPal; a completed capture for this order is booked once whatever it does
+ * (paypal-captures.service.ts, docs/security.md: the capture rule). It pays the order only when
+ * it is exactly the stored total in SEK and the order is still unpaid and not cancelled; any
+ * other capture is refunded (`refundDue`). Answers: the paid order (also for a repeated call and
+ * for a second capture of a paid order), 409 for a cancelled or expired order (saying a payment
+ * will be refunded when one was taken), 400 for a payment that is not a completed capture of
+ * exactly the total. A capture approved in time is accepted until the order is actually
+ * cancelled, so a sweep's delay never turns away a buyer who paid.
  */
 export async function payWithPaypal(
   db: Db,
@@ -117,21 +149,35 @@ export async function payWithPaypal(
   user: AuthUser,
   id: string,
   paypalOrderId: string,
+  refundDue: RefundDue,
 ): Promise<Order> {
   const order = await buyersPaypalOrder(db, user, id);
-  if (order.isPaid) return orderJson(db, order);
-  refuseCancelled(order);
+  if (paidBy(order, paypalOrderId)) return orderJson(db, order);
+  if (!paypal) {
+    if (order.isPaid) return orderJson(db, order);
+    refuseCancelled(order);
+  }
   const client = requirePaypal(paypal);
   const paypalOrder = await atPaypal(() => client.getOrder(paypalOrderId));
-  if (!paypalOrder) throw badRequest('PayPal does not know this payment.');
-  const verdict = verifyPaypalOrder(paypalOrder, { orderId: order.id, totalOre: order.totalPriceOre });
-  if (!verdict.ok) throw badRequest(verdict.reason);
-  const at = paypalOrder.update_time ?? verdict.capture.update_time ?? new Date().toISOString();
-  const updated = await markPaid(db, order, paypalOrder, verdict.capture.id, at);
-  if (updated) return orderJson(db, updated);
-  // No row updated: another request paid it meanwhile (answered as it now is), or it was
-  // cancelled meanwhile (refused: the capture must be refunded by the seller).
-  const now = await visibleOrder(db, user, id);
-  if (!now.isPaid) refuseCancelled(now);
-  return orderJson(db, now);
+  const { capture, refusal } = paypalOrder ? verifiedCapture(order, paypalOrder) : { capture: null, refusal: null };
+  if (!capture) {
+    // Nothing PayPal took for this order: the order is answered as it is.
+    if (order.isPaid) return orderJson(db, order);
+    refuseCancelled(order);
+    throw badRequest(refusal ?? 'PayPal does not know this payment.');
+  }
+  const booking = await bookCapture(db, capture);
+  if (booking.capture.orderId !== order.id) throw badRequest(CAPTURE_ALREADY_USED);
+  if (booking.isNew && booking.capture.refundState === 'due') await refundDue(booking);
+  switch (booking.capture.outcome) {
+    case 'paid':
+    case 'duplicate':
+      return orderJson(db, booking.order ?? order);
+    case 'cancelled':
+      throw conflict(ORDER_CANCELLED_REFUNDED);
+    case 'expired':
+      throw conflict(ORDER_EXPIRED_REFUNDED);
+    case 'wrong_amount':
+      throw badRequest(refusal ?? 'The PayPal payment does not match the order total.');
+  }
 }

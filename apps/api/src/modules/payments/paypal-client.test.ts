@@ -59,3 +59,58 @@ describe('PayPal client', () => {
     );
   });
 });
+
+describe('PayPal refunds', () => {
+  async function capturedOrder(client: ReturnType<typeof clientFor>) {
+    const { id } = await client.createOrder({ orderId: 'order-r', amountOre: 29_800, description: 'Torget order' });
+    const completed = standin.complete(id);
+    return completed.purchase_units[0]?.payments?.captures[0]?.id ?? '';
+  }
+  const refundOf = (captureId: string, requestId = `req-${captureId}`) => ({
+    captureId,
+    amountOre: 29_800,
+    currency: 'SEK',
+    invoiceId: 'order-r',
+    noteToPayer: 'Återbetalning',
+    requestId,
+  });
+
+  it('refunds a capture once per PayPal-Request-Id, with the amount and our order id', async () => {
+    const client = clientFor();
+    const captureId = await capturedOrder(client);
+    const first = await client.refundCapture(refundOf(captureId));
+    expect(first).toMatchObject({ id: expect.any(String), status: 'COMPLETED' });
+    expect(standin.refundRequests.at(-1)).toEqual({
+      captureId,
+      requestId: `req-${captureId}`,
+      body: {
+        amount: { currency_code: 'SEK', value: '298.00' },
+        invoice_id: 'order-r',
+        note_to_payer: 'Återbetalning',
+      },
+    });
+    // The same request again is answered with the same refund; PayPal refunds once.
+    expect(await client.refundCapture(refundOf(captureId))).toMatchObject({ id: first.id });
+    expect([...standin.refunds.values()].filter((r) => r.captureId === captureId)).toHaveLength(1);
+    // Another request id for a refunded capture is refused as PayPal refuses it.
+    await expect(client.refundCapture(refundOf(captureId, 'another'))).rejects.toMatchObject({
+      name: 'PaypalRefundRefusedError',
+      issue: 'CAPTURE_FULLY_REFUNDED',
+    });
+  });
+
+  it('reports PayPal being down as unavailable, and an unknown capture as refused', async () => {
+    const client = clientFor();
+    const captureId = await capturedOrder(client);
+    standin.failRefunds({ status: 503 });
+    try {
+      await expect(client.refundCapture(refundOf(captureId))).rejects.toBeInstanceOf(PaypalUnavailableError);
+    } finally {
+      standin.failRefunds(null);
+    }
+    await expect(client.refundCapture(refundOf('NOSUCHCAPTURE0000'))).rejects.toMatchObject({
+      issue: 'INVALID_RESOURCE_ID',
+      status: 404,
+    });
+  });
+});

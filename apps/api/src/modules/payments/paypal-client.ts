@@ -1,6 +1,6 @@
 /**
- * A small client of PayPal's REST API: an OAuth2 client-credentials token, and Orders v2
- * create and get. `apiBase` picks sandbox, live, or the tests' local stand-in. Answers are
+ * A small client of PayPal's REST API: an OAuth2 client-credentials token, Orders v2 create
+ * and get, and Payments v2 capture refunds. `apiBase` picks sandbox, live, or the tests' local stand-in. Answers are
  * parsed with zod, so the rest of the code only sees fields that are really there.
  */
 import { z } from 'zod';
@@ -41,9 +41,43 @@ export type PaypalCapture = z.infer<typeof captureSchema>;
 
 const tokenSchema = z.object({ access_token: z.string(), expires_in: z.number() });
 
+const refundSchema = z.object({ id: z.string(), status: z.string() });
+export type PaypalRefund = z.infer<typeof refundSchema>;
+
+/** PayPal's error body: a name, and details naming the issue (e.g. CAPTURE_FULLY_REFUNDED). */
+const errorSchema = z.object({
+  name: z.string().optional(),
+  message: z.string().optional(),
+  details: z.array(z.object({ issue: z.string().optional(), description: z.string().optional() })).optional(),
+});
+
 /** PayPal could not be reached or answered something unexpected. */
 export class PaypalUnavailableError extends Error {
   override name = 'PaypalUnavailableError';
+}
+
+/** PayPal answered a refund request with a refusal (4xx); `issue` is its first detail's issue. */
+export class PaypalRefundRefusedError extends Error {
+  override name = 'PaypalRefundRefusedError';
+  constructor(
+    readonly status: number,
+    readonly issue: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RefundRequest {
+  captureId: string;
+  /** The amount to give back, in the capture's own currency. */
+  amountOre: number;
+  currency: string;
+  /** Our order id, which PayPal shows the buyer and the merchant with the refund. */
+  invoiceId: string;
+  noteToPayer: string;
+  /** PayPal-Request-Id: PayPal answers a repeated request with the first one's refund. */
+  requestId: string;
 }
 
 export interface PaypalClient {
@@ -51,6 +85,21 @@ export interface PaypalClient {
   createOrder(input: { orderId: string; amountOre: number; description: string }): Promise<{ id: string }>;
   /** The PayPal order, or null when PayPal does not know the id. */
   getOrder(id: string): Promise<PaypalOrder | null>;
+  /**
+   * Refunds a capture (POST /v2/payments/captures/{id}/refund); answers PayPal's refund (status
+   * COMPLETED, PENDING, …). A refusal is a PaypalRefundRefusedError.
+   */
+  refundCapture(request: RefundRequest): Promise<PaypalRefund>;
+}
+
+/** The client of the configured PayPal account, or null when PayPal is not configured (no secret). */
+export function paypalClientFor(config: {
+  clientId: string;
+  clientSecret: string | undefined;
+  apiBase: string;
+}): PaypalClient | null {
+  const { clientId, clientSecret, apiBase } = config;
+  return clientSecret ? createPaypalClient({ clientId, clientSecret, apiBase }) : null;
 }
 
 /** '123.45': öre as PayPal writes SEK amounts. */
@@ -145,6 +194,28 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
       if (res.status === 404) return null;
       if (!res.ok) throw new PaypalUnavailableError(`PayPal did not answer the order (${res.status}).`);
       return parseOrder(res);
+    },
+
+    async refundCapture({ captureId, amountOre, currency, invoiceId, noteToPayer, requestId }) {
+      const res = await authorised(`/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+        method: 'POST',
+        headers: { 'paypal-request-id': requestId, prefer: 'return=minimal' },
+        body: JSON.stringify({
+          amount: { currency_code: currency, value: oreToPaypalValue(amountOre) },
+          invoice_id: invoiceId,
+          note_to_payer: noteToPayer.slice(0, 255),
+        }),
+      });
+      if (res.status >= 400 && res.status < 500 && res.status !== 401 && res.status !== 429) {
+        const parsed = errorSchema.safeParse(await jsonOf(res));
+        const body = parsed.success ? parsed.data : {};
+        const issue = body.details?.[0]?.issue ?? body.name ?? 'UNKNOWN';
+        throw new PaypalRefundRefusedError(res.status, issue, `PayPal refused the refund (${res.status} ${issue}).`);
+      }
+      if (!res.ok) throw new PaypalUnavailableError(`PayPal did not refund the capture (${res.status}).`);
+      const parsed = refundSchema.safeParse(await jsonOf(res));
+      if (!parsed.success) throw new PaypalUnavailableError('PayPal answered a refund in an unexpected shape.');
+      return parsed.data;
     },
   };
 }

@@ -9,7 +9,11 @@ export interface ExpectedPayment {
   totalOre: number;
 }
 
-export type Verification = { ok: true; capture: PaypalCapture } | { ok: false; reason: string };
+/**
+ * `taken`, on a refusal: a completed capture of this order that cannot pay it (another amount or
+ * currency). PayPal took that money, so it is recorded and refunded (docs/security.md).
+ */
+export type Verification = { ok: true; capture: PaypalCapture } | { ok: false; reason: string; taken?: PaypalCapture };
 
 const refuse = (reason: string): Verification => ({ ok: false, reason });
 
@@ -30,14 +34,22 @@ export function verifyPaypalOrder(paypalOrder: PaypalOrder, expected: ExpectedPa
     const statuses = captures.map((c) => c.status).join(', ') || 'none';
     return refuse(`The PayPal capture is not completed (capture status ${statuses}).`);
   }
+  // Only an amount we can read is money we can give back; anything else is refused unrecorded.
+  const taken = capture.amount && paypalValueToOre(capture.amount.value) !== null ? capture : undefined;
   if (capture.amount?.currency_code !== 'SEK') {
-    return refuse(`The PayPal payment is in ${capture.amount?.currency_code ?? 'no currency'}, not SEK.`);
+    return {
+      ...refuse(`The PayPal payment is in ${capture.amount?.currency_code ?? 'no currency'}, not SEK.`),
+      ...(taken ? { taken } : {}),
+    };
   }
   const paidOre = paypalValueToOre(capture.amount.value);
   if (paidOre !== expected.totalOre) {
-    return refuse(
-      `The PayPal payment of SEK ${capture.amount.value} does not match the order total of SEK ${oreToPaypalValue(expected.totalOre)}.`,
-    );
+    return {
+      ...refuse(
+        `The PayPal payment of SEK ${capture.amount.value} does not match the order total of SEK ${oreToPaypalValue(expected.totalOre)}.`,
+      ),
+      ...(taken ? { taken } : {}),
+    };
   }
   return { ok: true, capture };
 }

@@ -15,6 +15,7 @@ import {
   ORDER_EXPIRED,
   sweepExpiredOrders,
 } from '#api/modules/orders/order-cancellation.service.ts';
+import { ORDER_CANCELLED_REFUNDED } from '#api/modules/orders/order-payment.service.ts';
 import { customer, placeOrder, product, type Session, shop, stockOf } from '#api/modules/orders/order-test-kit.ts';
 import { type PaypalStandin, startPaypalStandin } from '#api/test/paypal-standin.ts';
 import { bearer } from '#api/test/sessions.ts';
@@ -248,7 +249,7 @@ describe('PUT /api/orders/{id}/cancel', () => {
     expect(await stockOf(t, productId)).toBe(10);
   });
 
-  it('refuses a PayPal capture that arrives after the order was cancelled', async () => {
+  it('refuses a PayPal capture that arrives after the order was cancelled, saying it will be refunded', async () => {
     const { order } = await orderOf(anna);
     const start = await call('POST', `/api/orders/${order._id}/paypal`, kim);
     const paypalId = (start.json() as { id: string }).id;
@@ -256,7 +257,7 @@ describe('PUT /api/orders/{id}/cancel', () => {
     expect((await call('PUT', `/api/orders/${order._id}/cancel`, anna)).statusCode).toBe(200);
     const res = await call('PUT', `/api/orders/${order._id}/pay`, kim, { id: paypalId });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: ORDER_CANCELLED });
+    expect(res.json()).toEqual({ message: ORDER_CANCELLED_REFUNDED });
     expect(await readOrder(order._id)).toMatchObject({ isPaid: false, isCancelled: true });
   });
 });

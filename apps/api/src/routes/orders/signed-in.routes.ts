@@ -3,6 +3,7 @@
  * 7). Which orders a user may see, change or pay is the services' rule (buyer, seller, admin).
  */
 import type { Order } from '@torget/shared/api-types';
+import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import {
   createOrderSchema,
@@ -18,6 +19,7 @@ import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.t
 import { createLimiter } from '#api/lib/rate-limits.ts';
 import { requestLanguage } from '#api/lib/request-language.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '#api/mails/order-mails.ts';
+import { paymentRefundMail } from '#api/mails/payment-refund-mail.ts';
 import {
   cancelOrder,
   DEFAULT_ORDER_HOLD_MINUTES,
@@ -25,7 +27,7 @@ import {
   readOrder,
   startExpirySweep,
 } from '#api/modules/orders/order-cancellation.service.ts';
-import { payWithPaypal, startPaypalPayment } from '#api/modules/orders/order-payment.service.ts';
+import { payWithPaypal, type RefundDue, startPaypalPayment } from '#api/modules/orders/order-payment.service.ts';
 import {
   deleteOrder,
   listIncomingOrders,
@@ -33,7 +35,8 @@ import {
   updateOrderStatus,
 } from '#api/modules/orders/orders.service.ts';
 import { placeOrder } from '#api/modules/orders/place-order.service.ts';
-import { createPaypalClient, type PaypalClient } from '#api/modules/payments/paypal-client.ts';
+import { refundIfDue } from '#api/modules/payments/paypal-captures.service.ts';
+import { paypalClientFor } from '#api/modules/payments/paypal-client.ts';
 import { claimsOf, type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -47,9 +50,8 @@ const pageQuery = z.object({ pageNumber: pageNumberSchema });
 export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const { db } = deps.database;
   const { mailer } = deps;
-  const { clientId, clientSecret, apiBase } = deps.config.paypal;
   // One client for the app's life, so its access token is reused until it expires.
-  const paypal: PaypalClient | null = clientSecret ? createPaypalClient({ clientId, clientSecret, apiBase }) : null;
+  const paypal = paypalClientFor(deps.config.paypal);
   const ordersPerAccount = createLimiter(app, 'ordersPerAccount', deps.rateLimits);
   const ordersPerAddress = createLimiter(app, 'ordersPerAddress', deps.rateLimits);
   const holdMinutes = deps.config.paypalOrderHoldMinutes ?? DEFAULT_ORDER_HOLD_MINUTES;
@@ -123,8 +125,32 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const { routerOptions, ignoreTrailingSlash } = app.initialConfig;
   const slashIgnored = routerOptions?.ignoreTrailingSlash ?? ignoreTrailingSlash ?? false;
   for (const path of slashIgnored ? ['/:id/pay'] : ['/:id/pay', '/:id/pay/']) {
-    app.put(path, { schema: { params: idParams, body: paypalPaymentResultSchema } }, async (request) =>
-      payWithPaypal(dbFor(request), paypal, userOf(request), request.params.id, request.body.id),
-    );
+    app.put(path, { schema: { params: idParams, body: paypalPaymentResultSchema } }, async (request) => {
+      const db = dbFor(request);
+      const user = userOf(request);
+      // A capture that paid nothing: refunded at once (a failure is retried by the refund sweep,
+      // routes/payments), and the buyer is told by mail in the language of this request.
+      const refundDue: RefundDue = async ({ capture, order }) => {
+        if (paypal) {
+          await refundIfDue(db, paypal, capture.captureId).catch((err: unknown) =>
+            request.log.error({ err, captureId: capture.captureId }, 'PayPal refund not sent'),
+          );
+        }
+        if (!order || capture.outcome === 'paid') return;
+        const mail = paymentRefundMail(
+          {
+            buyer: { name: user.name, email: user.email },
+            order: { id: order.id, orderNumber: formatOrderNumber(order.number), sellerName: order.sellerName },
+            amountOre: capture.amountOre,
+            currency: capture.currency,
+            reason: capture.outcome,
+          },
+          mailLinkOrigin(request, deps.config.mainHosts),
+          requestLanguage(request),
+        );
+        sendInBackground(mailer, mail, request.log);
+      };
+      return payWithPaypal(db, paypal, user, request.params.id, request.body.id, refundDue);
+    });
   }
 };

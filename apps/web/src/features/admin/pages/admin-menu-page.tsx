@@ -5,7 +5,10 @@ import { adminMenuShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 
-/** /admin_menu (spec section 2, Layout): the four admin buttons, on the marketplace's main host only. */
+/**
+ * /admin_menu (spec section 2, Layout): the spec's four admin buttons and the PayPal payments
+ * (refunds), on the marketplace's main host only.
+ */
 export function AdminMenuPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('Admin'));
@@ -15,6 +18,7 @@ export function AdminMenuPage() {
     { to: '/orderlist', text: t('Orders') },
     { to: '/userlist', text: t('Users') },
     { to: '/admin_settings', text: t('Settings') },
+    { to: '/admin_payments', text: t('PayPal payments') },
   ];
   return (
     <section className="page" aria-labelledby="admin-menu-heading">

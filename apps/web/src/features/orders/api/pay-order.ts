@@ -24,5 +24,8 @@ export function usePayOrder() {
       // Reload the order, as the spec's pay flow does after a successful payment.
       await queryClient.invalidateQueries({ queryKey: orderQueryKey(order._id) });
     },
+    // A refused payment may still have been taken by PayPal (the order was cancelled or expired
+    // meanwhile): the order, read again, shows it is being refunded.
+    onError: (_error, { id }) => queryClient.invalidateQueries({ queryKey: orderQueryKey(id) }),
   });
 }

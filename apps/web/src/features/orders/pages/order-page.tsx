@@ -24,6 +24,7 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { StatusBadges, StatusBox } from '../components/order-status';
+import { PaymentRefunds } from '../components/payment-refunds';
 import { SwishOpenApp } from '../components/swish-open-app';
 import { SwishPayment } from '../components/swish-payment';
 import '../orders.css';
@@ -190,6 +191,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
             ) : (
               <StatusBox done={data.isPaid} at={data.paidAt} doneText="Paid at" notText="Not Paid" />
             )}
+            {data.paymentRefunds && <PaymentRefunds refunds={data.paymentRefunds} />}
           </section>
           <OrderItems items={data.orderItems} />
         </div>
