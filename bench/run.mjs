@@ -464,7 +464,7 @@ async function measure(origin, make, options = {}) {
  * (pg_prewarm's 'read' mode), so that every row measures a serving database, as warm as one is
  * after its first minutes. Without it a kept database's files were partly on disk only: the
  * mixed row's reads waited for the disk (vmstat: 2–9 MB/s read, up to 27 % iowait) and its p99
- * went from about 60 ms to 170–290 (performance.md, twenty-eighth pass). The database here is
+ * went from about 60 ms to 170–290. The database here is
  * a few GB, far less than the machine's memory. Answers the seconds and MB read, or null where
  * the server has no pg_prewarm (a server without PostgreSQL's contrib modules).
  */
@@ -883,8 +883,7 @@ async function runInstances(databaseUrl, counts, howMany) {
  * read under the full connection count, with PGlite in its worker thread and on the API's
  * thread (PGLITE_WORKER=off) for comparison. Without the read cache, so that every product page
  * is PGlite's work: the read cache holds 10 000 answers, more than this marketplace's products,
- * and with it the row measured the API's thread serving kept answers, not PGlite beside it
- * (performance.md, twenty-eighth pass).
+ * and with it the row measured the API's thread serving kept answers, not PGlite beside it.
  */
 async function pgliteResponsiveness(dataDir, counts, mode) {
   const api = await startApi({

@@ -118,7 +118,7 @@ export function countStatements<T>(tally: StatementTally, work: () => T): T {
  * usual setting. With the default, counting a common word's matches (one product in 25) was
  * planned as a sequential scan of the products table, since GIN's rechecks were priced as
  * scattered disk seeks; with 1.1 every search is served by its indexes
- * (modules/catalog/name-search-index.test.ts; docs/decisions.md).
+ * (modules/catalog/name-search-index.test.ts; docs/decisions/046-random-page-cost-for-ssds.md).
  */
 const RANDOM_PAGE_COST = 1.1;
 
@@ -385,7 +385,7 @@ function databaseOf(
  * way; with two, the next statement is already waiting in the worker when one is answered,
  * instead of only being sent once the API has read the answer (a round trip between the threads
  * per statement, with the worker idle for it). More gave product pages a little more and the
- * requests that need no database less (performance.md, "Sixth pass"). Each connection's prepared
+ * requests that need no database less (docs/decisions/059-pglite-in-a-worker-thread.md). Each connection's prepared
  * statements have names of their own in the one session (pglite-worker.ts).
  */
 const PGLITE_CONNECTIONS = 2;

@@ -87,7 +87,7 @@ export const sellers = pgTable(
      * this, never the login e-mail.
      */
     email: text('email').notNull().default(''),
-    /** Average and count of the seller's verified-purchase reviews only (docs/decisions.md). */
+    /** Average and count of the seller's verified-purchase reviews only (docs/decisions/023-reviews-and-verified-seller-rating.md). */
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     createdAt: createdAt(),

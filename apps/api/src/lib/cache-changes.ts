@@ -38,7 +38,7 @@
  *
  * The request's writes are told by the handle it wrote through, not by an async-local store: an
  * AsyncLocalStorage in use makes Node call a hook for every promise of every request, a sixth of
- * a catalogue read's time in the API (performance.md, "Eighth pass").
+ * a catalogue read's time in the API (docs/decisions/055-cache-invalidated-by-what-changed.md).
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Db } from '#api/db/client.ts';

@@ -94,8 +94,8 @@ export async function registerWebApp(
   /**
    * Pages of the marketplace's own host that no row went into, as sent, by language, scheme,
    * host and path: everything they are made of. Such a page is the same until the app is built
-   * and started again, and the home page is what most visits open first (performance.md,
-   * twenty-fifth pass). Oldest out first beyond KEPT_PAGES.
+   * and started again, and the home page is what most visits open first (and, on PGlite, it
+   * shares the API's thread with the database's answers). Oldest out first beyond KEPT_PAGES.
    */
   const keptPages = new Map<string, KeptPage>();
   const keep = (key: string, page: KeptPage) => setKeepingAtMost(keptPages, key, page, KEPT_PAGES);

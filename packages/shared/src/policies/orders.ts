@@ -1,5 +1,5 @@
 /**
- * Who may do what with an order (spec sections 4 and 6; docs/decisions.md, Orders). The API
+ * Who may do what with an order (spec sections 4 and 6; docs/decisions/024-placing-an-order.md). The API
  * answers 404 to anyone who may not see an order, so order ids cannot be probed; the web asks
  * the same functions which buttons to show.
  */

@@ -110,7 +110,7 @@ export function mayHaveTypo(word: string): boolean {
  * Counts of free-text and combined filters stop at this many (issue 13): past it an answer says
  * "1 000+" (`countIsCapped`, `capped`) instead of reading every match. Lists whose filters are
  * few and fixed (everything listed, one category, one seller) have exact counts kept by the
- * database and are never capped (docs/decisions.md).
+ * database and are never capped (docs/decisions/041-catalogue-counters-and-capped-counts.md).
  */
 export const COUNT_CAP = 1000;
 

@@ -38,7 +38,7 @@ export const MAX_PRODUCT_IMAGES = 8;
  * What a product needs to be on sale (issue 16): a name, a price above 0 and an image. A draft
  * saved without them stays a draft; a product on sale never goes back to draft, and its edit
  * form refuses to save it without them (PRODUCT_INCOMPLETE). The API still takes the spec's
- * payload without an image for a product on sale (docs/decisions.md).
+ * payload without an image for a product on sale (docs/decisions/019-drafts.md).
  */
 export function isPublishable(product: { name: string; price: number; image: string }): boolean {
   return product.name.trim() !== '' && product.price > 0 && product.image !== '';

@@ -654,7 +654,7 @@ export function foldedListStatement(db: Db, query: ProductListQuery, branches: F
 /**
  * Whether the name search's one read (namePageStatement) gives this page: when it holds every
  * match (the count is under the cap), and for "Best match" also above the cap, which then ranks
- * the COUNT_CAP + 1 matches read, as long as the page lies within them (docs/decisions.md).
+ * the COUNT_CAP + 1 matches read, as long as the page lies within them (docs/decisions/041-catalogue-counters-and-capped-counts.md).
  */
 function pageFromOneRead(query: ProductListQuery, count: number): boolean {
   if (!query.name) return false;

@@ -101,8 +101,8 @@ export function imagesAfterSave(saved: readonly string[], input: Pick<ProductUpd
  *
  * A draft saved with a name, a price above 0 and an image goes on sale; saved without, it stays
  * a draft. A product on sale never goes back to draft, and a save without an image or price is
- * still taken (the spec's payload has no such rule, and products from before issue 16 may have
- * no image); the edit form asks for them (docs/decisions.md).
+ * still taken (the spec's payload has no such rule, and products made before drafts existed may
+ * have no image); the edit form asks for them (docs/decisions/019-drafts.md).
  *
  * `beforeWriting` is given the product as read once the editor may change it. The answer has the
  * product as it was when the save took its row lock (`before`: another edit may have landed

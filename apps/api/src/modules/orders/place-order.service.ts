@@ -190,7 +190,7 @@ const byId = (rows: StoredProduct[]) => new Map(rows.map((row) => [row.id, row])
  * while that custom plan looks cheaper than its generic plan. With the ids as one array
  * parameter the generic plan assumes ten of them, so a one-line order's read was planned on
  * every call: 0.63 ms of planning for 0.07 ms of execution, a quarter of PostgreSQL's time per
- * order (pg_stat_statements, performance.md "Seventeenth pass"). With one placeholder per id
+ * order (pg_stat_statements; docs/decisions/045-hot-statements-prepared-with-one-plan.md). With one placeholder per id
  * both plans expect the same rows, and the generic plan is kept.
  */
 export const READ_SIZES = [1, 5, 20, MAX_ORDER_LINES] as const;

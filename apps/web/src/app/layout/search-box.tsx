@@ -120,7 +120,7 @@ export function SearchBox() {
         </label>
         {/* The ARIA 1.1 combobox pattern: the box keeps its searchbox role (the spec's search box,
             which scripts and assistive technology already know by that role) inside a combobox
-            that owns the suggestions. See docs/decisions.md. */}
+            that owns the suggestions. See docs/decisions/036-header-search-combobox.md. */}
         {/* biome-ignore lint/a11y/useFocusableInteractive: focus stays on the search box inside */}
         <div
           className="search-combobox"
