@@ -154,7 +154,7 @@ const load = (s, seconds) =>
  * Both builds loaded for `seconds`: at once at the fixed rate, or (--alternate) one after the
  * other, A first. Always A first: the order swapped every round left each build idle for two
  * loads in a row (10 s at 5 s a load), pg's idle timeout closed its connections, and that build's
- * next round paid for new ones (tried on the twenty-first pass).
+ * next round paid for new ones.
  */
 async function loadBoth(seconds) {
   if (!args.alternate) return Promise.all(builds.map((s) => load(s, seconds)));

@@ -1,6 +1,6 @@
 /**
- * A connection pool where writes go first and reads have a limit of their own (issue 13's mixed
- * workload).
+ * A connection pool where writes go first and reads have a limit of their own, so a shop's
+ * writes are not held up by its reads.
  *
  * Under a read load that fills the pool, a request waits for a connection behind every read
  * queued before it: at 48 connections of searches an order waited a second for its turn, though

@@ -85,7 +85,7 @@ interface Verified {
  * token that fails is never remembered. Everything else about the session (a sign-out, a
  * changed password, a deleted account) is the caller's check against the user's row, as before.
  * The HMAC and the two JSON parses it spares were about 10 µs of every authenticated request on
- * a slow machine, more under load (issue 13, twenty-sixth pass).
+ * a slow machine, more under load.
  */
 export function rememberingHs256Verifier(
   key: KeyObject,

@@ -106,7 +106,7 @@ export async function registerWebApp(
     async sendPage(request, reply) {
       // The page differs by host (the site in it, the redirect): a cache keeps hosts apart, and
       // asks again every time, so a shop's new name or domain shows on the next load.
-      // The page also differs by the language cookie (`<html lang>`, issue 19).
+      // The page also differs by the language cookie (`<html lang>`).
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Host, Cookie');
       const language = pageLanguage(request);
       const pathname = request.url.split('?')[0] ?? '/';

@@ -1,5 +1,5 @@
 /**
- * Counts beside every filter of the search sidebar (issue 17): for each category, price preset
+ * Counts beside every filter of the search sidebar: for each category, price preset
  * and rating preset, how many listed products the search would give with that entry chosen and
  * every OTHER filter kept.
  *

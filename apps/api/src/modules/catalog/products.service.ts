@@ -68,7 +68,7 @@ export async function createEmptyProduct(db: Db, seller: AuthUser) {
     }
     const [product] = await tx
       .insert(products)
-      // A draft until it is saved with a name, a price and an image (issue 16).
+      // A draft until it is saved with a name, a price and an image.
       .values({
         sellerId: seller.id,
         name: 'New product',
@@ -84,7 +84,7 @@ export async function createEmptyProduct(db: Db, seller: AuthUser) {
 }
 
 /**
- * The images a save leaves (issue 16): the `images` sent, or, from a client that sends only
+ * The images a save leaves: the `images` sent, or, from a client that sends only
  * `image` (the spec's payload), the saved images with `image` in place of the first. An empty
  * `image` alone clears them all. `image` is then always the first of them.
  */
@@ -119,7 +119,7 @@ export async function updateProduct(
   const { user: editor, product } = await readEditorAndProduct(db, claims, id);
   const current = editableBy(editor, product);
   // The caller learns what the product was from the row read here, not from a read of its own
-  // (issue 13: a round trip fewer per edit), and before anything is written.
+  // (a round trip fewer per edit), and before anything is written.
   beforeWriting(snapshotOf(current));
   const images = imagesAfterSave(current.images.length > 0 ? current.images : [current.image], input);
   const image = images[0] ?? '';
