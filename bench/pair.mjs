@@ -10,7 +10,7 @@
 // CPU each build's API process and its PostgreSQL backends (told apart by application_name) spent
 // per request, and B's share of A's; the end prints the medians of those shares. Compare the CPU,
 // not the p99: with --orders the p99 was about twice as high for A in every round, also with the
-// same bundle on both sides (performance.md, twentieth pass). The bundles must lie in
+// same bundle on both sides. The bundles must lie in
 // apps/api/dist (copies beside server.js), where Node finds the packages they import.
 //
 // Why: on this shared 2-core machine one build's throughput moves by ±20 % from run to run, so
@@ -35,7 +35,7 @@
 //
 // --alternate: each round loads A alone, then B alone, as fast as they answer (no --rate): for
 // what only shows when the machine is full, such as how many statements run at once
-// (performance.md, twenty-first pass). Both servers stay up, so the rounds see the same warmed
+// (docs/decisions/053-pool-writes-first-reads-limited.md). Both servers stay up, so the rounds see the same warmed
 // processes; B's share of A's requests a second is printed with the CPU shares. A build's CPU is
 // read over the whole round, its idle half included. A always runs first: run a comparison in
 // both orientations (--a-env and --b-env swapped) to cancel any lean to one side.
@@ -154,7 +154,7 @@ const load = (s, seconds) =>
  * Both builds loaded for `seconds`: at once at the fixed rate, or (--alternate) one after the
  * other, A first. Always A first: the order swapped every round left each build idle for two
  * loads in a row (10 s at 5 s a load), pg's idle timeout closed its connections, and that build's
- * next round paid for new ones (tried on the twenty-first pass).
+ * next round paid for new ones.
  */
 async function loadBoth(seconds) {
   if (!args.alternate) return Promise.all(builds.map((s) => load(s, seconds)));

@@ -14,7 +14,7 @@
 //
 // Why: under both loads the API's one thread is the limit on a two-core machine, and the two
 // loads share it; the row's two figures move against each other, and only the threads' figures
-// say which work moved (performance.md, twenty-fifth pass of issue 13). Linux only.
+// say which work moved (docs/decisions/060-pglite-thread-yields-to-the-api.md). Linux only.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -67,16 +67,16 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     // Has each API server write /tmp/perf-PID.map, so `perf record -g` and `perf report` name its
     // JavaScript functions. V8's profile samples wall time and, on a machine whose threads wait
-    // for the core (twenty-sixth pass of issue 13), counts waiting as work; perf counts CPU.
+    // for the core, counts waiting as work; perf counts CPU.
     'perf-map': { type: 'boolean', default: false },
     // Also the read rows through nginx in front of this many API instances (one database, and
     // Redis on 127.0.0.1:6379 when it answers), beside the same rows on one instance.
     instances: { type: 'string', default: '1' },
     // The share of the mixed workload's reads that are searches (the rest are product pages):
-    // 1 or 0 shows what each kind costs beside the writes (twelfth pass of issue 13).
+    // 1 or 0 shows what each kind costs beside the writes.
     'mixed-searches': { type: 'string', default: '0.5' },
-    // The mixed workload's writes as a share of its requests (issue 13: 2 %), or `free`: its two
-    // writing connections as fast as they are answered (before the twenty-second pass: 3–8 %).
+    // The mixed workload's writes as a share of its requests (2 %, the share its targets assume),
+    // or `free`: its two writing connections as fast as they are answered (3–8 %).
     'mixed-writes': { type: 'string', default: '0.02' },
   },
 });
@@ -260,7 +260,7 @@ function activeSellerIds(counts) {
 const get = (path) => ({ method: 'GET', path });
 const query = (params) => `/api/products?${new URLSearchParams(params)}`;
 
-/** The deepest page the deep-page run asks for: page 2000 (issue 13), or less on a smaller marketplace. */
+/** The deepest page the deep-page run asks for: page 2000, or less on a smaller marketplace. */
 function deepPage(counts) {
   const perCategory = counts.products / CATEGORIES.length;
   return Math.max(2, Math.min(2000, Math.floor((perCategory / 12) * 0.9)));
@@ -292,7 +292,7 @@ function readEndpoints(counts) {
     },
     {
       // The same product as a page: index.html with its title, preview tags and JSON-LD written
-      // in (apps/api/src/seo/); issue 18 asks for at least 0.8× the JSON read's rate.
+      // in (apps/api/src/seo/); its target is at least 0.8× the JSON read's rate.
       name: 'product page (server-written tags)',
       uncached: true,
       target: { ratio: 0.15, p99: 50 },
@@ -335,7 +335,7 @@ function readEndpoints(counts) {
       make: () => get(query({ category: pick(CATEGORIES), pageNumber: deep })),
     },
     { name: 'SPA index (/)', uncached: true, target: { ratio: 0.15, p99: 50 }, make: () => get('/') },
-    // Issue 13 and 17: the rest of the catalogue's reads, measured without the cache too.
+    // The rest of the catalogue's reads, measured without the cache too.
     {
       name: 'search: name, few matches',
       search: true,
@@ -464,7 +464,7 @@ async function measure(origin, make, options = {}) {
  * (pg_prewarm's 'read' mode), so that every row measures a serving database, as warm as one is
  * after its first minutes. Without it a kept database's files were partly on disk only: the
  * mixed row's reads waited for the disk (vmstat: 2–9 MB/s read, up to 27 % iowait) and its p99
- * went from about 60 ms to 170–290 (performance.md, twenty-eighth pass). The database here is
+ * went from about 60 ms to 170–290. The database here is
  * a few GB, far less than the machine's memory. Answers the seconds and MB read, or null where
  * the server has no pg_prewarm (a server without PostgreSQL's contrib modules).
  */
@@ -595,7 +595,7 @@ async function runPostgres(counts) {
 }
 
 /**
- * Issue 13: every connection buys the same product (enough stock for the whole run), so each
+ * Every connection buys the same product (enough stock for the whole run), so each
  * order waits for the one before on that product's row lock.
  */
 async function hotProductOrders(origin, databaseUrl, order, pid) {
@@ -659,7 +659,7 @@ async function freshReviews(databaseUrl, counts, pages) {
  * Keeps the mixed workload's writes to `share` of its requests (null: no limit): a write waits
  * until `(1 - share) / share` reads have been sent for it and every write before it, so 2 % is 49
  * reads a write. Without it the two writing connections went as fast as they were answered, 3–8 %
- * of the requests by machine, where the issue's workload has 2 %.
+ * of the requests by machine, where the workload the targets assume has 2 %.
  */
 function writePacer(share) {
   const readsPerWrite = share === null ? 0 : (1 - share) / share;
@@ -717,7 +717,7 @@ const tokenFor = (userId) =>
     .sign(new TextEncoder().encode(jwtSecret));
 
 /**
- * Issue 13's mixed workload: reads spread over 10 000 distinct searches (25 nouns × 10
+ * The mixed workload: reads spread over 10 000 distinct searches (25 nouns × 10
  * categories × 40 lowest prices) drawn with Zipf's law and product pages over up to 100 000 ids,
  * beside a stream of writes (orders, reviews, product edits in turn). Reads run on 48
  * connections and writes on 2, so writes are a few % of requests (the share is reported); each
@@ -879,12 +879,11 @@ async function runInstances(databaseUrl, counts, howMany) {
 }
 
 /**
- * Issue 13, the embedded default: `GET /` (no database) alone, then while product details are
+ * PGlite, the embedded default: `GET /` (no database) alone, then while product details are
  * read under the full connection count, with PGlite in its worker thread and on the API's
  * thread (PGLITE_WORKER=off) for comparison. Without the read cache, so that every product page
  * is PGlite's work: the read cache holds 10 000 answers, more than this marketplace's products,
- * and with it the row measured the API's thread serving kept answers, not PGlite beside it
- * (performance.md, twenty-eighth pass).
+ * and with it the row measured the API's thread serving kept answers, not PGlite beside it.
  */
 async function pgliteResponsiveness(dataDir, counts, mode) {
   const api = await startApi({
@@ -955,7 +954,7 @@ async function runPglite(counts) {
 }
 
 /**
- * The targets of a read without the cache (issues 13 and 17): one request at a time, median and
+ * The targets of a read without the cache: one request at a time, median and
  * p99 under the limits (searches and facets 50 / 150 ms, suggestions a 20 ms median, the other
  * reads 30 / 100 ms), and at least 0.05 of the ceiling under the run's connections.
  */

@@ -12,7 +12,7 @@ export const root = resolve(import.meta.dirname, '..');
  * JSON), and at 50 connections the scavenges of a 16 MB space were a fifth of its CPU and
  * copied the objects of every request in flight. Measured paired (bench/pair.mjs, same bundle):
  * 0.75–0.80× the API's CPU per request on light lists and searches; 64 MB gave nothing more
- * (issue 13, fourteenth pass; docs/decisions.md).
+ * (docs/decisions/062-api-young-generation-32-mb.md).
  */
 export const API_NODE_OPTIONS = ['--max-semi-space-size=32'];
 

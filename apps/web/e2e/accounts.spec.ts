@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
-// Accounts (issue 3): register, sign in with redirects, profile, sign-out, guards.
+// Accounts: register, sign in with redirects, profile, sign-out, guards.
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -141,7 +141,7 @@ test('register checks that the passwords match', async ({ page }) => {
   await main.getByLabel('Email address').fill(`olik-${unique()}@example.se`);
   await main.getByLabel('Password', { exact: true }).fill('hemligt-lösen-1');
   await main.getByLabel('Confirm Password').fill('hemligt-lösen-2');
-  // The spec's text under the confirmation field, not a browser alert (issue 19).
+  // The spec's text under the confirmation field, not a browser alert.
   await main.getByRole('button', { name: 'Register' }).click();
   await expect(main.getByRole('alert')).toHaveText('Password and confirm password do not match');
   await expect(page).toHaveURL(/\/register$/);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { applyToSellByApi } from './support/session';
 
-// Admin user management (issue 3): the admin menu, the user list with shop status, user edit
+// Admin user management: the admin menu, the user list with shop status, user edit
 // (roles and seller domain) and delete with confirmation.
 
 const ADMIN = { email: 'admin@torget.se', password: 'admin1234' };
@@ -52,7 +52,7 @@ test('the admin signs in to the user list, which shows each shop status', async 
   // An admin cannot delete their own account.
   await expect(userRow(page, 'admin@torget.se').getByRole('button', { name: /^Delete/ })).toBeDisabled();
 
-  // Issue 16: the list filters by shop status on the server.
+  // The list filters by shop status on the server.
   await main
     .getByRole('navigation', { name: 'Show users by shop status' })
     .getByRole('link', { name: 'Waiting for approval' })
@@ -171,7 +171,7 @@ test('a customer is sent through sign-in to the home page from the admin screens
 test.describe('phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  // Issue 19: under 640 px the rows are cards (every column as "LABEL value"); nothing scrolls sideways.
+  // Under 640 px the rows are cards (every column as "LABEL value"); nothing scrolls sideways.
   test('the user table shows cards that fit the screen, neither the page nor the box scrolls', async ({
     page,
     request,

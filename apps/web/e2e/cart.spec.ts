@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { productNamed } from './support/catalog';
 import { cartLines, SHOPS, sek } from './support/checkout';
 
-// The cart (issue 5): one seller per cart, quantities, subtotal, delete, kept in browser storage.
+// The cart: one seller per cart, quantities, subtotal, delete, kept in browser storage.
 
 const CONFLICT = "Can't add to cart. Buy from the first item's seller, named in the message, in this order.";
 

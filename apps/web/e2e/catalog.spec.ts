@@ -209,7 +209,7 @@ test.describe('reviews', () => {
     const rating = form.getByLabel('Rating');
     await expect(rating.locator('option')).toHaveText(['Select...', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent']);
 
-    // The shared schema's messages beside the fields, not browser alerts (issue 19).
+    // The shared schema's messages beside the fields, not browser alerts.
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(form.getByRole('alert').filter({ hasText: 'Please enter rating.' })).toBeVisible();
     await rating.selectOption('4');
@@ -225,7 +225,7 @@ test.describe('reviews', () => {
     await expect(review).toContainText(customer.name);
     await expect(review.getByRole('img', { name: '4 stars' })).toBeVisible();
     await expect(review.getByText(/^\d{4}-\d{2}-\d{2}$/)).toBeVisible();
-    // Plural rules (issue 19): one review is '1 review'.
+    // Plural rules: one review is '1 review'.
     await expect(page.getByText('1 review', { exact: true }).first()).toBeVisible();
     // The form is reset.
     await expect(rating).toHaveValue('');
@@ -298,7 +298,7 @@ test.describe('storefront', () => {
     const extra = 13 - before.count;
     const created: string[] = [];
     try {
-      // A new product is a draft (issue 16): saved with a name, a price and an image, it is on sale.
+      // A new product is a draft: saved with a name, a price and an image, it is on sale.
       const image = before.products[0]?.image ?? '';
       for (let i = 0; i < extra; i += 1) {
         const response = await page.request.post('/api/products', { headers: bearer(anna), data: {} });

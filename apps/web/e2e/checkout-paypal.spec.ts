@@ -4,7 +4,7 @@ import { productNamed } from './support/catalog';
 import { cartLines, orderByApi } from './support/checkout';
 import { ACCOUNTS, signIn } from './support/sign-in';
 
-// Checkout with PayPal (issue 5). PayPal's SDK script is routed to a local stub whose button
+// Checkout with PayPal. PayPal's SDK script is routed to a local stub whose button
 // drives the app's real createOrder and onApprove callbacks; the server talks to the PayPal
 // stand-in that playwright.config.ts starts (PAYPAL_API_BASE), and verifies the capture there.
 

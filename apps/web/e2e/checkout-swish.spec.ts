@@ -4,7 +4,7 @@ import { productNamed } from './support/catalog';
 import { cartLines, checkoutFromCart, orderByApi, SHOPS, sek, stockOf } from './support/checkout';
 import { ACCOUNTS, signIn } from './support/sign-in';
 
-// Checkout with Swish (issue 5): the buyer pays by Swish with the QR code, the seller marks the
+// Checkout with Swish: the buyer pays by Swish with the QR code, the seller marks the
 // order paid and delivered with dates; an unpaid Swish order can be deleted and its stock returns.
 // The test server has no GOOGLE_API_KEY, so the address map takes its not-configured path.
 

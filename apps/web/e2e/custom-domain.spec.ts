@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, signIn } from './support/sign-in';
 
-// Custom domains (issue 6): Chromium resolves the seeded seller's domain shop-anna.test to this
+// Custom domains: Chromium resolves the seeded seller's domain shop-anna.test to this
 // machine, so the app runs on a host that is not the marketplace's.
 
 test.use({

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { productNamed } from './support/catalog';
 
-// Issue 19, Images and "No layout shift": a phone loads the small copies of the images, and the
+// Image widths and no layout shift: a phone loads the small copies of the images, and the
 // storefront and seller info pages do not move as their content arrives.
 
 test.use({ viewport: { width: 390, height: 844 } });

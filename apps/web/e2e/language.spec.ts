@@ -5,7 +5,7 @@ import { productNamed } from './support/catalog';
 import { cartLines } from './support/checkout';
 import { ACCOUNTS, signIn, signInByApi } from './support/sign-in';
 
-// Issue 19, "Svenska / English": switching to Svenska changes every visible UI text of home,
+// Svenska / English: switching to Svenska changes every visible UI text of home,
 // product, cart, checkout and order pages (no English text of the catalogue is left), prices
 // and dates follow Intl sv-SE, <html lang> follows the choice, the server writes it from the
 // cookie, and the Swedish catalogue is its own chunk, loaded only when chosen. Then back.

@@ -87,7 +87,7 @@ test.describe('with geolocation allowed', () => {
       });
 
     const confirm = page.getByRole('button', { name: 'Confirm' });
-    // The spec's alerts are in the page (role="alert"), not the browser's alert box (issue 19).
+    // The spec's alerts are in the page (role="alert"), not the browser's alert box.
     const problem = page.getByRole('main').getByRole('alert');
 
     // No search yet, then two results: one is needed.

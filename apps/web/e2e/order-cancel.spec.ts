@@ -4,7 +4,7 @@ import { productNamed } from './support/catalog';
 import { orderByApi, placeOrderByApi, SHOPS, stockOf } from './support/checkout';
 import { ACCOUNTS, signIn, signInByApi } from './support/sign-in';
 
-// Issue 15: the seller cancels an unpaid PayPal order; its stock comes back, and the order page
+// The seller cancels an unpaid PayPal order; its stock comes back, and the order page
 // and the buyer's history show it cancelled, without a PayPal button.
 
 test('the seller cancels an unpaid PayPal order; seller and buyer see it cancelled', async ({

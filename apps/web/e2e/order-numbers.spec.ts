@@ -5,7 +5,7 @@ import { cartLines, placeOrderByApi, SHOPS, sek } from './support/checkout';
 import { mailText } from './support/mail-text';
 import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
 
-// Issue 19: order numbers people can read (T-100001) on the order page, in the lists and in the
+// Order numbers people can read (T-100001) on the order page, in the lists and in the
 // mail; "Öppna Swish" on a phone with the payment filled in; calm status badges; checkout steps
 // that never show the old form under the new URL and place one order however often one clicks.
 

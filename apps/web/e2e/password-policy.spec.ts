@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Issue 15: a common password is refused by the server, and the register and profile screens
+// A common password is refused by the server, and the register and profile screens
 // show its reason (the reset screen: password-reset.spec.ts).
 
 const COMMON_REFUSED = /This password is too common and easy to guess/;

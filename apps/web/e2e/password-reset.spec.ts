@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { type SmtpListener, startSmtpListener } from '../../api/src/test/smtp-listener';
 import { mailText } from './support/mail-text';
 
-// Password reset by e-mail (issue 3) through a real SMTP listener on loopback: the server under
+// Password reset by e-mail through a real SMTP listener on loopback: the server under
 // test sends to SMTP_URL, which playwright.config.ts points at this port.
 
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
@@ -78,7 +78,7 @@ test('a mailed link sets a new password; the old password and the used link stop
   await main.getByLabel('Email address').fill(email);
   await main.getByLabel('New Password').fill(newPassword);
   await main.getByLabel('Confirm Password').fill(`${newPassword}x`);
-  // The spec's text under the confirmation field, not a browser alert (issue 19).
+  // The spec's text under the confirmation field, not a browser alert.
   await main.getByRole('button', { name: 'Reset Password' }).click();
   await expect(main.getByRole('alert')).toHaveText('Password and confirm password do not match');
   await expect(main.getByLabel('Confirm Password')).toHaveAccessibleDescription(
@@ -86,7 +86,7 @@ test('a mailed link sets a new password; the old password and the used link stop
   );
   await expect(main.getByText('Resetting password...')).toHaveCount(0);
 
-  // A common password is refused by the server, which says why (issue 15); the link still works.
+  // A common password is refused by the server, which says why; the link still works.
   await main.getByLabel('New Password').fill('Password123');
   await main.getByLabel('Confirm Password').fill('Password123');
   await main.getByRole('button', { name: 'Reset Password' }).click();

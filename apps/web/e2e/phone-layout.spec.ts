@@ -3,7 +3,7 @@ import { productNamed } from './support/catalog';
 import { placeOrderByApi } from './support/checkout';
 import { ACCOUNTS, type Account, signIn, signInByApi } from './support/sign-in';
 
-// Issue 19, "On a phone": every route of the spec fits a 390 px phone and a 1 366 px laptop
+// On a phone: every route of the spec fits a 390 px phone and a 1 366 px laptop
 // (nothing wider than the viewport, no sideways scrolling); on the phone the header stays compact,
 // Add to Cart is in the first screen of a product page and order history shows cards.
 

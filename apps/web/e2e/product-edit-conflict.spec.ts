@@ -3,7 +3,7 @@ import { productNamed } from './support/catalog';
 import { placeOrderByApi, stockOf } from './support/checkout';
 import { ACCOUNTS, signIn, signInByApi } from './support/sign-in';
 
-// Issue 15: a sale between opening the edit form and saving it is not undone; the form says the
+// A sale between opening the edit form and saving it is not undone; the form says the
 // product changed and shows it reloaded.
 
 test('saving an edit opened before a sale is refused and the form reloads the product', async ({ page }) => {

@@ -191,7 +191,7 @@ test.describe('admin', () => {
 test.describe('phone layout', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  // Issue 19: under 640 px the rows are cards (every column as "LABEL value"); nothing scrolls sideways.
+  // Under 640 px the rows are cards (every column as "LABEL value"); nothing scrolls sideways.
   test('the product table shows cards that fit the screen, neither the page nor the box scrolls', async ({ page }) => {
     await signIn(page, ACCOUNTS.anna);
     await page.goto('/productlist/seller');

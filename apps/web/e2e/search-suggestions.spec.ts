@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-// Issue 17 in the browser: suggestions as the shopper types, counts beside the filters, a price
+// Search in the browser: suggestions as the shopper types, counts beside the filters, a price
 // range of one's own, and the category page's heading and breadcrumb. Against the demo data.
 
 interface Suggestions {

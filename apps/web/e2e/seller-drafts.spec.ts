@@ -5,7 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { productNamed } from './support/catalog';
 import { ACCOUNTS, signIn } from './support/sign-in';
 
-// Issue 16: a new product is a draft nobody but its seller sees; saved with two images it goes on
+// A new product is a draft nobody but its seller sees; saved with two images it goes on
 // sale with a gallery; the list shows thumbnail, short number and status; another shop's edit URL
 // says at once that the product is not the seller's.
 

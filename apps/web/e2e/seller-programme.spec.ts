@@ -3,7 +3,7 @@ import { png } from './support/png';
 import { applyToSellByApi, registerByApi, startSession } from './support/session';
 import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
 
-// The seller programme (issue 6): a customer reads the info pages, picks plan 1 and applies; the
+// The seller programme: a customer reads the info pages, picks plan 1 and applies; the
 // admin approves; the new seller sets up the shop (colours, logo, Swish) and the storefront shows
 // it; the admin edits the about text, which the page shows sanitised.
 
@@ -136,7 +136,7 @@ test('a customer applies, the admin approves, the seller sets up the shop', asyn
     await expect(form.getByLabel('Footer background colour')).toHaveAttribute('placeholder', '#RRGGBB');
 
     // Logo on without an image, Swish on without a number: the form says so beside the fields
-    // (issue 16: in the page, no window.alert) and sends nothing.
+    // (in the page, no window.alert) and sends nothing.
     const windowDialogs: string[] = [];
     page.on('dialog', (dialog) => {
       windowDialogs.push(dialog.message());

@@ -4,7 +4,7 @@ import { png } from './support/png';
 import { applyToSellByApi, type NewUser, registerByApi, signInFresh, startSession } from './support/session';
 import { ACCOUNTS, bearer, type SignedIn, signInByApi } from './support/sign-in';
 
-// A shop owner's tools (issue 16): the settings' live storefront preview, the sales overview on
+// A shop owner's tools: the settings' live storefront preview, the sales overview on
 // My Shop with the incoming-order filters, and the admin reading an application before approving.
 
 /** Where the screenshots of these screens go, to be looked at (not compared). */

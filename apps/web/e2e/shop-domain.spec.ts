@@ -1,7 +1,7 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { ACCOUNTS, signIn } from './support/sign-in';
 
-// A seller's domain is the seller's whole shop (issue 18). Chromium resolves the seeded seller's
+// A seller's domain is the seller's whole shop. Chromium resolves the seeded seller's
 // domain shop-anna.test to this machine; every step of a purchase there is in Annas Ateljé's own
 // layout, never the marketplace's, and shows none of another seller's products.
 

@@ -25,7 +25,7 @@ export interface Review {
   rating: number;
   comment: string;
   createdAt: string;
-  /** The reviewer had a paid or delivered order of the product when reviewing (issue 15). */
+  /** The reviewer had a paid or delivered order of the product when reviewing. */
   verified: boolean;
 }
 
@@ -45,13 +45,13 @@ export interface ProductSummary {
   seller: ProductSellerRef;
   createdAt: string;
   updatedAt: string;
-  /** Grows with every change of the edit form's fields or the stock; sent back by an edit (issue 15). */
+  /** Grows with every change of the edit form's fields or the stock; sent back by an edit. */
   version: number;
-  /** Added by issue 16: up to 8 image paths, the first always equal to `image`. */
+  /** Added beyond the spec: up to 8 image paths, the first always equal to `image`. */
   images: string[];
-  /** Added by issue 16: the short product number sellers see (`#1001`). */
+  /** Added beyond the spec: the short product number sellers see (`#1001`). */
   number: number;
-  /** Added by issue 16: a draft is shown to nobody but its seller and admins. */
+  /** Added beyond the spec: a draft is shown to nobody but its seller and admins. */
   isDraft: boolean;
 }
 
@@ -66,12 +66,12 @@ export interface ProductListResponse {
   pages: number;
   count: number;
   /**
-   * Added by issue 17: when a name search finds nothing, the closest query that finds
+   * Added beyond the spec: when a name search finds nothing, the closest query that finds
    * something ("Did you mean …?"); absent otherwise.
    */
   suggestion?: string;
   /**
-   * Added by issue 13: true when a free-text or combined search has more matches than
+   * Added beyond the spec: true when a free-text or combined search has more matches than
    * COUNT_CAP; `count` is then the cap ("1 000+") and `pages` is counted from it, while later
    * pages can still be asked for. Absent when the count is exact.
    */
@@ -93,14 +93,14 @@ export interface SuggestedShop {
   logo: string;
 }
 
-/** GET /api/products/suggest (issue 17): at most 6 products and 2 shops, best first. */
+/** GET /api/products/suggest: at most 6 products and 2 shops, best first. */
 export interface SuggestResponse {
   products: SuggestedProduct[];
   shops: SuggestedShop[];
 }
 
 /**
- * GET /api/products/facets (issue 17): how many listed products each sidebar entry would give
+ * GET /api/products/facets: how many listed products each sidebar entry would give
  * with the other filters kept. A count above COUNT_CAP is answered as the cap, and `capped`
  * is then true.
  */
@@ -147,7 +147,7 @@ export interface SellerProfile extends SellerBrief {
   has_swish: boolean;
   swish_number: string;
   has_paypal: boolean;
-  /** The shop's public e-mail (issue 15): its own field, first the login e-mail. */
+  /** The shop's public e-mail: its own field, first the login e-mail. */
   email: string;
 }
 
@@ -232,7 +232,7 @@ export interface OrderSellerRef {
  */
 export interface Order {
   _id: string;
-  /** Added (issue 19): the number people read and quote, `T-100001` (rules/order-number.ts). */
+  /** Added beyond the spec: the number people read and quote, `T-100001` (rules/order-number.ts). */
   orderNumber: string;
   orderItems: OrderItem[];
   shippingAddress: ShippingAddress;
@@ -250,7 +250,7 @@ export interface Order {
   paymentResult?: PaymentResult;
   createdAt: string;
   /**
-   * An unpaid PayPal order that was cancelled (issue 15): by its seller or an admin
+   * An unpaid PayPal order that was cancelled: by its seller or an admin
    * ('cancelled'), or because it was not paid in time ('expired'). Its stock was given back.
    */
   isCancelled: boolean;
@@ -307,7 +307,7 @@ export interface SalesOverviewBucket {
   revenue: number;
 }
 
-/** A product of the seller's with little stock left (issue 16). */
+/** A product of the seller's with little stock left. */
 export interface LowStockProduct {
   _id: string;
   /** The short product number (1001, …). */
@@ -317,7 +317,7 @@ export interface LowStockProduct {
 }
 
 /**
- * GET /api/orders/seller/overview (seller, own shop; issue 16). Revenue counts orders placed and
+ * GET /api/orders/seller/overview (seller, own shop). Revenue counts orders placed and
  * not cancelled, paid or not (rules/sales-overview.ts); days are Swedish calendar days.
  */
 export interface SellerOverview {

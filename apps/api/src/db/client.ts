@@ -118,7 +118,7 @@ export function countStatements<T>(tally: StatementTally, work: () => T): T {
  * usual setting. With the default, counting a common word's matches (one product in 25) was
  * planned as a sequential scan of the products table, since GIN's rechecks were priced as
  * scattered disk seeks; with 1.1 every search is served by its indexes
- * (modules/catalog/name-search-index.test.ts; docs/decisions.md).
+ * (modules/catalog/name-search-index.test.ts; docs/decisions/046-random-page-cost-for-ssds.md).
  */
 const RANDOM_PAGE_COST = 1.1;
 
@@ -133,13 +133,13 @@ const PGLITE_SETTINGS = [`set random_page_cost = ${RANDOM_PAGE_COST}`, 'set clie
  * no INSERT, UPDATE, DELETE or MERGE anywhere in it (a WITH may hold a data-changing part: an
  * order's statement does), and the statements that open and close a transaction (a
  * transaction's end is counted as a write when it was not read-only: bumpAfterTransactions).
- * Erring to "write" drops more of the read cache than needed, never less. Until the eighth pass
- * of issue 13 any statement not starting with SELECT was a write: every facets request (it
- * starts with WITH) dropped every instance's whole cache.
+ * Erring to "write" drops more of the read cache than needed, never less. A query may start with
+ * WITH (every facets request does), so "not starting with SELECT" is no test for a write: counted
+ * as one, each facets request would drop every instance's whole cache.
  */
 // SET TRANSACTION too: Drizzle opens a read-only transaction with `begin` and then `set transaction
 // read only`. Counted as a write, every search that found nothing (its suggestion's read-only
-// transaction, name-search.ts) dropped every instance's whole cache (twenty-seventh pass).
+// transaction, name-search.ts) would drop every instance's whole cache.
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release|set\s+transaction)\b/i;
 const QUERY = /^\s*(select|with|\()/i;
 const DATA_CHANGE = /\b(insert|update|delete|merge)\b/i;
@@ -151,8 +151,8 @@ export function changesNoData(statement: string): boolean {
 /**
  * changesNoData of each statement text seen, kept: the catalogue's statements are a few texts
  * sent again and again (prepared ones are the same string each time), some of them kilobytes
- * long, and the word-boundary scan of each was 2 % of the API's CPU on a search (fourteenth pass
- * of issue 13). Bounded: emptied when full, as a crawler's endless shapes would otherwise grow it.
+ * long, and the word-boundary scan of each was 2 % of the API's CPU on a search.
+ * Bounded: emptied when full, as a crawler's endless shapes would otherwise grow it.
  */
 const CLASSIFIED_LIMIT = 2048;
 const classified = new Map<string, boolean>();
@@ -385,7 +385,7 @@ function databaseOf(
  * way; with two, the next statement is already waiting in the worker when one is answered,
  * instead of only being sent once the API has read the answer (a round trip between the threads
  * per statement, with the worker idle for it). More gave product pages a little more and the
- * requests that need no database less (performance.md, "Sixth pass"). Each connection's prepared
+ * requests that need no database less (docs/decisions/059-pglite-in-a-worker-thread.md). Each connection's prepared
  * statements have names of their own in the one session (pglite-worker.ts).
  */
 const PGLITE_CONNECTIONS = 2;

@@ -1,5 +1,5 @@
 /**
- * Statements on hot paths keep one plan (issue 13). A statement sent unprepared is planned on
+ * Statements on hot paths keep one plan. A statement sent unprepared is planned on
  * every call, and PostgreSQL plans a prepared one afresh for each execution while its custom
  * plan looks cheaper than the generic one: the read of a one-line order, with its ids as one
  * array, was planned on every call (0.63 ms of 0.7), and the category counts of every page's

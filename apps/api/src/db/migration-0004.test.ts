@@ -1,5 +1,5 @@
 /**
- * Migration 0004 (issue 15, part A) on a database that already holds data: existing shops get
+ * Migration 0004 on a database that already holds data: existing shops get
  * their login e-mail as public e-mail, reviews of buyers become verified and sellers' ratings
  * count those only, deleted users' reviews lose the name, and products start versioning.
  */

@@ -27,7 +27,7 @@
  * On Linux the worker's thread runs at a lower scheduling priority than the API's (nice values
  * above it, PGLITE_WORKER_NICE, 7 by default): when both want a core, as on a small machine under load,
  * the API's thread, which also answers everything that needs no database (the web app, cached
- * reads, health checks), is served first, and PGlite takes the rest (decisions.md).
+ * reads, health checks), is served first, and PGlite takes the rest (docs/decisions/060-pglite-thread-yields-to-the-api.md).
  *
  * The worker's code is plain CommonJS run with `eval`, so it works the same from the sources
  * (tests, tsx) and from the bundled dist/server.js: it loads its packages from beside this module.
@@ -472,14 +472,12 @@ interface ReadAnswer {
 
 /**
  * How many nice values the worker thread runs above the API's unless told otherwise
- * (PGLITE_WORKER_NICE; a server at nice 0 has PGlite at 7): on two cores under
- * a load of product pages, 2 let `GET /` keep 0.55× its idle rate instead of 0.44×, for 0.9× the
- * product pages; 4 kept 0.6× for 0.8×, 10 kept 0.6× for half of them (performance.md,
- * "Eighteenth pass"). The twenty-fifth pass made both sides cheaper for the API's thread: the
- * home page kept as sent (web-app.ts), and product pages' rows read by the worker (readRows).
- * Product pages then took more of that thread at the same nice, and `GET /` kept 0.40–0.49× at
- * 4 and 5; at 6 it kept 0.50–0.55× with product pages at 0.063–0.086 of the ceiling, at 7
- * 0.56–0.66× at 0.049–0.070, at 8 0.71–0.75× at 0.042–0.056 (performance.md, "Twenty-fifth pass").
+ * (PGLITE_WORKER_NICE; a server at nice 0 has PGlite at 7). On two cores under a load of
+ * product pages the API's thread serves both the pages PGlite answers and `GET /`, so the nice
+ * value splits that one thread between them: at 6 `GET /` kept 0.50–0.55× its idle rate with
+ * product pages at 0.063–0.086 of the ceiling, at 7 0.56–0.66× at 0.049–0.070, at 8 0.71–0.75×
+ * at 0.042–0.056. 7 leaves both about as far from their targets
+ * (docs/decisions/060-pglite-thread-yields-to-the-api.md).
  */
 export const PGLITE_WORKER_NICE = 7;
 
@@ -497,8 +495,8 @@ interface WorkerMessage {
  * (readRows); the rest wait on the API's thread. Two, as the pool's connections (client.ts): the
  * next read is already in the worker when one is answered. Without a bound, 50 connections of
  * product pages had all their reads in the worker at once, and their answers took the API's
- * thread: product pages 3× as many, `GET /` beside them a quarter of its idle rate (performance.md,
- * twenty-fifth pass).
+ * thread: product pages 3× as many, `GET /` beside them a quarter of its idle rate
+ * (docs/decisions/061-pglite-reads-through-the-message-port.md).
  */
 const READS_SENT_AT_ONCE = 2;
 

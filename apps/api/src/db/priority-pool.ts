@@ -1,6 +1,6 @@
 /**
- * A connection pool where writes go first and reads have a limit of their own (issue 13's mixed
- * workload).
+ * A connection pool where writes go first and reads have a limit of their own, so a shop's
+ * writes are not held up by its reads.
  *
  * Under a read load that fills the pool, a request waits for a connection behind every read
  * queued before it: at 48 connections of searches an order waited a second for its turn, though
@@ -14,13 +14,13 @@
  * the machine's cores: defaultPoolReads), fewer than the pool has. A read keeps PostgreSQL's CPU
  * busy all its time, so more reads at once than its cores can run do not finish sooner: they
  * take turns, and each costs more CPU (at 10 reads at once on two cores a full search cost
- * PostgreSQL a fifth to a half more than at 4: performance.md, "Twenty-first pass"). A write
+ * PostgreSQL a fifth to a half more than at 4: docs/decisions/053-pool-writes-first-reads-limited.md). A write
  * spends most of its time waiting for its commit to reach the disk, and it has the places the
  * reads may not take, so it waits for a read to end only when writes fill those too.
  *
  * Who is a writer is said by the handle a request was given, not looked up in an async-local
  * store: an AsyncLocalStorage in use makes Node run a hook for every promise of every request
- * (performance.md, "Eighth pass").
+ * (docs/decisions/055-cache-invalidated-by-what-changed.md).
  *
  * The gate sits in front of pg's own pool with the same capacity, so that pool never queues:
  * the order in which connections are handed out is decided here.

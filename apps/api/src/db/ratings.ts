@@ -7,7 +7,7 @@
  *
  * A product's rating counts every review (the spec: any signed-in customer may review). A
  * seller's counts only verified-purchase reviews: it ranks Top Sellers and feeds the rating
- * filter, and accounts that never bought from the shop must not move it (docs/decisions.md).
+ * filter, and accounts that never bought from the shop must not move it (docs/decisions/023-reviews-and-verified-seller-rating.md).
  *
  * CALL, not a SELECT of a function: the read cache counts a statement as a write by its text
  * (db/client.ts, changesNoData), and a CALL is plainly one.

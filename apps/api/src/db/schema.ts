@@ -87,7 +87,7 @@ export const sellers = pgTable(
      * this, never the login e-mail.
      */
     email: text('email').notNull().default(''),
-    /** Average and count of the seller's verified-purchase reviews only (docs/decisions.md). */
+    /** Average and count of the seller's verified-purchase reviews only (docs/decisions/023-reviews-and-verified-seller-rating.md). */
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     createdAt: createdAt(),
@@ -142,7 +142,7 @@ export const products = pgTable(
     number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('products_number_seq')`),
     /**
      * True from "Create Product" until the product is saved with a name, a price above 0 and an
-     * image; a draft is shown to nobody but its seller and admins (issue 16).
+     * image; a draft is shown to nobody but its seller and admins.
      */
     isDraft: boolean('is_draft').notNull().default(false),
     /** Up to 8 image paths in the seller's order; the first is always `image`. */
@@ -189,7 +189,7 @@ export const products = pgTable(
       .using('gin', t.category, sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: false })
       .where(listedOnly),
-    // Suggestions as you type: names beginning with the text typed, in name order (issue 17).
+    // Suggestions as you type: names beginning with the text typed, in name order.
     index('products_on_sale_search_prefix_idx').using('btree', sql`${t.searchText} text_pattern_ops`).where(listedOnly),
     // Serves deleting a seller (the foreign key) and the seller-status triggers.
     index('products_seller_idx').on(t.sellerId),

@@ -6,7 +6,7 @@
  * cost more than the rest of the request together: pg parsed each column to a JavaScript value
  * (a Date per timestamp), Drizzle mapped each row to an object checking each column's kind, the
  * service shaped those into the answer's objects and Fastify wrote them out as JSON (a fifth of
- * the API's time for a page of products: performance.md, "Eighth pass"). Their statements are
+ * the API's time for a page of products: docs/decisions/047-catalogue-answers-written-as-json-text.md). Their statements are
  * still built with Drizzle's query builder, once per shape; their rows are read here and
  * written as JSON straight from the text (modules/catalog/product-json.ts).
  *
@@ -51,7 +51,7 @@ interface QueryInternals {
  * description, and each data row's fields (which pg's protocol parser gives as text already) are
  * the row as it is. pg asks for the description on every run of a prepared statement and builds
  * a parser per column from it, to parse each value with; these rows are read as text, so that was
- * work for nothing: 5 % of the API's CPU on a page of products (fourteenth pass of issue 13).
+ * work for nothing: 5 % of the API's CPU on a page of products.
  * Only the Describe is left out: Parse, Bind, Execute and Sync are pg's own (prepare, through a
  * view of the connection whose describe sends nothing).
  */
@@ -59,7 +59,7 @@ class TextRowsQuery extends pg.Query {
   /**
    * The text and values as arguments, not a config object: pg copies a config object through
    * its property descriptors on every query (`cloneQueryConfig`), about 3 µs of the API's
-   * thread each time, and the copy is a slow object for every read after (twenty-fifth pass).
+   * thread each time, and the copy is a slow object for every read after.
    */
   constructor(text: string, values: unknown[], name: string | undefined) {
     super(text, values);
@@ -110,8 +110,7 @@ function textParams(params: unknown[]): (string | null)[] | null {
 /**
  * The rows of `statement` run through `db` with `values` for its placeholders. PGlite's worker
  * is asked through its message port when it can be (PgliteWorker.readRows): the worker reads
- * the rows out of PGlite's answer, which over the socket node-postgres did on the API's thread
- * (twenty-fifth pass).
+ * the rows out of PGlite's answer, which over the socket node-postgres did on the API's thread.
  */
 export async function textRows(
   db: Db,

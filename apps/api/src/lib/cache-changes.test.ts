@@ -25,7 +25,7 @@ const onPostgres = process.env.TORGET_TEST_DB === 'postgres' && !!process.env.TE
 describe('whose write it is', () => {
   it('is said by the handle written through, never by an AsyncLocalStorage (only the benchmark’s counter has one)', () => {
     // An AsyncLocalStorage in use makes Node run a hook for every promise of every request
-    // (performance.md, "Eighth pass"); the benchmark's statement counter is on only with
+    // (docs/decisions/055-cache-invalidated-by-what-changed.md); the benchmark's statement counter is on only with
     // BENCH_STATEMENT_COUNT=1.
     const src = join(new URL('.', import.meta.url).pathname, '..');
     const users = (readdirSync(src, { recursive: true }) as string[])

@@ -18,7 +18,7 @@
  *   catalogue lists and the category list (`productChangeTags`);
  * - product edited: the same, but its seller's, categories' (before and after) and the
  *   catalogue's lists narrowed to the product as it was and as it is (`productEditTags`): a list
- *   whose filters neither could pass keeps its answer (issue 13: a shop's steady edits emptied
+ *   whose filters neither could pass keeps its answer (a shop's steady edits emptied
  *   every search of their category);
  * - stock moved (an order placed, expired or cancelled): the pages of its products and the lists
  *   that show them (`stockChangeTags`); other lists stay;
@@ -38,7 +38,7 @@
  *
  * The request's writes are told by the handle it wrote through, not by an async-local store: an
  * AsyncLocalStorage in use makes Node call a hook for every promise of every request, a sixth of
- * a catalogue read's time in the API (performance.md, "Eighth pass").
+ * a catalogue read's time in the API (docs/decisions/055-cache-invalidated-by-what-changed.md).
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Db } from '#api/db/client.ts';

@@ -8,7 +8,7 @@
  * Messages are grouped (groupedSending): while one is on its way, the tags published meanwhile
  * wait and leave together when it is done. Idle, a change goes out at once; under 450 orders a
  * second, one NOTIFY (a statement and a transaction of its own) carried several orders' tags
- * instead of one each (issue 13).
+ * instead of one each.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';

@@ -36,8 +36,8 @@ export interface JsonTextAnswer {
 
 /**
  * ETags of answers the read cache keeps, worked out once per answer instead of on every send:
- * hashing a page of products was about a fifth of the API's CPU for a cached list (performance.md,
- * twenty-fourth pass). Keyed by the answer object, so an answer no longer kept
+ * hashing a page of products was about a fifth of the API's CPU for a cached list (docs/decisions/056-http-caching.md).
+ * Keyed by the answer object, so an answer no longer kept
  * takes its ETag with it.
  */
 const etagsOfAnswers = new WeakMap<JsonTextAnswer, string>();

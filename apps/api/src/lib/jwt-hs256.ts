@@ -2,8 +2,8 @@
  * Verifying the API's own bearer tokens (HS256 JWTs) with node:crypto, synchronously.
  *
  * jose verifies through WebCrypto, whose every call is a job handed to libuv's thread pool and a
- * promise back: under 50 connections that was a sixth of the API's CPU for an order (issue 13,
- * performance.md "Ninth pass"); an HMAC of a few hundred bytes here takes microseconds. Tokens
+ * promise back: under 50 connections that was a sixth of the API's CPU for an order
+ * (docs/decisions/063-bearer-tokens-verified-with-node-crypto.md); an HMAC of a few hundred bytes here takes microseconds. Tokens
  * are still signed with jose (a sign-in is rare), and the tests check that this accepts exactly
  * what jose accepts for our tokens.
  *
@@ -85,7 +85,7 @@ interface Verified {
  * token that fails is never remembered. Everything else about the session (a sign-out, a
  * changed password, a deleted account) is the caller's check against the user's row, as before.
  * The HMAC and the two JSON parses it spares were about 10 µs of every authenticated request on
- * a slow machine, more under load (issue 13, twenty-sixth pass).
+ * a slow machine, more under load.
  */
 export function rememberingHs256Verifier(
   key: KeyObject,

@@ -160,7 +160,7 @@ export function rateLimitsFromEnv(source: NodeJS.ProcessEnv): { limits: RateLimi
  * Options of @fastify/rate-limit that choose where counters live: Redis under `keyPrefix` when
  * there is a Redis, else this process's memory. When Redis cannot be reached a request is let
  * through (and the failure logged by the plugin) rather than refused: the shop stays usable
- * while Redis is down, at the price of no limits meanwhile (docs/decisions.md).
+ * while Redis is down, at the price of no limits meanwhile (docs/decisions/064-rate-limits-in-redis-fail-open.md).
  */
 export function rateLimitStoreOptions(
   redis: Redis | null,

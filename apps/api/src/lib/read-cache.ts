@@ -13,7 +13,7 @@
  * invalidation while it loads makes it unjoinable (a read after the write starts a load of its
  * own, never sharing one begun before the write) and is remembered; when the load ends, the entry
  * is kept only if none of the tags invalidated meanwhile is among its own. Under a shop's steady
- * writes (issue 13's mixed workload: 2 % of requests) dropping every load in flight at every
+ * writes (the bench's mixed workload: 2 % of requests) dropping every load in flight at every
  * write kept almost no list: 17 % of lookups were hits where the searches' spread allows 60 %.
  * Other instances hear of a write through the change bus (lib/change-bus.ts) and invalidate the
  * same tags. Bounded by a number of entries and by their size (`sizeOf`, `maxBytes`): the least
@@ -27,7 +27,7 @@ export const ALL_TAGS = '*';
 const NARROWED = 'narrowed:';
 
 /**
- * `tag` changed, but only as far as `details` say (issue 13: a product edit gives the product as
+ * `tag` changed, but only as far as `details` say (a product edit gives the product as
  * it was and as it is). An entry under `tag` that was stored with `touchedBy` is kept when that
  * says no detail touches it; any other entry under `tag` is dropped, as by `tag` itself. A tag
  * like any other, so the change bus carries it to the other instances unchanged.

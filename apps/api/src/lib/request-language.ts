@@ -1,5 +1,5 @@
 /**
- * Which UI language a request comes from (issue 19). The web app sends the visitor's choice as
+ * Which UI language a request comes from. The web app sends the visitor's choice as
  * `Accept-Language` on every API call and keeps it in the `torget_lang` cookie, which a page load
  * carries.
  */

@@ -94,8 +94,8 @@ export async function registerWebApp(
   /**
    * Pages of the marketplace's own host that no row went into, as sent, by language, scheme,
    * host and path: everything they are made of. Such a page is the same until the app is built
-   * and started again, and the home page is what most visits open first (performance.md,
-   * twenty-fifth pass). Oldest out first beyond KEPT_PAGES.
+   * and started again, and the home page is what most visits open first (and, on PGlite, it
+   * shares the API's thread with the database's answers). Oldest out first beyond KEPT_PAGES.
    */
   const keptPages = new Map<string, KeptPage>();
   const keep = (key: string, page: KeptPage) => setKeepingAtMost(keptPages, key, page, KEPT_PAGES);
@@ -106,7 +106,7 @@ export async function registerWebApp(
     async sendPage(request, reply) {
       // The page differs by host (the site in it, the redirect): a cache keeps hosts apart, and
       // asks again every time, so a shop's new name or domain shows on the next load.
-      // The page also differs by the language cookie (`<html lang>`, issue 19).
+      // The page also differs by the language cookie (`<html lang>`).
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Host, Cookie');
       const language = pageLanguage(request);
       const pathname = request.url.split('?')[0] ?? '/';

@@ -12,7 +12,7 @@ export interface NewOrder {
 }
 
 /**
- * The mail's language (issue 19): 'sv' for a buyer who chose Svenska (Swedish only, prices as
+ * The mail's language: 'sv' for a buyer who chose Svenska (Swedish only, prices as
  * '249,00 kr'); otherwise the default, Swedish first and then English with the spec's 'SEK 249.00'.
  */
 interface Wording {

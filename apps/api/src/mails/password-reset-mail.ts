@@ -2,7 +2,7 @@
 import type { Language } from '@torget/shared/rules/languages';
 import type { Mail } from '#api/lib/mailer.ts';
 
-/** In Swedish only when the request came from the Svenska UI (issue 19); otherwise in both languages. */
+/** In Swedish only when the request came from the Svenska UI; otherwise in both languages. */
 export function passwordResetMail(
   user: { name: string; email: string },
   token: string,

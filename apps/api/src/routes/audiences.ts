@@ -29,8 +29,8 @@ declare module 'fastify' {
     /**
      * The route's first statement reads the session's user beside its own rows and applies
      * sessionUserOf (lib/auth.ts), so the guard checks the token alone and reads nothing: one
-     * round trip fewer on writes the server answers often (an order, a review, a product edit:
-     * issue 13).
+     * round trip fewer on writes the server answers often (an order, a review, a product
+     * edit).
      * Only under the 'signed-in' audience: the other guards need the roles the read gives.
      */
     readsSessionUser?: boolean;

@@ -116,13 +116,13 @@ const TABLE: Row[] = [
   },
   {
     route: 'GET /api/products',
-    note: "the managing list, drafts included (issue 16): the seller's own, an admin's",
+    note: "the managing list, drafts included: the seller's own, an admin's",
     expected: [401, 403, 403, 200, 403, 200],
     request: () => ({ url: `/api/products?scope=manage&seller=${t.cast.owner.id}` }),
   },
   {
     route: 'GET /api/products/:id',
-    note: 'a draft (issue 16): its seller and admins; a 404 for everyone else',
+    note: 'a draft: its seller and admins; a 404 for everyone else',
     expected: [404, 404, 404, 200, 404, 200],
     request: async () => ({ url: `/api/products/${(await product(t, t.cast.owner.id, { isDraft: true })).id}` }),
   },
@@ -276,7 +276,7 @@ const TABLE: Row[] = [
   },
   {
     route: 'GET /api/orders/seller/overview',
-    note: 'issue 16: sellers only, always their own shop (the route takes no seller id)',
+    note: 'sellers only, always their own shop (the route takes no seller id)',
     expected: [401, 403, 403, 200, 200, 403],
     request: () => ({ url: '/api/orders/seller/overview' }),
   },
@@ -301,7 +301,7 @@ const TABLE: Row[] = [
   },
   {
     route: 'PUT /api/orders/:id/cancel',
-    note: 'an unpaid PayPal order: its seller and admins cancel it, not the buyer (issue 15)',
+    note: 'an unpaid PayPal order: its seller and admins cancel it, not the buyer',
     expected: [401, 403, 404, 200, 404, 200],
     request: async () => ({ url: `/api/orders/${(await freshOrder(t, 'PayPal'))._id}/cancel` }),
   },

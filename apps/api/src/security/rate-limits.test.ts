@@ -1,5 +1,5 @@
 /**
- * Every rate limit answers 429 with a message once it is reached (issue 15): registration and
+ * Every rate limit answers 429 with a message once it is reached: registration and
  * reviews per address, order placement per account and per address, uploads per account (fewer
  * for applicants), next to sign-in and reset mails. One app runs on the defaults, one on small
  * limits set the way an operator sets them (RATE_LIMIT_*), so each test stays short.

@@ -1,5 +1,5 @@
 /**
- * The smaller holes of issue 15 (part B), each shown through the API: reset links that outlive
+ * Smaller security holes, each shown through the API: reset links that outlive
  * an e-mail change, 500s that are the client's or PayPal's fault, foreign product images,
  * guessable passwords, and applicants reserving domains.
  */

@@ -56,7 +56,7 @@ async function pageMeta(
       return categoryMeta(page.category, ctx);
     case 'product': {
       const product = await findProductMeta(db, page.id);
-      // A draft is nobody's business but its seller's (issue 16): no tags, and a 404 for crawlers.
+      // A draft is nobody's business but its seller's: no tags, and a 404 for crawlers.
       if (!product || product.isDraft) return 'not found';
       // The row read for the tags also says whose product it is: no second statement.
       return productBelongsOnMainHost(site, product.sellerId) ? 'main host' : productMeta(product, ctx);

@@ -6,7 +6,7 @@
  * index over seller_active), so closed shops and revoked or deleted sellers' products are left
  * out by the index itself. The ORDER BY names its columns by table: the output's text `id`
  * would otherwise be what is sorted, and the index order lost. Measured on PostgreSQL with
- * 1 000 000 products (docs/decisions.md): the page starts in ~0.7 s, a page of 50 000 in ~25 ms.
+ * 1 000 000 products (docs/decisions/017-pages-for-crawlers-and-sitemaps.md): the page starts in ~0.7 s, a page of 50 000 in ~25 ms.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';

@@ -1,5 +1,5 @@
 /**
- * A seller's domain is that seller's shop (issue 18), as the server serves pages through
+ * A seller's domain is that seller's shop, as the server serves pages through
  * app.inject with a Host header: admin screens and another seller's products go to the
  * marketplace's main host with a 302; the shop's own pages stay; the marketplace is unaffected.
  */

@@ -53,8 +53,8 @@ export function foreignStorefrontId(pathname: string, site: Site): string | null
 }
 
 /**
- * Where a page opened on `site` belongs on the marketplace's main host, judged by its path alone
- * (issue 18): on a seller's domain, or a domain no shop owns, an admin screen goes to the same
+ * Where a page opened on `site` belongs on the marketplace's main host, judged by its path
+ * alone: on a seller's domain, or a domain no shop owns, an admin screen goes to the same
  * path and query there, and another seller's storefront to the marketplace's /seller/{id}.
  * Answers the path (and query) to send the visitor to on the main host, or null when the page
  * stays. Another seller's product needs its row: see `productBelongsOnMainHost`.

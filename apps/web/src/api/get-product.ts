@@ -4,7 +4,7 @@ import { api } from '#web/lib/api-client.ts';
 
 /**
  * GET /api/products/{id}: one product with its reviews, newest first. Sent with the token when
- * signed in, so a draft is seen by its seller and admins (issue 16); everyone else gets 404.
+ * signed in, so a draft is seen by its seller and admins; everyone else gets 404.
  */
 export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetails> {
   return api.get<ProductDetails>(`/api/products/${encodeURIComponent(id)}`, { auth: true, signal });

@@ -15,9 +15,9 @@ export interface ProductListParams {
   max?: number;
   rating?: number;
   order?: ProductOrder;
-  /** Added by issue 16: the seller's own or the admin's list, drafts included (sent with the token). */
+  /** Added beyond the spec: the seller's own or the admin's list, drafts included (sent with the token). */
   scope?: 'manage';
-  /** Added by issue 16: the managing list's column sort. */
+  /** Added beyond the spec: the managing list's column sort. */
   sort?: ManagedProductSort;
 }
 
@@ -30,7 +30,7 @@ export function getProducts(params: ProductListParams, signal?: AbortSignal): Pr
 }
 
 /**
- * On a seller's own domain every list is that seller's products (issue 18: the shop's search and
+ * On a seller's own domain every list is that seller's products (the shop's search and
  * any other list offer only its own); elsewhere the parameters as they are.
  */
 function onThisSite(params: ProductListParams): ProductListParams {

@@ -3,7 +3,7 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import './language-switch.css';
 
 /**
- * The Svenska / English switch (issue 19), in the header and the footer: one button naming the
+ * The Svenska / English switch, in the header and the footer: one button naming the
  * other language in that language, so a reader of either finds it. The choice is remembered and
  * reaches the server (lib/language.ts).
  */

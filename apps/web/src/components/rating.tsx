@@ -6,7 +6,7 @@ interface RatingProps {
   value: number;
   /**
    * When given, the review count follows the stars: the spec's '{numReviews} reviews', and
-   * '1 review' for one (i18next plural rules; docs/decisions.md).
+   * '1 review' for one (i18next plural rules; docs/decisions/039-svenska-english-i18next.md).
    */
   numReviews?: number;
 }

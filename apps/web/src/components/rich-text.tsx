@@ -6,7 +6,7 @@ interface RichTextProps {
   /** HTML written by an admin or a seller; the server sanitised it on save. */
   html: string;
   className?: string;
-  /** The text's language: Swedish unless told (shop descriptions and site texts are written in it; issue 19). */
+  /** The text's language: Swedish unless told (shop descriptions and site texts are written in it). */
   lang?: string;
 }
 

@@ -8,7 +8,7 @@ import './shop-footer.css';
  * footer colours. Under the storefront on the marketplace, and under every page of the seller's
  * own domain; `children` adds a line below the details.
  */
-/** What the footer shows: a public seller's shop, or the settings form's live values (issue 16). */
+/** What the footer shows: a public seller's shop, or the settings form's live values. */
 type FooterShop = Pick<
   SellerProfile,
   'name' | 'address' | 'post_number' | 'city' | 'email' | 'phone' | 'organisation_number'

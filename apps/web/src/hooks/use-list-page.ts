@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 
-/** Paged API lists answer 50 rows a page (issue 15; apps/api/src/lib/paging.ts). */
+/** Paged API lists answer 50 rows a page (apps/api/src/lib/paging.ts). */
 export const LIST_PAGE_SIZE = 50;
 
 /**

@@ -56,7 +56,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return (await apiExchange<T>(path, options)).data;
 }
 
-/** A page of a paged list (issue 15): the array the API answers and `X-Total-Count`. */
+/** A page of a paged list: the array the API answers and `X-Total-Count`. */
 export interface ListPage<T> {
   items: T[];
   /** Rows over all pages. */
@@ -75,7 +75,7 @@ export async function apiListPage<T>(
 
 async function apiExchange<T>(path: string, options: ApiRequestOptions): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, query, auth = false, signal } = options;
-  // The UI language, so mails sent because of this call are in it (issue 19).
+  // The UI language, so mails sent because of this call are in it.
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': readLanguageChoice() });
   const token = auth ? readStoredToken() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);

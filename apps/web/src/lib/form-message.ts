@@ -1,5 +1,5 @@
 /**
- * A form message in the UI language (issue 19). The shared schemas' texts are the catalogue's
+ * A form message in the UI language. The shared schemas' texts are the catalogue's
  * keys, shown through `t()` as the shopper forms do; a few have a number in them, built by the
  * schema ('At most 5000 characters.', 'Price must be a number.'): those are read back into their
  * template key, so one Swedish text covers every number and field. A `context` picks a form's own

@@ -1,5 +1,5 @@
 /**
- * The one home of price and date display in the web app (issue 19). The default UI keeps the
+ * The one home of price and date display in the web app. The default UI keeps the
  * spec's formats ('SEK 249.00', dates 'YYYY-MM-DD', section 9); Svenska formats through Intl
  * ('249,00 kr', '22 nov. 2026'). Every page formats through here (or `useFormat`).
  */

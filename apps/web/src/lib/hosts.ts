@@ -116,7 +116,7 @@ export function mainHostUrl(path: string): string {
 }
 
 /**
- * Whether a product of `sellerId` belongs on the marketplace rather than on this host (issue 18):
+ * Whether a product of `sellerId` belongs on the marketplace rather than on this host:
  * a seller's domain offers only that seller's products, a domain no shop owns none. Only where
  * the server wrote the site; the marketplace keeps everything.
  */

@@ -1,5 +1,5 @@
 /**
- * i18next for the web app (issue 19); components read it through lib/use-translation.ts. Keys are the spec's English texts, so the default UI needs
+ * i18next for the web app; components read it through lib/use-translation.ts. Keys are the spec's English texts, so the default UI needs
  * no lookup: the bundled default catalogue (locales/en.ts) only holds plural forms. The Swedish
  * catalogue (locales/sv.ts) is its own chunk, imported only when Svenska is chosen.
  */

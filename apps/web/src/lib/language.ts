@@ -1,5 +1,5 @@
 /**
- * The UI language choice in the browser (issue 19). The choice is kept in localStorage and in the
+ * The UI language choice in the browser. The choice is kept in localStorage and in the
  * `torget_lang` cookie, so the server writes `<html lang>` into the page it serves before any
  * script runs; the languages themselves are `@torget/shared/rules/languages`.
  */

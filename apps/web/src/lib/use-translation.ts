@@ -2,7 +2,7 @@
  * `useTranslation()` for the components: `t` for the UI language shown, re-rendering when it
  * changes. Our own few lines on i18next instead of react-i18next, whose provider, Trans and
  * namespace loading we do not use: they cost the first load about 2 KB gzip it does not have
- * (check-bundle's 120 KB budget, docs/decisions.md).
+ * (check-bundle's 120 KB budget, docs/decisions/039-svenska-english-i18next.md).
  */
 import type { TFunction } from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The Swedish catalogue covers every text the code translates (issue 19): each literal key of a
+ * The Swedish catalogue covers every text the code translates: each literal key of a
  * `t('…')` call in the web app has a Swedish text (both plural forms when the call counts), with
  * the same {{placeholders}}. Keys are the default UI's English texts.
  */

@@ -1,5 +1,5 @@
 /**
- * Svenska (issue 19): the Swedish text of every UI text (shopper, seller and admin screens), keyed by the
+ * Svenska: the Swedish text of every UI text (shopper, seller and admin screens), keyed by the
  * default UI's English (the spec's texts). Loaded with a dynamic import only when Svenska is
  * chosen (lib/i18n.ts), so it is a chunk of its own. Plural texts have `_one` and `_other`
  * forms (i18next picks one with Intl.PluralRules). locales/catalogue.test.ts checks that every

@@ -1,5 +1,5 @@
 /**
- * The rules of the style sheets (docs/decisions.md, "Styles"): small sheets, every rule in one
+ * The rules of the style sheets (docs/decisions/009-plain-css-tokens-and-cascade-layers.md): small sheets, every rule in one
  * of the declared cascade layers, colours only from the tokens, each class styled by one sheet,
  * and every sheet imported by the code it styles.
  */

@@ -92,7 +92,7 @@ describe('the facts of an order as the API answers it', () => {
   });
 });
 
-describe('managing an order as its seller (issue 15)', () => {
+describe('managing an order as its seller', () => {
   const revoked = actor('seller');
 
   it('is the order seller while a seller, and admins; a revoked seller no longer', () => {

@@ -1,5 +1,5 @@
 /**
- * Who may do what with an order (spec sections 4 and 6; docs/decisions.md, Orders). The API
+ * Who may do what with an order (spec sections 4 and 6; docs/decisions/024-placing-an-order.md). The API
  * answers 404 to anyone who may not see an order, so order ids cannot be probed; the web asks
  * the same functions which buttons to show.
  */
@@ -13,7 +13,7 @@ export interface OrderFacts {
   paymentMethod: string;
   isPaid: boolean;
   isDelivered: boolean;
-  /** Cancelled by its seller or an admin, or expired unpaid (issue 15). */
+  /** Cancelled by its seller or an admin, or expired unpaid. */
   isCancelled: boolean;
 }
 
@@ -73,7 +73,7 @@ export function canDeleteOrder(actor: Actor | null, order: OrderFacts): boolean 
 
 /**
  * An unpaid PayPal order still holding its stock may be cancelled by its seller (while a seller)
- * or an admin (issue 15); the spec's delete stays for Swish orders.
+ * or an admin; the spec's delete stays for Swish orders.
  */
 export function canCancelOrder(actor: Actor | null, order: OrderFacts): boolean {
   return managesAsSeller(actor, order) && order.paymentMethod === 'PayPal' && !order.isPaid && !order.isCancelled;

@@ -48,7 +48,7 @@ describe('users, shops and uploads', () => {
   });
 });
 
-describe('drafts (issue 16)', () => {
+describe('drafts', () => {
   it('a draft is seen by its seller and admins only; a product on sale by everyone', () => {
     const seller = { id: 's1', isAdmin: false, isSeller: true, wantsToBeSeller: false };
     const other = { id: 's2', isAdmin: false, isSeller: true, wantsToBeSeller: false };

@@ -12,7 +12,7 @@ export function canReviewProduct(actor: Actor | null, product: { sellerId: strin
 }
 
 /**
- * A draft (issue 16) is seen by nobody but its seller and admins; any other product by everyone
+ * A draft is seen by nobody but its seller and admins; any other product by everyone
  * (a 404 otherwise, so drafts cannot be probed).
  */
 export function canSeeProduct(actor: Actor | null, product: { sellerId: string; isDraft: boolean }): boolean {
@@ -20,7 +20,7 @@ export function canSeeProduct(actor: Actor | null, product: { sellerId: string; 
 }
 
 /**
- * The managing list (drafts included, issue 16): an admin's of any or every seller, a seller's
+ * The managing list (drafts included): an admin's of any or every seller, a seller's
  * of their own products only.
  */
 export function canManageProductList(actor: Actor | null, sellerId: string | undefined): boolean {

@@ -5,8 +5,8 @@
 import { isOneOf } from './one-of';
 
 /**
- * Sort orders of product lists: the spec's four (Search results) and 'relevance' ("Best match",
- * issue 17), which orders a name search by how well each name matches and is the newest order
+ * Sort orders of product lists: the spec's four (Search results) and 'relevance' ("Best match"),
+ * which orders a name search by how well each name matches and is the newest order
  * when no name is given.
  */
 export const PRODUCT_ORDERS = ['newest', 'lowest', 'highest', 'toprated', 'relevance'] as const;
@@ -17,7 +17,7 @@ export function isProductOrder(value: unknown): value is ProductOrder {
 }
 
 /**
- * Column sorts of the seller's and admin's product lists (issue 16), `-` for descending;
+ * Column sorts of the seller's and admin's product lists, `-` for descending;
  * 'newest' is the default. Only the managing list sorts by these.
  */
 export const MANAGED_PRODUCT_SORTS = [
@@ -107,10 +107,10 @@ export function mayHaveTypo(word: string): boolean {
 }
 
 /**
- * Counts of free-text and combined filters stop at this many (issue 13): past it an answer says
+ * Counts of free-text and combined filters stop at this many: past it an answer says
  * "1 000+" (`countIsCapped`, `capped`) instead of reading every match. Lists whose filters are
  * few and fixed (everything listed, one category, one seller) have exact counts kept by the
- * database and are never capped (docs/decisions.md).
+ * database and are never capped (docs/decisions/041-catalogue-counters-and-capped-counts.md).
  */
 export const COUNT_CAP = 1000;
 
@@ -129,7 +129,7 @@ export const PRICE_PRESET_RANGES: readonly { min: number; max: number | null }[]
 /** Spec section 3, Filters: '{n} stars & up', a product rating of at least n. */
 export const RATING_PRESETS: readonly number[] = [4, 3, 2, 1];
 
-/** Suggestions as you type (issue 17): from this many characters (after trimming) ... */
+/** Suggestions as you type: from this many characters (after trimming) ... */
 export const SUGGEST_MIN_LENGTH = 2;
 /** ... up to this many (longer queries are refused) ... */
 export const SUGGEST_MAX_LENGTH = 100;

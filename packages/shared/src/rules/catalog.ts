@@ -27,18 +27,18 @@ export function hasAtMostTwoDecimals(sek: number): boolean {
   return Math.abs(Math.round(sek * 100) - sek * 100) < 1e-6;
 }
 
-/** A product edit saved over a product that changed since the form was loaded (issue 15): 409. */
+/** A product edit saved over a product that changed since the form was loaded: 409. */
 export const PRODUCT_CHANGED =
   'This product changed since you opened it (for example, items were sold). The form now shows the current values; please make your changes again and save.';
 
-/** At most this many images per product; the first is the product's `image` (issue 16). */
+/** At most this many images per product; the first is the product's `image`. */
 export const MAX_PRODUCT_IMAGES = 8;
 
 /**
- * What a product needs to be on sale (issue 16): a name, a price above 0 and an image. A draft
+ * What a product needs to be on sale: a name, a price above 0 and an image. A draft
  * saved without them stays a draft; a product on sale never goes back to draft, and its edit
  * form refuses to save it without them (PRODUCT_INCOMPLETE). The API still takes the spec's
- * payload without an image for a product on sale (docs/decisions.md).
+ * payload without an image for a product on sale (docs/decisions/019-drafts.md).
  */
 export function isPublishable(product: { name: string; price: number; image: string }): boolean {
   return product.name.trim() !== '' && product.price > 0 && product.image !== '';

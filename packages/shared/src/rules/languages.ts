@@ -1,5 +1,5 @@
 /**
- * The UI languages (issue 19): 'en' is the spec's UI (English chrome with the Swedish texts the
+ * The UI languages: 'en' is the spec's UI (English chrome with the Swedish texts the
  * spec gives), 'sv' is Svenska. The web app remembers the choice in localStorage and in the
  * `torget_lang` cookie and sends it as `Accept-Language` on every API call.
  */

@@ -29,7 +29,7 @@ export function formatSek(sek: number): string {
 
 const swedishKronor = new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK' });
 
-/** '249,00 kr': the Swedish price text (Svenska UI and Swedish mails; issue 19). */
+/** '249,00 kr': the Swedish price text (Svenska UI and Swedish mails). */
 export function formatSekSwedish(sek: number): string {
   return swedishKronor.format(sek);
 }

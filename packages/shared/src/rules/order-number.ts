@@ -1,5 +1,5 @@
 /**
- * The human order number (issue 19): the database gives each order a sequential number from
+ * The human order number: the database gives each order a sequential number from
  * 100001 (migration 0006); people read and quote it as `T-100001`. The UUID stays the order's id.
  */
 

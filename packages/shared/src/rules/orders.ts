@@ -112,7 +112,7 @@ export function sellerDisplayName(seller: CartSellerRef): string {
 }
 
 /**
- * Why an item was refused (issue 19): the spec's sentence word for word, then one that names the
+ * Why an item was refused: the spec's sentence word for word, then one that names the
  * shop and says what to do: "Can't add to cart. Buy from the first item's seller, named in the
  * message, in this order. Your cart holds items from Annas Ateljé: buy from them in this order,
  * or empty the cart first."

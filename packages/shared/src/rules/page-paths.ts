@@ -1,8 +1,8 @@
 /**
  * Page paths the server and the web app both need to recognise (zod-free): the route pattern
  * syntax of the web router (`:param`, `:param?`) as a regular expression, and the admin screens,
- * which are never served on a seller's own domain (the spec hides the admin menu there; issue 18
- * sends the screens themselves to the marketplace's main host).
+ * which are never served on a seller's own domain (the spec hides the admin menu there, and the
+ * screens themselves are sent to the marketplace's main host).
  */
 
 /** A React Router pattern as a regular expression over a raw (still percent-encoded) path; one trailing slash allowed. */

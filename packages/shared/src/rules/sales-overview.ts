@@ -1,5 +1,5 @@
 /**
- * The seller's sales overview (issue 16): which days count, and how a day's sales become the
+ * The seller's sales overview: which days count, and how a day's sales become the
  * periods and chart buckets. Days are calendar days in Sweden (Europe/Stockholm), whatever the
  * server's own time zone; dates are 'YYYY-MM-DD' strings so no time zone sneaks back in.
  *

@@ -42,7 +42,7 @@ export const SELLER_FIELDS = {
   has_swish: { column: 'hasSwish', kind: 'flag' },
   swish_number: { column: 'swishNumber', kind: 'text', max: 20 },
   has_paypal: { column: 'hasPaypal', kind: 'flag' },
-  /** The shop's public e-mail, shown in the storefront footer (issue 15); first the login e-mail. */
+  /** The shop's public e-mail, shown in the storefront footer; first the login e-mail. */
   email: { column: 'email', kind: 'text', max: 254 },
 } as const satisfies Record<string, TextField | FlagField>;
 

@@ -7,7 +7,7 @@ export function shopStatus(user: { is_seller: boolean; wants_to_be_seller: boole
   return 'Closed';
 }
 
-/** The admin user list's shop-status filter (issue 16): its query values, and the status each keeps. */
+/** The admin user list's shop-status filter: its query values, and the status each keeps. */
 export const SHOP_STATUS_FILTER_KEYS = ['open', 'waiting', 'closed'] as const;
 export type ShopStatusFilter = (typeof SHOP_STATUS_FILTER_KEYS)[number];
 export const SHOP_STATUS_FILTERS: Record<ShopStatusFilter, ShopStatus> = {

@@ -60,7 +60,7 @@ export const adminUserUpdateSchema = z.object({
   seller_domain: domainSchema.optional(),
 });
 
-/** GET /api/users/ (admin): `shop` keeps the users of one shop status (issue 16); '' or absent, all. */
+/** GET /api/users/ (admin): `shop` keeps the users of one shop status; '' or absent, all. */
 export const userListQuerySchema = z.object({
   shop: z
     .union([
@@ -81,7 +81,7 @@ export const resetPasswordSchema = z.object({
 });
 
 /*
- * The account forms of the web app (issue 19): the payload schemas above plus the confirmation
+ * The account forms of the web app: the payload schemas above plus the confirmation
  * field, whose mismatch message is the spec's (section 5). The forms validate with these
  * (react-hook-form + zodResolver) and send the payload fields only.
  */

@@ -38,7 +38,7 @@ describe('review payload', () => {
   });
 });
 
-describe('product update: decimal comma and images (issue 16)', () => {
+describe('product update: decimal comma and images', () => {
   const base = { name: 'Skål', price: '249,50', countInStock: '3' };
   it('reads a Swedish decimal comma as a point', () => {
     const parsed = productUpdateSchema.parse({ ...base, shipping_price: '19,9' });

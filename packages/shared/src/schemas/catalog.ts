@@ -41,7 +41,7 @@ export const productUpdateSchema = z.object({
   price: numeric('Price').pipe(sekAmount('Price')),
   image: storedImage.default(''),
   /**
-   * Added by issue 16: the product's images in order, the first being `image`. When sent it is
+   * Added beyond the spec: the product's images in order, the first being `image`. When sent it is
    * what is saved and `image` becomes its first; when left out (the spec's payload) `image`
    * replaces the first of the saved images and the rest stay.
    */
@@ -63,7 +63,7 @@ export const productUpdateSchema = z.object({
   shipping_price: numeric('Shipping price').pipe(sekAmount('Shipping price')).default(0),
   shipping_info: z.string().trim().max(PRODUCT_LIMITS.shippingInfo).default(''),
   /**
-   * The product's `version` when the form was loaded (issue 15). A save over a product that
+   * The product's `version` when the form was loaded. A save over a product that
    * changed since (an edit, a sale) is refused with 409. Absent: no check, as the spec's payload.
    */
   version: z.number({ message: 'version must be a number.' }).int().min(0).optional(),

@@ -112,7 +112,7 @@ export type SaveShippingAddressInput = z.infer<typeof saveShippingAddressSchema>
 
 /** GET /api/orders: `seller` is a seller's id, or empty for an admin's list of all orders. */
 /**
- * The incoming-order list's filters (issue 16): Swish orders whose payment the seller has to
+ * The incoming-order list's filters: Swish orders whose payment the seller has to
  * confirm (not paid, not cancelled), and paid orders still to deliver.
  */
 export const INCOMING_ORDER_FILTERS = ['to_confirm_payment', 'to_deliver'] as const;
@@ -120,7 +120,7 @@ export type IncomingOrderFilter = (typeof INCOMING_ORDER_FILTERS)[number];
 
 export const orderListQuerySchema = z.object({
   seller: optionalIdSchema,
-  /** Added by issue 16; absent or '' lists every order. */
+  /** Added beyond the spec; absent or '' lists every order. */
   status: z
     .union([z.literal(''), z.enum(INCOMING_ORDER_FILTERS, { message: 'Filter by to_confirm_payment or to_deliver.' })])
     .optional(),

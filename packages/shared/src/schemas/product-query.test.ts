@@ -13,7 +13,7 @@ describe('product list query', () => {
       scope: 'catalog',
     });
   });
-  it('takes the managing list’s scope and column sorts (issue 16), and nothing else', () => {
+  it('takes the managing list’s scope and column sorts, and nothing else', () => {
     expect(productListQuerySchema.parse({ scope: 'manage', sort: '-price' })).toMatchObject({
       scope: 'manage',
       sort: '-price',

@@ -21,7 +21,7 @@ export const optionalIdSchema = z
   .optional();
 
 /**
- * An empty query value means "not given" (issue 17): a client that sends every key, empty when
+ * An empty query value means "not given": a client that sends every key, empty when
  * unset, gets the defaults rather than a 400 (`Number('')` would be 0, below page 1).
  */
 function unlessEmpty<T extends z.ZodType>(schema: T) {
@@ -43,17 +43,17 @@ export const productListQuerySchema = z.object({
   rating: unlessEmpty(z.coerce.number().min(0).max(5).default(0)),
   order: unlessEmpty(z.enum(PRODUCT_ORDERS).default('newest')),
   /**
-   * Added by issue 16. 'manage' is the seller's list of their own products (`seller` = the
+   * Added beyond the spec. 'manage' is the seller's list of their own products (`seller` = the
    * caller) or an admin's list: drafts and closed shops' products included, never cached, with
    * a bearer token (403 otherwise). The public catalogue is the default.
    */
   scope: unlessEmpty(z.enum(['catalog', 'manage']).default('catalog')),
-  /** Added by issue 16: the managing list's column sort (rules/catalog-query.ts); ignored by the catalogue. */
+  /** Added beyond the spec: the managing list's column sort (rules/catalog-query.ts); ignored by the catalogue. */
   sort: unlessEmpty(z.enum(MANAGED_PRODUCT_SORTS).optional()),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-/** Query of GET /api/products/suggest: the text typed so far (issue 17). */
+/** Query of GET /api/products/suggest: the text typed so far. */
 export const suggestQuerySchema = z.object({
   q: z
     .string()
@@ -65,7 +65,7 @@ export type SuggestQuery = z.infer<typeof suggestQuerySchema>;
 
 /**
  * Query of GET /api/products/facets: the search's filters, with the same defaults and empty
- * values, without paging or sort (issue 17).
+ * values, without paging or sort.
  */
 export const productFacetsQuerySchema = productListQuerySchema.pick({
   seller: true,

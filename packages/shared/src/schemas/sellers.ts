@@ -82,7 +82,7 @@ export const sellerFieldsSchema = z.object({
   seller_swish_number: swishNumber.optional(),
   seller_has_paypal: z.boolean().optional(),
   seller_domain: domainSchema.optional(),
-  /** The shop's public e-mail, shown in the storefront footer (issue 15); empty shows none. */
+  /** The shop's public e-mail, shown in the storefront footer; empty shows none. */
   seller_email: text(254)
     .toLowerCase()
     .refine(

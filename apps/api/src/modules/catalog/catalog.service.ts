@@ -63,7 +63,7 @@ export const PRODUCT_LIST_TTL_MS = 10_000;
 export const CATEGORIES_TTL_MS = 60_000;
 
 /**
- * How a list counts its matches (issue 13). Lists whose filters are few and fixed (everything
+ * How a list counts its matches. Lists whose filters are few and fixed (everything
  * listed, one category, one seller) read the exact count the database keeps; any other filter
  * counts up to COUNT_CAP + 1 matches only.
  */
@@ -76,7 +76,7 @@ interface Counting {
 /**
  * A list's conditions, built on first use: most reads run a prepared statement (a light list, a
  * deep page, a folded word search) that has them already, and building them through Drizzle for
- * nothing was 3 % of the API's CPU on a search (fourteenth pass of issue 13).
+ * nothing was 3 % of the API's CPU on a search.
  */
 type Where = () => SQL;
 
@@ -329,7 +329,7 @@ async function pageOfProducts(db: Db, where: Where, query: ProductListQuery, tot
 }
 
 /**
- * A name search's page and count from ONE read of its matches (issue 13): up to COUNT_CAP + 1
+ * A name search's page and count from ONE read of its matches: up to COUNT_CAP + 1
  * matches are read once into a CTE (the trigram index, or the name with the other filters; for
  * a one-word name, the names' words: word-search.ts), counted, and sorted for the page there.
  * Only the few columns the sorts need are kept; the page's rows are then read by id. When the
@@ -427,7 +427,7 @@ function productsOfPage(db: Db, page: SQL, query: ProductListQuery, { total = fa
 
 /**
  * A one-word search's dictionary lookup and its read (namePageStatement) in ONE statement, one
- * round trip instead of two (issue 13): the statement looks the words up itself (dictionaryCte)
+ * round trip instead of two: the statement looks the words up itself (dictionaryCte)
  * and runs the read of the shape they have, one word or several, each branch behind a one-time
  * filter on their number, so only one runs. Prepared once per shape, as the word statements are
  * (preparedWordStatement), executed with the stem and the filters' values (readMatchesOfName).
@@ -467,7 +467,7 @@ function foldedSearchStatement(db: Db, query: ProductListQuery, branches: Folded
  * a stem in several words gets the row with no product, and its count). The one-word statement
  * is the smaller plan, and PostgreSQL starts every node of a plan on every run, run or not: with
  * it a one-word search costs PostgreSQL 0.85× what the statement of both reads did (paired,
- * fourteenth pass of issue 13).
+ * bench/pair.mjs).
  */
 type FoldedBranches = 'one' | 'all';
 
@@ -654,7 +654,7 @@ export function foldedListStatement(db: Db, query: ProductListQuery, branches: F
 /**
  * Whether the name search's one read (namePageStatement) gives this page: when it holds every
  * match (the count is under the cap), and for "Best match" also above the cap, which then ranks
- * the COUNT_CAP + 1 matches read, as long as the page lies within them (docs/decisions.md).
+ * the COUNT_CAP + 1 matches read, as long as the page lies within them (docs/decisions/041-catalogue-counters-and-capped-counts.md).
  */
 function pageFromOneRead(query: ProductListQuery, count: number): boolean {
   if (!query.name) return false;

@@ -1,5 +1,5 @@
 /**
- * Empty drafts are cleaned up (issue 16): "Create Product" makes a draft at once, and a seller who
+ * Empty drafts are cleaned up: "Create Product" makes a draft at once, and a seller who
  * leaves the edit screen without saving would otherwise keep it for ever (it also counts against
  * the plan's product limit). A draft never saved (updated_at is still created_at: every save
  * sets updated_at) and older than a day is deleted by a periodic sweep of every API instance.

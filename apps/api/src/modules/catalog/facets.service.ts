@@ -1,5 +1,5 @@
 /**
- * Counts beside every filter of the search sidebar (issue 17): for each category, price preset
+ * Counts beside every filter of the search sidebar: for each category, price preset
  * and rating preset, how many listed products the search would give with that entry chosen and
  * every OTHER filter kept.
  *
@@ -9,7 +9,7 @@
  * are estimated from the sample (its share of the table's pages tells how many matches there
  * are in all). A one-word name's sample is read from the names' words instead (countWordSample).
  * Counts are answered up to COUNT_CAP; `capped` says one was more, or estimated
- * (docs/decisions.md). With no filter at all, the categories are the database's exact counts.
+ * (docs/decisions/044-suggestions-and-facets.md). With no filter at all, the categories are the database's exact counts.
  */
 import type { ProductFacets } from '@torget/shared/api-types';
 import { COUNT_CAP, PRICE_PRESET_RANGES, RATING_PRESETS } from '@torget/shared/rules/catalog-query';

@@ -1,5 +1,5 @@
 /**
- * The seller's and admin's product list (issue 16, `GET /api/products?scope=manage`): every
+ * The seller's and admin's product list (`GET /api/products?scope=manage`): every
  * product of the filter, drafts and closed shops' included, sorted by column, with the exact
  * count. Never cached: a seller sees the product just created or saved. A seller's list is at
  * most a few hundred rows (plan limits), an admin's is paged 50 at a time.

@@ -10,7 +10,7 @@ import { closestWordStatement } from './name-search';
 import { dictionaryWordsOf } from './word-search';
 
 // Name search must be served by an index, never by reading the products table through, for
-// terms of three or more characters (issue 4). The catalogue here is large enough (20 000
+// terms of three or more characters. The catalogue here is large enough (20 000
 // products in 10 categories, generated in SQL) for the planner to choose as it would in
 // production, and the plans are of the very statement the product list sends.
 
@@ -102,7 +102,7 @@ describe('name search on a catalogue of 20 000 products', () => {
     { name: codeOf(77).slice(2, 7), order: 'lowest' },
     { name: codeOf(77).slice(2, 7), order: 'toprated' },
     { name: codeOf(5), category: 'Kategori 5', min: '10', max: '1000', rating: '2', order: 'highest' },
-    // Issue 17: inflections, typos, no diacritics, several words, best match.
+    // Swedish words: inflections, typos, no diacritics, several words, best match.
     { name: 'lampor' },
     { name: 'mössorna', order: 'relevance' },
     { name: 'hogtalre mossa', order: 'relevance' },
@@ -116,7 +116,7 @@ describe('name search on a catalogue of 20 000 products', () => {
     });
   }
 
-  // Issue 13: a one-word search reads the names' words (word-search.ts) in their btree's order.
+  // A one-word search reads the names' words (word-search.ts) in their btree's order.
   const oneWordSearches: Record<string, string>[] = [
     { name: 'lampa' },
     { name: 'lampor', order: 'toprated' },

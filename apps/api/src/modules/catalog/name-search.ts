@@ -1,5 +1,5 @@
 /**
- * Name search (issue 17): which products a name query finds, how well each matches ("Best
+ * Name search: which products a name query finds, how well each matches ("Best
  * match"), and the query to suggest when nothing is found. Everything runs over a name's search
  * text, `torget_search_text(name)` (lower case, no diacritics; migration 0005), stored in
  * products.search_text (migration 0007) and covered by a trigram index; the query's words go through the same function, so both sides always agree.

@@ -148,7 +148,7 @@ export function toProductJson(row: ProductWithSellerRow): ProductSummary {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
-    // Rows written before issue 16 (or by the spec's payload) may hold only `image`.
+    // Rows written before products had several images (or by the spec's payload) may hold only `image`.
     images: row.images.length > 0 ? row.images : row.image ? [row.image] : [],
     number: row.number,
     isDraft: row.isDraft,

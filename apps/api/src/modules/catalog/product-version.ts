@@ -1,6 +1,6 @@
 /**
  * products.version grows by one whenever a field of the edit form or the stock changes, so an
- * edit loaded before a sale cannot write its old stock back (issue 15). The API's statements
+ * edit loaded before a sale cannot write its old stock back. The API's statements
  * that write those columns set the version themselves: with no BEFORE UPDATE row trigger on
  * products, PostgreSQL recomputes only the generated columns whose inputs a statement sets
  * (migration 0026). Another statement that forgets is still right, at the cost of a second

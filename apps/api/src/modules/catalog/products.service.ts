@@ -68,7 +68,7 @@ export async function createEmptyProduct(db: Db, seller: AuthUser) {
     }
     const [product] = await tx
       .insert(products)
-      // A draft until it is saved with a name, a price and an image (issue 16).
+      // A draft until it is saved with a name, a price and an image.
       .values({
         sellerId: seller.id,
         name: 'New product',
@@ -84,7 +84,7 @@ export async function createEmptyProduct(db: Db, seller: AuthUser) {
 }
 
 /**
- * The images a save leaves (issue 16): the `images` sent, or, from a client that sends only
+ * The images a save leaves: the `images` sent, or, from a client that sends only
  * `image` (the spec's payload), the saved images with `image` in place of the first. An empty
  * `image` alone clears them all. `image` is then always the first of them.
  */
@@ -101,8 +101,8 @@ export function imagesAfterSave(saved: readonly string[], input: Pick<ProductUpd
  *
  * A draft saved with a name, a price above 0 and an image goes on sale; saved without, it stays
  * a draft. A product on sale never goes back to draft, and a save without an image or price is
- * still taken (the spec's payload has no such rule, and products from before issue 16 may have
- * no image); the edit form asks for them (docs/decisions.md).
+ * still taken (the spec's payload has no such rule, and products made before drafts existed may
+ * have no image); the edit form asks for them (docs/decisions/019-drafts.md).
  *
  * `beforeWriting` is given the product as read once the editor may change it. The answer has the
  * product as it was when the save took its row lock (`before`: another edit may have landed
@@ -119,7 +119,7 @@ export async function updateProduct(
   const { user: editor, product } = await readEditorAndProduct(db, claims, id);
   const current = editableBy(editor, product);
   // The caller learns what the product was from the row read here, not from a read of its own
-  // (issue 13: a round trip fewer per edit), and before anything is written.
+  // (a round trip fewer per edit), and before anything is written.
   beforeWriting(snapshotOf(current));
   const images = imagesAfterSave(current.images.length > 0 ? current.images : [current.image], input);
   const image = images[0] ?? '';

@@ -23,7 +23,7 @@ interface AddReviewOutcome {
 
 /**
  * Adds the user's review of `product` (its facts as read by the route: a product's seller never
- * changes). In one round trip (issue 13): the procedure locks the product, refuses a second review
+ * changes). In one round trip: the procedure locks the product, refuses a second review
  * by the same user, marks a verified purchase, inserts the review and recomputes the product's and
  * the seller's ratings, all in one transaction (migration 0017 says how it keeps the checks exact).
  */

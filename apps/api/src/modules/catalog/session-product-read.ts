@@ -1,7 +1,7 @@
 /**
  * A write's first statement when its route reads its session's user itself (`readsSessionUser`,
  * routes/audiences.ts): the session's account and one product, in one round trip instead of the
- * auth guard's read and the route's own (issue 13). The account is the statement's first table,
+ * auth guard's read and the route's own. The account is the statement's first table,
  * left-joined to the product, so an ended session gives no row and a missing product a row with
  * no product; sessionUserOf (lib/auth.ts) then refuses an ended session before anything about the
  * product is answered, as the guard did.

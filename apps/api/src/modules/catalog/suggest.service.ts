@@ -1,5 +1,5 @@
 /**
- * Suggestions as you type (issue 17): a few listed products and open shops whose names match
+ * Suggestions as you type: a few listed products and open shops whose names match
  * the text typed so far. Each part reads a bounded number of index entries, whatever the
  * catalogue's size: names beginning with the text (a btree of the search text, in name order),
  * then names with a word beginning with it, then the name search's own rules (stems, compound

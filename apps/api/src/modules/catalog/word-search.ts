@@ -1,5 +1,5 @@
 /**
- * A one-word name search read from the names' words (issue 13, migration 0011) instead of the
+ * A one-word name search read from the names' words (migration 0011) instead of the
  * trigram index of the names.
  *
  * A search word matches a name whose search text contains the word's stem (name-search.ts). The

@@ -1,7 +1,7 @@
 /**
  * Unpaid PayPal orders hold their stock for a limited time. After that they expire; before
  * that their seller or an admin may cancel them. Either way the order stays on record, marked
- * cancelled with the time, and its stock comes back exactly once (docs/decisions.md):
+ * cancelled with the time, and its stock comes back exactly once (docs/decisions/026-unpaid-paypal-orders-expire.md):
  *
  * - the orders are marked with one `UPDATE … WHERE cancelled_at IS NULL AND NOT is_paid`, whose
  *   candidates are locked (`FOR UPDATE SKIP LOCKED`), so of two sweeps (or a sweep and a cancel,

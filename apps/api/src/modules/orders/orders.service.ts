@@ -134,7 +134,7 @@ export function sellerFilterFor(user: AuthUser, requested: string | undefined): 
   return sellerId;
 }
 
-/** The orders an incoming-order filter keeps (issue 16; rule in @torget/shared/schemas/orders). */
+/** The orders an incoming-order filter keeps (rule in @torget/shared/schemas/orders). */
 const INCOMING_FILTER_WHERE: Record<IncomingOrderFilter, () => SQL | undefined> = {
   to_confirm_payment: () =>
     and(eq(orders.paymentMethod, 'Swish'), eq(orders.isPaid, false), isNull(orders.cancelledAt)),

@@ -3,7 +3,7 @@
  * names, images and prices come from the database. Two buyers never get the last item: the stock
  * is checked and taken in the statement that writes the order, under row locks.
  *
- * The fast path (issue 13): the products are read without a lock, with the buyer's account in the
+ * The fast path: the products are read without a lock, with the buyer's account in the
  * same statement (the auth guard leaves that read to this one: `readsSessionUser`), every check
  * runs on what was read, and ONE autocommit statement takes the stock and writes the order, its
  * stock UPDATE guarded by the rows as read. A product's row is then locked only while PostgreSQL
@@ -186,11 +186,11 @@ const byId = (rows: StoredProduct[]) => new Map(rows.map((row) => [row.id, row])
  * the smallest size that holds them, its last id repeated (the index scan drops repeated
  * values), so a few statements serve every order.
  *
- * Why fixed sizes (issue 13): PostgreSQL plans a prepared statement anew for each execution
+ * Why fixed sizes: PostgreSQL plans a prepared statement anew for each execution
  * while that custom plan looks cheaper than its generic plan. With the ids as one array
  * parameter the generic plan assumes ten of them, so a one-line order's read was planned on
  * every call: 0.63 ms of planning for 0.07 ms of execution, a quarter of PostgreSQL's time per
- * order (pg_stat_statements, performance.md "Seventeenth pass"). With one placeholder per id
+ * order (pg_stat_statements; docs/decisions/045-hot-statements-prepared-with-one-plan.md). With one placeholder per id
  * both plans expect the same rows, and the generic plan is kept.
  */
 export const READ_SIZES = [1, 5, 20, MAX_ORDER_LINES] as const;
@@ -251,7 +251,7 @@ interface PricedLine {
 
 /**
  * Each line with its product as stored; an unknown (or deleted) product is refused by id, and so
- * is a draft (issue 16): nobody but its seller sees it, so nobody buys it.
+ * is a draft: nobody but its seller sees it, so nobody buys it.
  */
 function pricedLines(lines: readonly Line[], found: Map<string, StoredProduct>): PricedLine[] {
   return lines.map((line) => {
@@ -432,7 +432,7 @@ const ORDER_VALUES = [
 /**
  * The fast path's one autocommit statement: takes the stock of every line and writes the order
  * and its lines, or fails as a whole with STOCK_GUARD_FAILED and writes nothing. Prepared once
- * per database (issue 13): its SQL is the same for every order (the lines come as one JSON
+ * per database: its SQL is the same for every order (the lines come as one JSON
  * parameter), so neither Drizzle builds it nor PostgreSQL plans it per order (planning was a
  * third of its time at a million products).
  *

@@ -1,5 +1,5 @@
 /**
- * The seller's sales overview (issue 16) in two statements: the sales per Swedish day since the
+ * The seller's sales overview in two statements: the sales per Swedish day since the
  * earlier of "30 days ago" and 1 January, and the counts of orders to act on with the products
  * low in stock. The periods and chart buckets are made from the day rows (rules/sales-overview.ts).
  *

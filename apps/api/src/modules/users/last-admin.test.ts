@@ -1,5 +1,5 @@
 /**
- * "At least one admin remains" under concurrency (issue 15): two admins who demote or delete
+ * "At least one admin remains" under concurrency: two admins who demote or delete
  * each other at the same moment. On PostgreSQL the two requests run on two connections at once;
  * on PGlite (one connection) they are serialised, and the rule is still shown.
  */

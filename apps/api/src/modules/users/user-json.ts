@@ -35,7 +35,7 @@ export function toUserDetails(u: UserRow, s: SellerRow | null): UserDetails {
   };
 }
 
-/** What anyone sees of a seller: the shop's public e-mail, never the login e-mail (issue 15). */
+/** What anyone sees of a seller: the shop's public e-mail, never the login e-mail. */
 export function toPublicSeller(u: UserRow, s: SellerRow): PublicSeller {
   return { _id: u.id, name: u.name, email: s.email, is_seller: u.isSeller, seller: toSellerProfile(s, u.name) };
 }

@@ -119,7 +119,7 @@ const SHOP_STATUS_WHERE: Record<ShopStatusFilter, () => SQL | undefined> = {
 
 /**
  * GET /api/users/ (admin): a page of the accounts that are not deleted, newest first, and their
- * count; with `shop`, only the accounts of that shop status (issue 16).
+ * count; with `shop`, only the accounts of that shop status.
  */
 export async function listUsers(
   db: Db,

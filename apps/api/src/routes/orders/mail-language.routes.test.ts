@@ -1,4 +1,4 @@
-/** Mails in the buyer's language (issue 19): the web app sends the UI choice as Accept-Language. */
+/** Mails in the buyer's language: the web app sends the UI choice as Accept-Language. */
 import type { Order } from '@torget/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS, customer, product, type Session, settle, shop } from '#api/modules/orders/order-test-kit.ts';

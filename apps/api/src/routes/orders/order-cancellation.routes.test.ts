@@ -1,5 +1,5 @@
 /**
- * Issue 15, part A: unpaid PayPal orders expire and can be cancelled by their seller or an
+ * Unpaid PayPal orders expire and can be cancelled by their seller or an
  * admin; the stock comes back exactly once, also when sweeps and cancels run at the same time.
  */
 import type { Order } from '@torget/shared/api-types';

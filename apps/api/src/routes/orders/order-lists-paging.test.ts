@@ -1,5 +1,5 @@
 /**
- * Issue 15, part A: the order lists and the admin's user list are paged (50 a page, newest
+ * The order lists and the admin's user list are paged (50 a page, newest
  * first, `pageNumber`), stay JSON arrays, carry X-Total-Count and Link, and no statement binds
  * one parameter per row however many there are.
  */

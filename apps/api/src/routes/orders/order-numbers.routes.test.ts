@@ -14,7 +14,7 @@ import {
 import { bearer } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
-// Issue 19: every order has a human number, `T-100001`, sequential and unique, in every answer
+// Every order has a human number, `T-100001`, sequential and unique, in every answer
 // and both mails; GET /api/orders/{id} takes it as well as the id.
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the seller's sales overview (GET /api/orders/seller/overview) and the incoming-order
+ * The seller's sales overview (GET /api/orders/seller/overview) and the incoming-order
  * filters (GET /api/orders?status=). Orders are written straight to the database at chosen
  * moments, so the day buckets can be checked against Swedish midnight.
  */

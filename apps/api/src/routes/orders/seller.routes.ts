@@ -1,4 +1,4 @@
-/** /api/orders, for sellers: the sales overview of their own shop (issue 16). */
+/** /api/orders, for sellers: the sales overview of their own shop. */
 import { sellerOverview } from '#api/modules/orders/sales-overview.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 

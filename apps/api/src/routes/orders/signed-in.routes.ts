@@ -100,7 +100,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
     return order;
   });
 
-  // Issue 15: the seller of an unpaid PayPal order, or an admin, cancels it (stock back once).
+  // The seller of an unpaid PayPal order, or an admin, cancels it (stock back once).
   app.put('/:id/cancel', { schema: { params: idParams } }, async (request) => {
     const order = await cancelOrder(dbFor(request), userOf(request), request.params.id);
     declareChanges(request, productTagsOf(order));

@@ -1,5 +1,5 @@
 /**
- * /api/products for everyone, reading the caller when a token is sent (issue 16): the catalogue
+ * /api/products for everyone, reading the caller when a token is sent: the catalogue
  * and one product as before, and drafts for their seller and admins only. The managing list
  * (`scope=manage`: a seller's own products, an admin's) needs the token. A caller with a token
  * gets `private, no-cache` (lib/http-caching.ts), so nobody's draft sits in a shared cache.

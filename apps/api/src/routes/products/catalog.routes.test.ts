@@ -96,7 +96,7 @@ describe('GET /api/products', () => {
   });
 
   it('matches names case-insensitively and treats wildcard characters literally', async () => {
-    // Words in any order (issue 17): "Lampa 1", "Lampa 10".."Lampa 19" and "Lampa 21".
+    // Words in any order: "Lampa 1", "Lampa 10".."Lampa 19" and "Lampa 21".
     expect((await list('?name=LAMPA%201')).body.count).toBe(12);
     expect((await list('?name=1%20LAMPA')).body.count).toBe(12);
     expect((await list(`?name=${encodeURIComponent('%')}`)).body.products.map((p) => p.name)).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Issue 16: drafts. "Create Product" makes a draft that nobody but its seller and admins sees
+ * Drafts. "Create Product" makes a draft that nobody but its seller and admins sees
  * until it is saved with a name, a price above 0 and an image; never-saved drafts are cleaned
  * up after a day. Also the added `images` array and the managing list's search and sort.
  */
@@ -212,7 +212,7 @@ describe('images', () => {
     ]);
   });
 
-  it('answers `images` of a product saved before issue 16 as its one image', async () => {
+  it('answers `images` of a product saved before products had several images as its one image', async () => {
     const old = await createProduct(t.database.db, seller.id, { image: '/uploads/gammal.webp' });
     expect((await get(`/api/products/${old.id}`)).json()).toMatchObject({ images: ['/uploads/gammal.webp'] });
   });

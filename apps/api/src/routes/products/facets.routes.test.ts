@@ -1,5 +1,5 @@
 /**
- * GET /api/products/facets (issue 17): the counts beside each sidebar entry, checked against a
+ * GET /api/products/facets: the counts beside each sidebar entry, checked against a
  * brute-force count of a seeded catalogue for many filter combinations, and the cap.
  */
 import type { ProductFacets, ProductListResponse } from '@torget/shared/api-types';

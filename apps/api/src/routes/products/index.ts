@@ -9,7 +9,7 @@ import { sellerProductRoutes } from './seller.routes';
 import { signedInProductRoutes } from './signed-in.routes';
 
 export const productRoutes: RoutePlugin = async (app, { deps }) => {
-  // /categories (public) and /:id (caller, issue 16) sit in different scopes; the router still
+  // /categories (public) and /:id (caller) sit in different scopes; the router still
   // prefers the static path.
   await app.register(forAudience('public', publicProductRoutes), { deps });
   await app.register(forAudience('caller', callerProductRoutes), { deps });

@@ -6,7 +6,7 @@ import { getProduct, type ProductDetailsAnswer, productDetailsAnswer } from '#ap
 
 /**
  * A product as the API shows it to `viewer`, or the spec's 404: also for a draft that is not
- * the viewer's to see (issue 16), so drafts cannot be probed.
+ * the viewer's to see, so drafts cannot be probed.
  */
 export async function productOrNotFound(db: Db, id: string, viewer: AuthUser | null) {
   const product = await getProduct(db, id);

@@ -1,5 +1,5 @@
 /**
- * Issue 15, part A: a product edit carries the version it was loaded from, so a save made
+ * A product edit carries the version it was loaded from, so a save made
  * after a sale cannot write the old stock back; without a version the spec's payload still works.
  */
 import type { ProductDetails } from '@torget/shared/api-types';

@@ -5,7 +5,7 @@ import { products } from '#api/db/schema.ts';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
-// Name search as a Swedish shopper types (issue 17): inflections, typos, no diacritics,
+// Name search as a Swedish shopper types: inflections, typos, no diacritics,
 // compound parts, words in any order, and "Best match" ranking. A fixed catalogue of our own,
 // run on PGlite and on PostgreSQL alike (both must give the same answers).
 

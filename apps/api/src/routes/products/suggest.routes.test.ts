@@ -1,4 +1,4 @@
-/** GET /api/products/suggest (issue 17): products and open shops as the shopper types. */
+/** GET /api/products/suggest: products and open shops as the shopper types. */
 import type { SuggestResponse } from '@torget/shared/api-types';
 import { SUGGESTED_PRODUCTS, SUGGESTED_SHOPS } from '@torget/shared/rules/catalog-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 15, part A: reviews by customers who bought the product are marked verified; the
+ * Reviews by customers who bought the product are marked verified; the
  * seller's rating (Top Sellers) counts verified reviews only, so accounts that never bought
  * cannot bomb it; a deleted account's reviews show a neutral name.
  */

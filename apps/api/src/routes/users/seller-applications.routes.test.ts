@@ -1,5 +1,5 @@
 /**
- * Issue 16: the admin's user list filtered by shop status, and a seller application's fields
+ * The admin's user list filtered by shop status, and a seller application's fields
  * (plan, shop name, address, …) readable by admins before approval, and by no one else but the
  * applicant.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, part A: the seller's public e-mail is a shop field of its own, filled with the login
+ * The seller's public e-mail is a shop field of its own, filled with the login
  * e-mail when the shop is made and changeable in the settings; anyone but the seller and admins
  * sees that e-mail, never the login e-mail.
  */

@@ -26,7 +26,7 @@ export function nameSearchHref(text: string): string {
 }
 
 /**
- * The header's search box with suggestions as the shopper types (issue 17): an ARIA combobox
+ * The header's search box with suggestions as the shopper types: an ARIA combobox
  * over a listbox of at most 8 products and shops. Arrow keys move through the
  * suggestions, Enter opens the chosen one, or searches the typed text when none is chosen
  * (the spec's /search/name/{text}); Escape closes the list, a second Escape clears the box.
@@ -120,7 +120,7 @@ export function SearchBox() {
         </label>
         {/* The ARIA 1.1 combobox pattern: the box keeps its searchbox role (the spec's search box,
             which scripts and assistive technology already know by that role) inside a combobox
-            that owns the suggestions. See docs/decisions.md. */}
+            that owns the suggestions. See docs/decisions/036-header-search-combobox.md. */}
         {/* biome-ignore lint/a11y/useFocusableInteractive: focus stays on the search box inside */}
         <div
           className="search-combobox"

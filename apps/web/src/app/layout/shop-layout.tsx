@@ -17,7 +17,7 @@ function isStorefront(pathname: string): boolean {
 }
 
 /**
- * Every page on a seller's own domain (issue 18): the shop's header (logo, name, subtitle, search
+ * Every page on a seller's own domain: the shop's header (logo, name, subtitle, search
  * of the shop's products, account menu, cart) and footer around the page, in the shop's colours,
  * so the shop reads as the seller's own site from the first paint to the order page.
  */

@@ -7,7 +7,7 @@ export const usersListQueryKey = ['users', 'list'] as const;
 
 /**
  * GET /api/users/?shop=&pageNumber= (bearer, admin): a page of the users, newest first; `shop`
- * keeps one shop status (issue 16), '' everyone.
+ * keeps one shop status, '' everyone.
  */
 export function getUsers(
   page = 1,

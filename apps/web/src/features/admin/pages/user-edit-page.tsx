@@ -18,7 +18,7 @@ import '../admin.css';
 
 /**
  * /user/{id}/edit (spec section 2, admin): seller and admin roles and the seller's own domain,
- * with the user's seller application to read before approving it (issue 16).
+ * with the user's seller application to read before approving it.
  */
 export function UserEditPage() {
   const { t } = useTranslation();
@@ -49,7 +49,7 @@ type UserEditInput = z.input<typeof adminUserUpdateSchema>;
 type UserEditOutput = z.output<typeof adminUserUpdateSchema>;
 
 /**
- * The shop the user applied for (or runs): what the admin reads before approving (issue 16).
+ * The shop the user applied for (or runs): what the admin reads before approving.
  * The description is the seller's HTML, sanitised again for display.
  */
 function SellerApplication({ user }: { user: UserDetails }) {

@@ -31,7 +31,7 @@ const STATUS_CLASS: Record<ShopStatus, string> = {
 
 /**
  * /userlist (spec section 2, admin): the users, 50 a page, newest first, with shop status, edit
- * and delete (asked in the page's dialog); `?shop=` keeps one shop status (issue 16).
+ * and delete (asked in the page's dialog); `?shop=` keeps one shop status.
  */
 export function UserListPage() {
   const { t } = useTranslation();

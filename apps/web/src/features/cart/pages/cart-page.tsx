@@ -67,7 +67,7 @@ function useAddFromRoute(): { adding: boolean; error: string | null } {
     queryClient.fetchQuery({ ...productQueryOptions(id), staleTime: 0 }).then(
       (product) => {
         if (cancelled) return;
-        // Another seller's product on a seller's domain is bought on the marketplace (issue 18).
+        // Another seller's product on a seller's domain is bought on the marketplace.
         if (productBelongsOnMainHost(product.seller._id)) {
           window.location.replace(mainHostUrl(`/cart/${encodeURIComponent(product._id)}/${requestedQty(qty)}`));
           return;

@@ -12,7 +12,7 @@ interface ProductGalleryProps {
 }
 
 /**
- * The product page's images (issue 16): the one shown large, and a row of thumbnails to show
+ * The product page's images: the one shown large, and a row of thumbnails to show
  * another. The thumbnails are one tab stop; arrow keys (and Home, End) move between them and
  * show the one reached, as a toolbar of toggle buttons does. One image: no thumbnails.
  */

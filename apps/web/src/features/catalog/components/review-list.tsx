@@ -7,7 +7,7 @@ import '../product-page.css';
 
 /**
  * A product's reviews, newest first: name, a 'Verified purchase' badge when the reviewer bought
- * the product (issue 15), stars, date (YYYY-MM-DD) and comment.
+ * the product, stars, date (YYYY-MM-DD) and comment.
  */
 export function ReviewList({ reviews }: { reviews: Review[] }) {
   const { t } = useTranslation();

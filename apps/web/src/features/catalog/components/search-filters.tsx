@@ -158,7 +158,7 @@ function CustomPriceForm({ params }: { params: SearchParams }) {
 
 /**
  * The search sidebar (spec section 2, Search results): department, price presets, '& up'
- * ratings, each with how many products the current search has there (issue 17; dimmed at 0),
+ * ratings, each with how many products the current search has there (dimmed at 0),
  * and a price range of the shopper's own.
  */
 export function SearchFilters({ params }: { params: SearchParams }) {

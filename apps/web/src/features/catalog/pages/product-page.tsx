@@ -22,7 +22,7 @@ import '../product-page.css';
 const ReviewForm = lazy(async () => ({ default: (await import('../components/review-form')).ReviewForm }));
 
 /**
- * Descriptions written in the rich-text editor (issue 16) are HTML; older ones are plain text,
+ * Descriptions written in the rich-text editor are HTML; older ones are plain text,
  * shown as they were typed (line breaks kept).
  */
 const looksLikeHtml = (text: string) => /^\s*<(p|h[2-4]|ul|ol|blockquote)[\s>]/i.test(text);
@@ -191,7 +191,7 @@ function ProductView({ product }: { product: ProductDetails }) {
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
-  // Another seller's product on a seller's domain is on the marketplace (issue 18). The server
+  // Another seller's product on a seller's domain is on the marketplace. The server
   // redirects a page load; this covers a link followed inside the app.
   const elsewhere = product.data !== undefined && productBelongsOnMainHost(product.data.seller._id);
   useEffect(() => {

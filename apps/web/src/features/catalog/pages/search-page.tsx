@@ -47,7 +47,7 @@ function ResultSummary({ count, params }: { count: number; params: SearchParams 
   );
 }
 
-/** "Did you mean <link>?" (issue 17): the closest name search that finds something. */
+/** "Did you mean <link>?": the closest name search that finds something. */
 function DidYouMean({ suggestion }: { suggestion: string }) {
   const { t } = useTranslation();
   return (

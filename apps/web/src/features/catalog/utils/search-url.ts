@@ -44,7 +44,7 @@ export const SORT_OPTIONS: readonly { value: ProductOrder; label: string }[] = [
   { value: 'toprated', label: 'Avg. Customer Reviews' },
 ];
 
-/** "Best match" (issue 17): how well each name matches the searched name. */
+/** "Best match": how well each name matches the searched name. */
 export const BEST_MATCH_OPTION = { value: 'relevance', label: 'Best match' } as const;
 
 /**

@@ -7,7 +7,7 @@ import { apiListPage, type ListPage } from '#web/lib/api-client.ts';
 /**
  * GET /api/orders?seller=&status=&pageNumber= (bearer): a page of incoming orders with the
  * buyer's name. `seller` is a seller's id, or '' for an admin's list of all orders (spec section
- * 7); `status` keeps the orders to act on (issue 16), '' all.
+ * 7); `status` keeps the orders to act on, '' all.
  */
 export function getOrders(
   seller: string,

@@ -20,7 +20,7 @@ interface IncomingOrdersProps {
   seller: string;
   label: string;
   showShop?: boolean;
-  /** The seller's list (issue 16): filters for the orders to act on, shipping city and item count. */
+  /** The seller's list: filters for the orders to act on, shipping city and item count. */
   forSeller?: boolean;
 }
 

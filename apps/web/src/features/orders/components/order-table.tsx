@@ -16,7 +16,7 @@ interface OrderTableProps {
   showBuyer?: boolean;
   /** The SHOP column: the order history and the admin's list of all shops' orders. */
   showShop?: boolean;
-  /** CITY (shipping city) and ITEMS (units ordered): the seller's incoming orders (issue 16). */
+  /** CITY (shipping city) and ITEMS (units ordered): the seller's incoming orders. */
   showShipping?: boolean;
   /** Rows offering Delete (Swish orders not paid or delivered); none when absent. */
   canDelete?: (order: Order) => boolean;
@@ -32,7 +32,7 @@ const itemCount = (order: Order) => order.orderItems.reduce((sum, item) => sum +
 /**
  * The order tables of /orderhistory, /orderlist and /orderlist/seller (spec section 2): ID,
  * DATE, SHOP, TOTAL, PAID, DELIVERED and a Details button; dates as 'YYYY-MM-DD', '-' when absent.
- * The ID cell leads with the order number (`T-100001`, issue 19); no column is added, so every
+ * The ID cell leads with the order number (`T-100001`); no column is added, so every
  * column keeps its place.
  */
 export function OrderTable({

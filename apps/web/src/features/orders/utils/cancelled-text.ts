@@ -1,6 +1,6 @@
 import type { Order } from '@torget/shared/api-types';
 
-/** What the order page says of a cancelled order (issue 15), or null when it is not cancelled. */
+/** What the order page says of a cancelled order, or null when it is not cancelled. */
 export function cancelledText(order: Order): string | null {
   if (!order.isCancelled) return null;
   return order.cancelReason === 'expired'

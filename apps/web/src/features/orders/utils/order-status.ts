@@ -15,10 +15,10 @@ export interface StatusBadge {
 }
 
 /**
- * The order's state in friendly words for the badges at the top of the order page (issue 19):
+ * The order's state in friendly words for the badges at the top of the order page:
  * "Awaiting payment" / "Paid on 2026-11-22", "Not yet delivered" / "Delivered on …"; a cancelled
  * or expired order says so, in red, and has no delivery badge. The cards below keep the
- * established "Not Paid" / "Paid at …" texts (docs/decisions.md).
+ * established "Not Paid" / "Paid at …" texts (docs/decisions/035-order-status-badges.md).
  */
 export function statusBadges(order: Order): StatusBadge[] {
   if (order.isCancelled) {

@@ -7,7 +7,7 @@ import type { ProductWriteResponse } from './create-product';
  * PUT /api/products/{id} (bearer): the product's owner or an admin. The payload is what the
  * shared `productUpdateSchema` made of the form (the form is checked with the same schema), with
  * `version`, the product's version when the form was loaded: a product changed since (a sale,
- * another edit) is refused with 409 instead of being overwritten (issue 15).
+ * another edit) is refused with 409 instead of being overwritten.
  */
 export function updateProduct(id: string, input: ProductUpdate): Promise<ProductWriteResponse> {
   return api.put<ProductWriteResponse>(`/api/products/${encodeURIComponent(id)}`, input, { auth: true });

@@ -25,7 +25,7 @@ interface PendingUpload {
 const THUMBNAIL_DRAG_TYPE = 'application/x-torget-image-index';
 
 /**
- * The product's images (issue 16): up to 8, uploaded by choosing files or dropping them on the
+ * The product's images: up to 8, uploaded by choosing files or dropping them on the
  * field, each shown as a preview; reordered with the Move buttons (keyboard, screen readers) or
  * by dragging a thumbnail onto another; the first is marked as the main image. Upload failures
  * show under the field in the spec's words ('Too big image. Max size: 4 MB.' for a large file).

@@ -3,7 +3,7 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-/** The words of each status: a draft is "Utkast", as sellers asked for (issue 16), in both languages. */
+/** The words of each status: a draft is "Utkast", as sellers asked for, in both languages. */
 export const statusLabels = (t: Translate): Record<ProductStatus, string> => ({
   draft: 'Utkast',
   'on-sale': t('On sale'),

@@ -48,7 +48,7 @@ function SortHeading({
 }
 
 /**
- * The seller's and admin's product list (spec section 2; issue 16): thumbnail, short number,
+ * The seller's and admin's product list (spec section 2): thumbnail, short number,
  * name, price, stock, status (Utkast, on sale, sold out), category, and edit and delete.
  */
 export function ProductTable({

@@ -55,7 +55,7 @@ function toFormValues(product: ProductDetails, fresh: boolean): ProductForm {
     shipping_price: product.shipping_price === 0 ? '0' : kronor(product.shipping_price),
     shipping_info: product.shipping_info,
     // The version the values were loaded from; a background refetch must not move it, or a
-    // save could overwrite a sale the form never showed (issue 15).
+    // save could overwrite a sale the form never showed.
     version: product.version,
   };
 }
@@ -72,7 +72,7 @@ interface ProductEditFormProps {
 }
 
 /**
- * The product editor (issue 16), checked in the browser by the same shared schema as on the
+ * The product editor, checked in the browser by the same shared schema as on the
  * server: the main column holds what shoppers read (name, images, description), the side
  * column what the shop runs on (price, stock, category, shipping).
  */
@@ -247,7 +247,7 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
   );
 }
 
-/** Says at once that a seller's edit link is for another shop's product (issue 16). */
+/** Says at once that a seller's edit link is for another shop's product. */
 function NotYourProduct({ listPath }: { listPath: string }) {
   const { t } = useTranslation();
   return (

@@ -155,7 +155,7 @@ function Overview({ overview }: { overview: SellerOverview }) {
   );
 }
 
-/** The seller's sales overview on /my_shop_menu (issue 16), under the spec's four buttons. */
+/** The seller's sales overview on /my_shop_menu, under the spec's four buttons. */
 export function SalesOverview() {
   const { t } = useTranslation();
   const overview = useSalesOverview();

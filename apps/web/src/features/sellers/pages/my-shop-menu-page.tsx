@@ -7,8 +7,8 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { SalesOverview } from '../components/sales-overview';
 
 /**
- * /my_shop_menu (spec section 2, Layout): the seller's four buttons, then the sales overview
- * (issue 16). Like the header's My Shop menu, it applies on the marketplace and on the seller's
+ * /my_shop_menu (spec section 2, Layout): the seller's four buttons, then the sales overview.
+ * Like the header's My Shop menu, it applies on the marketplace and on the seller's
  * own domain only.
  */
 export function MyShopMenuPage() {
