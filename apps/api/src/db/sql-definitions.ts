@@ -42,17 +42,17 @@ export function sqlDefinitionsFolder(): string {
 }
 
 export function readSqlDefinitions(folder: string = sqlDefinitionsFolder()): SqlDefinitions {
-  const names = readdirSync(folder)
-    .filter((name) => name.endsWith('.sql'))
-    .sort();
+  const names = readdirSync(folder).filter((name) => name.endsWith('.sql'));
+  return sqlDefinitionsOf(names.map((name) => ({ name, text: readFileSync(join(folder, name), 'utf8') })));
+}
+
+/** The definitions of these files, put in the order of their names, and their hash. */
+export function sqlDefinitionsOf(files: { name: string; text: string }[]): SqlDefinitions {
+  const ordered = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const hash = createHash('sha256');
-  const files = names.map((name) => {
-    const text = readFileSync(join(folder, name), 'utf8');
-    // The name counts too: it sets the order the files run in.
-    hash.update(name).update('\0').update(text).update('\0');
-    return { name, text };
-  });
-  return { files, hash: hash.digest('hex') };
+  // The name counts too: it sets the order the files run in.
+  for (const file of ordered) hash.update(file.name).update('\0').update(file.text).update('\0');
+  return { files: ordered, hash: hash.digest('hex') };
 }
 
 /** One connection's statements: a query with parameters, or a script of several statements. */
