@@ -23,10 +23,14 @@ import {
 
 let database: Database;
 let destroy: () => Promise<void>;
+/** The server the project runs on (api-postgres); undefined on PGlite. */
+const serverUrl = process.env.TORGET_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+/** This file's database on that server. */
+let serverDatabaseUrl = '';
 
 /** An empty database: in-memory PGlite, or a new database on the server (project api-postgres). */
 beforeAll(async () => {
-  const url = process.env.TORGET_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const url = serverUrl;
   if (!url) {
     database = await openDatabase({});
     destroy = () => database.close();
@@ -34,6 +38,7 @@ beforeAll(async () => {
   }
   const created = await createServerDatabaseCopy(url, 'test', { migrated: false });
   database = await openDatabase({ url: created.url, poolSize: 2 });
+  serverDatabaseUrl = created.url;
   destroy = async () => {
     await database.close();
     await adminQuery(url, `drop database if exists ${created.name} with (force)`);
@@ -168,6 +173,21 @@ FOR EACH STATEMENT EXECUTE FUNCTION torget_test_extra();`,
     );
     expect(await definitionsInDatabase()).toEqual(before);
     expect((await recorded()).hash).toBe(hash);
+  });
+
+  // PGlite has one process: only a server has instances migrating at once.
+  it.runIf(serverUrl)("is applied by one of several instances migrating at once (the migrations' lock)", async () => {
+    const changed = withFile(files, '80-orders-stock.sql', (text) => `${text}\n-- changed once more\n`);
+    const others = await Promise.all([1, 2, 3].map(() => openDatabase({ url: serverDatabaseUrl, poolSize: 1 })));
+    try {
+      // Without the lock, two transactions replacing the same functions fail ("tuple concurrently updated").
+      await Promise.all(others.map((other) => migrate(other, { definitions: changed })));
+    } finally {
+      await Promise.all(others.map((other) => other.close()));
+    }
+    const rows = await queryRows<{ hash: string }>(database.db, sql`select hash from torget_sql_definitions`);
+    expect(rows).toEqual([{ hash: changed.hash }]);
+    await migrate(database, { definitions: files });
   });
 
   it('names the file whose statement failed', async () => {
