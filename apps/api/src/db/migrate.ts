@@ -2,7 +2,7 @@
  * Applies the generated SQL migrations in apps/api/drizzle, then the functions and triggers of
  * db/sql when they changed (sql-definitions.ts); safe to run at every start.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -29,6 +29,14 @@ export function migrationsFolder(): string {
   throw new Error(`No migrations folder found near ${here}`);
 }
 
+/** The tag of the latest migration (its file's name without .sql), from Drizzle's journal. */
+export function latestMigration(folder: string = migrationsFolder()): string {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.at(-1)?.tag ?? '';
+}
+
 export interface MigrateOptions {
   /** The functions and triggers to apply; db/sql's files when absent (tests give others). */
   definitions?: SqlDefinitions;
@@ -41,10 +49,12 @@ export async function migrate(database: Database, options: MigrateOptions = {}):
   const definitions = options.definitions ?? readSqlDefinitions();
   // drizzle keeps the driver's client as `$client`; the generic Db type does not say so.
   const client = (database.db as unknown as { $client: unknown }).$client;
-  const run = () => migrateWith(db, { migrationsFolder: migrationsFolder() });
+  const folder = migrationsFolder();
+  const latest = latestMigration(folder);
+  const run = () => migrateWith(db, { migrationsFolder: folder });
   if (database.kind !== 'postgres') {
     await run();
-    await withConnectionOf(client, (connection) => applySqlDefinitions(connection, definitions));
+    await withConnectionOf(client, (connection) => applySqlDefinitions(connection, definitions, latest));
     return;
   }
   // Several instances may start at once on one server: each waits for the lock, so the first
@@ -56,7 +66,7 @@ export async function migrate(database: Database, options: MigrateOptions = {}):
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await run();
-    await applySqlDefinitions(pgConnection(lock), definitions);
+    await applySqlDefinitions(pgConnection(lock), definitions, latest);
   } finally {
     await lock.end();
   }

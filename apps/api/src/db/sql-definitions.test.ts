@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '#api/test/postgres-admin.ts';
 import { createServerDatabaseCopy } from '#api/test/test-database.ts';
 import { type Database, openDatabase, queryRows } from './client';
-import { migrate, migrationsFolder } from './migrate';
+import { latestMigration, migrate, migrationsFolder } from './migrate';
 import {
   applySqlDefinitions,
   readSqlDefinitions,
@@ -64,8 +64,9 @@ async function definitionsInDatabase(): Promise<Record<string, string>> {
 }
 
 const client = () => (database.db as unknown as { $client: unknown }).$client;
-const apply = (definitions: SqlDefinitions): Promise<SqlDefinitionsOutcome> =>
-  withConnectionOf(client(), (connection) => applySqlDefinitions(connection, definitions));
+/** Applies `definitions` as migrate() does after the latest migration (or after `migration`). */
+const apply = (definitions: SqlDefinitions, migration = latestMigration()): Promise<SqlDefinitionsOutcome> =>
+  withConnectionOf(client(), (connection) => applySqlDefinitions(connection, definitions, migration));
 
 async function recorded(): Promise<{ hash: string; appliedAt: string }> {
   const [row] = await queryRows<{ hash: string; appliedAt: string }>(
@@ -129,6 +130,20 @@ describe('db/sql over the migrations', () => {
     expect(await guardMessage()).toBe('order stock guard (changed): 1 of 2 lines taken');
     expect((await recorded()).hash).toBe(changed.hash);
 
+    await migrate(database, { definitions: files });
+    expect(await guardMessage()).toBe('order stock guard: 1 of 2 lines taken');
+  });
+
+  it('is applied again after a new migration, so the files have the last word over it', async () => {
+    // A later migration that had to replace a function (migrations-define-no-routines.test.ts)
+    // with a text other than its file's.
+    await database.db.execute(sql`create or replace function order_stock_taken(taken bigint, wanted integer)
+      returns boolean language plpgsql as $$ begin raise exception 'from a migration'; end $$`);
+    expect(await apply(files)).toEqual({ applied: false, dropped: [] });
+    expect(await guardMessage()).toBe('from a migration');
+
+    expect(await apply(files, '9999_next')).toEqual({ applied: true, dropped: [] });
+    expect(await guardMessage()).toBe('order stock guard: 1 of 2 lines taken');
     await migrate(database, { definitions: files });
     expect(await guardMessage()).toBe('order stock guard: 1 of 2 lines taken');
   });

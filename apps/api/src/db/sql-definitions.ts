@@ -11,8 +11,9 @@
  * the step fail, and nothing of it is kept). Extensions' functions and PostgreSQL's internal
  * triggers (foreign keys) are not ours and are left alone.
  *
- * What was applied is recorded by the hash of the files' names and texts in
- * torget_sql_definitions, so a start whose files are unchanged costs one read.
+ * What was applied is recorded in torget_sql_definitions: the hash of the files' names and texts
+ * and the latest migration they ran after, so a start with no new file text and no new migration
+ * costs one read.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -133,11 +134,17 @@ export async function withConnectionOf<T>(
 const RECORD_TABLE = 'torget_sql_definitions';
 const UNDEFINED_TABLE = '42P01';
 
-/** The hash last applied; null before the first time (the record's table does not exist yet). */
-async function appliedHash(session: SqlSession): Promise<string | null> {
+/** What was applied last: the files' hash and the migration they ran after. */
+interface Applied {
+  hash: string;
+  migration: string;
+}
+
+/** What was applied last; null before the first time (the record's table does not exist yet). */
+async function lastApplied(session: SqlSession): Promise<Applied | null> {
   try {
-    const rows = await session.query<{ hash: string }>(`select hash from ${RECORD_TABLE}`);
-    return rows[0]?.hash ?? null;
+    const rows = await session.query<Applied>(`select hash, migration from ${RECORD_TABLE}`);
+    return rows[0] ?? null;
   } catch (error) {
     if ((error as { code?: unknown }).code === UNDEFINED_TABLE) return null;
     throw error;
@@ -168,21 +175,27 @@ const STALE_DEFINITIONS = `
     )`;
 
 export interface SqlDefinitionsOutcome {
-  /** False when the recorded hash was the files' already: nothing was run. */
+  /** False when the record was of these files after this migration already: nothing was run. */
   applied: boolean;
   /** The drop statements run for what the files no longer define. */
   dropped: string[];
 }
 
 /**
- * Applies the definitions unless the recorded hash is theirs already. The caller makes sure no
- * other process does the same at once (db/migrate.ts: the migrations' advisory lock).
+ * Applies the definitions unless the record says they were applied, the same files after the
+ * same last migration (`afterMigration`, the tag of the latest migration applied). Applying them
+ * again after each new migration gives the files the last word even when a migration replaced a
+ * function (one that had to, see migrations-define-no-routines.test.ts) with unchanged files.
+ * The caller makes sure no other process does the same at once (db/migrate.ts: the migrations'
+ * advisory lock).
  */
 export async function applySqlDefinitions(
   connection: SqlConnection,
-  definitions: SqlDefinitions = readSqlDefinitions(),
+  definitions: SqlDefinitions,
+  afterMigration: string,
 ): Promise<SqlDefinitionsOutcome> {
-  if ((await appliedHash(connection)) === definitions.hash) return { applied: false, dropped: [] };
+  const last = await lastApplied(connection);
+  if (last?.hash === definitions.hash && last.migration === afterMigration) return { applied: false, dropped: [] };
   return connection.transaction(async (tx) => {
     for (const file of definitions.files) {
       try {
@@ -202,10 +215,12 @@ export async function applySqlDefinitions(
       }
     }
     await tx.script(
-      `create table if not exists ${RECORD_TABLE} (hash text not null, applied_at timestamptz not null default now());
+      `create table if not exists ${RECORD_TABLE} (
+         hash text not null, migration text not null, applied_at timestamptz not null default now()
+       );
        delete from ${RECORD_TABLE};`,
     );
-    await tx.query(`insert into ${RECORD_TABLE} (hash) values ($1)`, [definitions.hash]);
+    await tx.query(`insert into ${RECORD_TABLE} (hash, migration) values ($1, $2)`, [definitions.hash, afterMigration]);
     return { applied: true, dropped: stale.map(({ statement }) => statement) };
   });
 }
