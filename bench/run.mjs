@@ -47,6 +47,7 @@ import {
   sellerOfProduct,
 } from './seed.mjs';
 import { seedPglite } from './seed-pglite.mjs';
+import { sqlDefinitionScripts } from './sql-definitions.mjs';
 import { setStock } from './stock.mjs';
 
 const { values: args } = parseArgs({
@@ -195,6 +196,8 @@ async function createBenchDatabase(counts) {
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   try {
     await migratePg(drizzlePg(pool), { migrationsFolder: join(root, 'apps/api/drizzle') });
+    // A statement without parameters goes by the simple protocol, which takes a whole script.
+    for (const script of sqlDefinitionScripts()) await pool.query(script);
   } finally {
     await pool.end();
   }

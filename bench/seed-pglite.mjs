@@ -10,6 +10,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { root } from '../scripts/lib.mjs';
 import { seedStatements } from './seed.mjs';
+import { sqlDefinitionScripts } from './sql-definitions.mjs';
 
 /** Migrates a PGlite folder and seeds it with `counts`; answers the seconds it took. */
 export async function seedPglite(dataDir, counts) {
@@ -17,6 +18,7 @@ export async function seedPglite(dataDir, counts) {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin, unaccent } });
   try {
     await migrate(drizzle(client), { migrationsFolder: join(root, 'apps/api/drizzle') });
+    for (const script of sqlDefinitionScripts()) await client.exec(script);
     for (const statement of seedStatements(counts)) await client.query(statement);
     await client.query('vacuum analyze');
   } finally {

@@ -1,6 +1,6 @@
 // Bundles the API into dist/server.js. Our own workspace code (including @torget/shared, which
 // ships TypeScript) is bundled; packages from node_modules stay external and load at run time.
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -17,3 +17,8 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+
+// The functions and triggers the server applies at start (src/db/sql-definitions.ts finds them
+// beside the bundle); copied afresh, so a file deleted from src/db/sql is gone from dist too.
+rmSync('dist/sql', { recursive: true, force: true });
+cpSync('src/db/sql', 'dist/sql', { recursive: true });

@@ -1,9 +1,12 @@
 /**
  * Several instances behind a load balancer start at once on one fresh PostgreSQL database: each
- * migrates at start-up, and they take turns (an advisory lock in db/migrate.ts), so every one
- * comes up and answers its health check.
+ * migrates at start-up (the migrations, then the functions and triggers of db/sql), and they take
+ * turns (an advisory lock in db/migrate.ts), so every one comes up and answers its health check.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#api/db/client.ts';
+import { readSqlDefinitions } from '#api/db/sql-definitions.ts';
 import {
   buildServer,
   createServerDatabase,
@@ -38,5 +41,10 @@ describe.runIf(onPostgres())('instances starting together on one database', () =
       const res = await fetch(`${server.url}/api/health`);
       expect(res.status).toBe(200);
     }
+    // The functions and triggers of db/sql were applied under the same lock: one record, of these files.
+    const recorded = await database.use((db) =>
+      queryRows<{ hash: string }>(db.db, sql`select hash from torget_sql_definitions`),
+    );
+    expect(recorded).toEqual([{ hash: readSqlDefinitions().hash }]);
   }, 45_000);
 });

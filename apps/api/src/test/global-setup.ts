@@ -21,6 +21,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#api/db/client.ts';
 import { migrate, migrationsFolder } from '#api/db/migrate.ts';
+import { readSqlDefinitions } from '#api/db/sql-definitions.ts';
 import { adminQuery } from './postgres-admin';
 
 const cacheFolder = fileURLToPath(new URL('../../node_modules/.cache/torget-tests/', import.meta.url));
@@ -38,8 +39,9 @@ declare module 'vitest' {
 
 /**
  * Where the dumped PGlite template is kept between runs: named by a hash of what makes it (the
- * migrations and the PGlite version), so a changed migration or PGlite makes a new one. Making
- * it costs about 2 s, which a one-file run in the inner loop would otherwise pay every time.
+ * migrations, the functions and triggers of db/sql and the PGlite version), so a changed
+ * migration, definition or PGlite makes a new one. Making it costs about 2 s, which a one-file
+ * run in the inner loop would otherwise pay every time.
  */
 function pgliteTemplatePath(): string {
   const hash = createHash('sha256');
@@ -51,6 +53,7 @@ function pgliteTemplatePath(): string {
     const path = join(folder, file);
     if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
   }
+  hash.update(readSqlDefinitions().hash);
   return join(cacheFolder, `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 

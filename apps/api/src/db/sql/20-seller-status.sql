@@ -1,0 +1,55 @@
+-- products.seller_active is a copy of "the seller is an active seller" (is_seller and not
+-- deleted), kept here so catalogue reads need no join to users. A product takes its seller's
+-- status when inserted; a change of a user's status is copied to their products; an UPDATE
+-- that changes a product's seller or status has it set again from the seller.
+--
+-- FOR SHARE waits for a status change of the seller in progress, so a product written at the
+-- moment its seller is revoked never keeps the old status.
+
+-- BEFORE INSERT only: any BEFORE UPDATE row trigger on products makes PostgreSQL recompute every
+-- stored generated column on every UPDATE (the search text, the product's JSON), which a sale's
+-- stock UPDATE would otherwise skip. Updates are followed after the write, below.
+CREATE OR REPLACE FUNCTION products_take_seller_status() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  active boolean;
+BEGIN
+  SELECT u.is_seller AND u.deleted_at IS NULL INTO active FROM users u WHERE u.id = NEW.seller_id FOR SHARE;
+  NEW.seller_active := coalesce(active, false);
+  RETURN NEW;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER products_seller_status BEFORE INSERT ON "products"
+FOR EACH ROW EXECUTE FUNCTION products_take_seller_status();
+
+-- After an UPDATE that changed the seller or the status: a second version of the row when the
+-- status written is not the seller's. In the API only users_give_seller_status changes it,
+-- with the right value.
+CREATE OR REPLACE FUNCTION products_seller_status_follows() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  active boolean;
+BEGIN
+  SELECT u.is_seller AND u.deleted_at IS NULL INTO active FROM users u WHERE u.id = NEW.seller_id FOR SHARE;
+  IF NEW.seller_active IS DISTINCT FROM coalesce(active, false) THEN
+    UPDATE products SET seller_active = coalesce(active, false) WHERE id = NEW.id;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER products_seller_status_follows AFTER UPDATE OF "seller_id", "seller_active" ON "products"
+FOR EACH ROW WHEN (NEW.seller_id IS DISTINCT FROM OLD.seller_id OR NEW.seller_active IS DISTINCT FROM OLD.seller_active)
+EXECUTE FUNCTION products_seller_status_follows();
+
+CREATE OR REPLACE FUNCTION users_give_seller_status() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE products SET seller_active = (NEW.is_seller AND NEW.deleted_at IS NULL)
+  WHERE seller_id = NEW.id;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER users_seller_status AFTER UPDATE OF is_seller, deleted_at ON "users"
+FOR EACH ROW
+WHEN (OLD.is_seller IS DISTINCT FROM NEW.is_seller OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at)
+EXECUTE FUNCTION users_give_seller_status();

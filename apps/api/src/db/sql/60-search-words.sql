@@ -1,0 +1,170 @@
+-- A one-word name search without the trigram bitmap of every match. A word of a search matches
+-- a name when the name's search text contains the word's stem; the stem has no white space, so
+-- a name matches exactly when one of its words contains the stem. So the names' words are kept:
+-- * search_words, every distinct word of a listed name ever seen (a dictionary, with a trigram
+--   index): the words containing a stem are found there, among distinct words, not names;
+-- * product_words, one row per listed product and word of its name, with the columns the
+--   catalogue filters and sorts by, so a word's matches are read in order from its indexes;
+-- * search_word_counts (+ search_word_count_changes), how many listed products have each word,
+--   kept as the catalogue's counts are (catalogue-counts.sql): writers add change rows, and now
+--   and then one writer folds them in.
+
+-- Returns the words of search_words containing `stem` (already escaped for LIKE) after the
+-- search text's normalisation, at most `max_words` + 1 of them; NULL when the stem's search text
+-- has under three characters (no trigram to look up) or holds white space (the words cannot).
+-- The generic plan is the right one for every stem (the trigram index), so it is forced: as a
+-- custom plan PostgreSQL planned the lookup again on every run, costing more than the lookup.
+-- The normalisation is torget_search_text's body written out (search-text.sql; word-search.test.ts
+-- checks that the two agree): a call of that function was parsed and planned again in every
+-- transaction.
+CREATE OR REPLACE FUNCTION search_dictionary_words(stem text, max_words integer) RETURNS text[]
+LANGUAGE plpgsql STABLE
+SET plan_cache_mode = force_generic_plan
+AS $$
+DECLARE
+  searched text := lower(public.unaccent('public.unaccent'::regdictionary, stem));
+BEGIN
+  IF length(searched) < 3 OR searched ~ '[ \t\n\r\f\v]' THEN
+    RETURN NULL;
+  END IF;
+  RETURN ARRAY(
+    SELECT w.word FROM search_words w
+    WHERE w.word LIKE '%' || searched || '%' ESCAPE '\'
+    LIMIT max_words + 1
+  );
+END
+$$;
+
+-- Folds the changes into the counts. Deleting and adding in one statement is atomic for readers;
+-- changes other transactions add meanwhile are not seen, so not deleted: nothing is lost.
+CREATE OR REPLACE FUNCTION search_word_counts_fold() RETURNS void LANGUAGE sql AS $$
+  WITH gone AS (DELETE FROM search_word_count_changes RETURNING word, n),
+  sums AS (SELECT word, sum(n) AS n FROM gone GROUP BY word)
+  INSERT INTO search_word_counts AS c (word, n)
+  SELECT word, n FROM sums ORDER BY word
+  ON CONFLICT (word) DO UPDATE SET n = c.n + excluded.n
+$$;
+
+-- About one write in 20 folds, one transaction at a time (a try-lock: no writer waits for it).
+CREATE OR REPLACE FUNCTION search_word_counts_maybe_fold() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF random() < 0.05 AND pg_try_advisory_xact_lock(7412021) THEN
+    PERFORM search_word_counts_fold();
+  END IF;
+END
+$$;
+
+-- The number of listed products having `w` in their name's words. PL/pgSQL: as an SQL function
+-- with subqueries it cannot be inlined, and its body would be planned again in every statement.
+CREATE OR REPLACE FUNCTION search_word_count(w text) RETURNS bigint LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN coalesce((SELECT c.n FROM search_word_counts c WHERE c.word = w), 0)
+    + coalesce((SELECT sum(d.n) FROM search_word_count_changes d WHERE d.word = w), 0);
+END
+$$;
+
+-- Writes the words of the listed products among `ids` (as their rows are now) into both tables
+-- and counts them in. New words are added in word order, so two writers never wait for each
+-- other in a circle.
+CREATE OR REPLACE FUNCTION product_words_add(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_words (word)
+  SELECT DISTINCT w FROM products p, search_text_words(p.search_text) w
+  WHERE p.id = ANY(ids) AND p.seller_active AND NOT p.is_draft
+  ORDER BY 1
+  ON CONFLICT DO NOTHING;
+  WITH added AS (
+    INSERT INTO product_words (id, word, category, price_ore, rating, created_at)
+    SELECT p.id, w, p.category, p.price_ore, p.rating, p.created_at
+    FROM products p, search_text_words(p.search_text) w
+    WHERE p.id = ANY(ids) AND p.seller_active AND NOT p.is_draft
+    RETURNING word
+  )
+  INSERT INTO search_word_count_changes (word, n) SELECT word, count(*) FROM added GROUP BY word;
+  PERFORM search_word_counts_maybe_fold();
+END
+$$;
+
+-- Removes the word rows of the products among `ids`, and counts them out.
+CREATE OR REPLACE FUNCTION product_words_remove(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH gone AS (DELETE FROM product_words WHERE id = ANY(ids) RETURNING word)
+  INSERT INTO search_word_count_changes (word, n) SELECT word, -count(*) FROM gone GROUP BY word;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION products_words_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM product_words_add(ARRAY(SELECT r.id FROM new_rows r WHERE r.seller_active AND NOT r.is_draft));
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER products_words_insert AFTER INSERT ON "products"
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION products_words_inserted();
+
+CREATE OR REPLACE FUNCTION products_words_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM product_words_remove(ARRAY(SELECT r.id FROM old_rows r));
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER products_words_delete AFTER DELETE ON "products"
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION products_words_deleted();
+
+-- A product's row changed in something its words carry: the name, the listing, or a filter or
+-- sort column. When only the columns changed (a review moving the rating, a new price), its rows
+-- are updated in place; otherwise they are written again. Stock changes (every order) are not
+-- among the trigger's columns: an order writes no word row.
+CREATE OR REPLACE FUNCTION products_words_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.search_text = NEW.search_text AND OLD.seller_active = NEW.seller_active AND OLD.is_draft = NEW.is_draft THEN
+    UPDATE product_words
+    SET category = NEW.category, price_ore = NEW.price_ore, rating = NEW.rating, created_at = NEW.created_at
+    WHERE id = NEW.id;
+  ELSE
+    PERFORM product_words_remove(ARRAY[NEW.id]);
+    PERFORM product_words_add(ARRAY[NEW.id]);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER products_words_update AFTER UPDATE OF
+  "name", "seller_active", "is_draft", "category", "price_ore", "rating", "created_at"
+ON "products" FOR EACH ROW
+WHEN (OLD.search_text IS DISTINCT FROM NEW.search_text OR OLD.seller_active IS DISTINCT FROM NEW.seller_active
+  OR OLD.is_draft IS DISTINCT FROM NEW.is_draft OR OLD.category IS DISTINCT FROM NEW.category
+  OR OLD.price_ore IS DISTINCT FROM NEW.price_ore OR OLD.rating IS DISTINCT FROM NEW.rating
+  OR OLD.created_at IS DISTINCT FROM NEW.created_at)
+EXECUTE FUNCTION products_words_updated();
+
+-- Counts every word again from product_words (after a rebuild). Writers wait until the
+-- transaction ends, so no change slips in between.
+CREATE OR REPLACE FUNCTION search_word_counts_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  LOCK TABLE products IN SHARE MODE;
+  DELETE FROM search_word_count_changes;
+  DELETE FROM search_word_counts;
+  INSERT INTO search_word_counts (word, n) SELECT word, count(*) FROM product_words GROUP BY word;
+END
+$$;
+
+-- Writes both tables again from the products (after a bulk load with triggers off).
+CREATE OR REPLACE FUNCTION product_words_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  LOCK TABLE products IN SHARE MODE;
+  DELETE FROM product_words;
+  INSERT INTO search_words (word)
+  SELECT DISTINCT w FROM products p, search_text_words(p.search_text) w
+  WHERE p.seller_active AND NOT p.is_draft
+  ON CONFLICT DO NOTHING;
+  INSERT INTO product_words (id, word, category, price_ore, rating, created_at)
+  SELECT p.id, w, p.category, p.price_ore, p.rating, p.created_at
+  FROM products p, search_text_words(p.search_text) w
+  WHERE p.seller_active AND NOT p.is_draft
+  ORDER BY w, p.category;
+  PERFORM search_word_counts_rebuild();
+END
+$$;
