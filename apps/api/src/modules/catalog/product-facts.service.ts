@@ -16,7 +16,10 @@ const factColumns = {
 };
 
 /** The product's seller, category, review count and whether it is a draft; null when there is none with that id. */
-export async function findProductFacts(db: Db, id: string): Promise<(ProductFacts & { numReviews: number; isDraft: boolean }) | null> {
+export async function findProductFacts(
+  db: Db,
+  id: string,
+): Promise<(ProductFacts & { numReviews: number; isDraft: boolean }) | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select(factColumns).from(products).where(eq(products.id, id));
   return row ?? null;

@@ -148,7 +148,10 @@ describe('a new product is a draft, seen by nobody but its seller and admins', (
     }
     const [row] = await t.database.db.select().from(reviews).where(eq(reviews.productId, draft._id));
     expect(row).toBeUndefined();
-    expect((await get(`/api/products/${draft._id}`, seller.token)).json()).toMatchObject({ numReviews: 0, reviews: [] });
+    expect((await get(`/api/products/${draft._id}`, seller.token)).json()).toMatchObject({
+      numReviews: 0,
+      reviews: [],
+    });
   });
 
   it('is in the managing list of its seller and of admins, and nobody else may ask for it', async () => {
