@@ -86,6 +86,7 @@ export const swedishCatalogue: Record<string, string> = {
   'to write a review': 'för att skriva en recension',
   'There is no review.': 'Det finns ingen recension.',
   'Verified purchase': 'Verifierat köp',
+  'Other reviews': 'Övriga omdömen',
   'Write a customer review': 'Skriv en kundrecension',
   Rating: 'Betyg',
   'Select...': 'Välj...',
