@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { type BuildOptions, createAppDeps } from '#api/app-deps.ts';
@@ -23,10 +23,20 @@ import { describePage, metaContext } from '#api/seo/describe-page.ts';
 import { seoRoutes } from '#api/seo/seo-routes.ts';
 import { resolveSite } from '#api/site/resolve-site.ts';
 
-/** The routes each app registered, for tests that must cover every one (the authorization matrix). */
-const registeredRoutes = new WeakMap<object, { method: string; url: string }[]>();
+/**
+ * A route as registered: its method, URL and validation schemas (zod: `body`, `querystring`,
+ * `params`), for tests that must cover every route (the authorization matrix, number bounds).
+ */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+}
 
-export function listApiRoutes(app: App): { method: string; url: string }[] {
+/** The routes each app registered, for tests that must cover every one (the authorization matrix). */
+const registeredRoutes = new WeakMap<object, RegisteredRoute[]>();
+
+export function listApiRoutes(app: App): RegisteredRoute[] {
   return (registeredRoutes.get(app) ?? []).filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api'));
 }
 
@@ -43,10 +53,10 @@ export async function buildApp(options: BuildOptions) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
-  const routes: { method: string; url: string }[] = [];
+  const routes: RegisteredRoute[] = [];
   registeredRoutes.set(app, routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
   // Set as the request comes in, so every answer has it (errors and 404s too).
   app.addHook('onRequest', (request, reply, done) => {

@@ -38,8 +38,15 @@ export interface ProductSummary {
   brand: string;
   countInStock: number;
   description: string;
+  /**
+   * The mean of the verified-purchase reviews when the product has one, otherwise of all its
+   * reviews (0 without reviews); `numReviews` counts every review.
+   */
   rating: number;
   numReviews: number;
+  /** Added to the spec's product: the mean (0 without one) and number of the verified-purchase reviews. */
+  verifiedRating: number;
+  numVerifiedReviews: number;
   shipping_price: number;
   shipping_info: string;
   seller: ProductSellerRef;

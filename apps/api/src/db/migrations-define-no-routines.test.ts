@@ -19,7 +19,10 @@ const LAST_DEFINING = '0026';
  * new definition must create it itself. Every routine and trigger it defines must also be defined
  * by a file of db/sql (checked below), which then stays the place to read it.
  */
-const MAY_DEFINE: Record<string, string> = {};
+const MAY_DEFINE: Record<string, string> = {
+  '0028_ratings_from_verified_reviews.sql':
+    'the stored column shown_head is re-created with the new torget_product_json_head, which must exist before the files run',
+};
 
 /** CREATE [OR REPLACE] FUNCTION / PROCEDURE / [CONSTRAINT] TRIGGER, in any case and spacing. */
 const DEFINES = /\bcreate\s+(or\s+replace\s+)?(function|procedure|(constraint\s+)?trigger)\b/i;

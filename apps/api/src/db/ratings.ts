@@ -2,12 +2,15 @@
  * The rating aggregate (spec section 3: a product's and a seller's `rating` and `numReviews`):
  * the mean of the review ratings, 0 without reviews, and the number of reviews. Stored on the
  * product and the seller so lists can sort by it. Written once, in the database's procedures
- * `torget_rate_product` and `torget_rate_seller` (migration 0017), which the review procedure
+ * `torget_rate_product` and `torget_rate_seller` (db/sql/70-reviews.sql), which the review procedure
  * calls too; these call them for the product delete and the demo seed.
  *
- * A product's rating counts every review (the spec: any signed-in customer may review). A
- * seller's counts only verified-purchase reviews: it ranks Top Sellers and feeds the rating
- * filter, and accounts that never bought from the shop must not move it (docs/decisions/023-reviews-and-verified-seller-rating.md).
+ * Accounts that never bought the product must not move its figures: a product's `rating` is the
+ * mean of its verified-purchase reviews when it has one, otherwise of all its reviews (a product
+ * nobody has bought yet still shows its reviews' rating), while `numReviews` counts every review;
+ * `verifiedRating` and `numVerifiedReviews` are the verified reviews' own (migration 0028,
+ * docs/decisions/120-ratings-from-verified-reviews.md). A seller's figures count only verified
+ * reviews: they rank Top Sellers (docs/decisions/023-reviews-and-verified-seller-rating.md).
  *
  * CALL, not a SELECT of a function: the read cache counts a statement as a write by its text
  * (db/client.ts, changesNoData), and a CALL is plainly one.

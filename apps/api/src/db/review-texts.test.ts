@@ -44,7 +44,7 @@ describe('product_review_texts (migration 0024)', () => {
     const { user: seller } = await createSeller(db);
     const vase = await createProduct(db, seller.id, { name: 'Vas' });
     const lamp = await createProduct(db, seller.id, { name: 'Lampa' });
-    const facts = (product: { id: string; category: string }) => ({ ...product, sellerId: seller.id });
+    const facts = (product: { id: string; category: string }) => ({ ...product, sellerId: seller.id, isDraft: false });
     const buyers = await Promise.all(['Anna', 'Bo', 'Cecilia'].map((name) => createUser(db, { name })));
     const [anna, bo, cecilia] = buyers as [(typeof buyers)[0], (typeof buyers)[0], (typeof buyers)[0]];
     expect(await reviewerNames(db, vase.id)).toEqual([]);
@@ -109,7 +109,7 @@ describe('product_review_texts (migration 0024)', () => {
     const { db } = database;
     const { user: seller } = await createSeller(db);
     const product = await createProduct(db, seller.id, { name: 'Eftertraktad' });
-    const facts = { id: product.id, sellerId: seller.id, category: product.category };
+    const facts = { id: product.id, sellerId: seller.id, category: product.category, isDraft: false };
     const leaving = await createUser(db, { name: 'Går' });
     await addReview(db, leaving, facts, { rating: 3, comment: 'Först' });
     const buyers = await Promise.all(Array.from({ length: 6 }, (_, i) => createUser(db, { name: `Samtidig ${i}` })));
@@ -132,7 +132,7 @@ describe('product_review_texts (migration 0024)', () => {
       const { db } = database;
       const { user: seller } = await createSeller(db);
       const product = await createProduct(db, seller.id, { name: 'Omstridd' });
-      const facts = { id: product.id, sellerId: seller.id, category: product.category };
+      const facts = { id: product.id, sellerId: seller.id, category: product.category, isDraft: false };
       const leaving = await createUser(db, { name: 'Lämnar' });
       const newcomer = await createUser(db, { name: 'Ny' });
       await addReview(db, leaving, facts, { rating: 3, comment: 'Först' });

@@ -120,8 +120,15 @@ export const products = pgTable(
     brand: text('brand').notNull().default(''),
     countInStock: integer('count_in_stock').notNull().default(0),
     description: text('description').notNull().default(''),
+    /**
+     * The mean of the verified reviews when there is one, otherwise of all the reviews; 0 without
+     * reviews. `numReviews` counts every review. Kept by the review procedures (db/ratings.ts).
+     */
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
+    /** The mean (0 without one) and number of the verified-purchase reviews (migration 0028). */
+    verifiedRating: real('verified_rating').notNull().default(0),
+    numVerifiedReviews: integer('num_verified_reviews').notNull().default(0),
     shippingPriceOre: integer('shipping_price_ore').notNull().default(0),
     shippingInfo: text('shipping_info').notNull().default(''),
     /**
@@ -155,13 +162,13 @@ export const products = pgTable(
     /**
      * The product as the API's JSON (modules/catalog/product-json.ts), around its seller: from the
      * opening brace to `"seller":{"_id":…,"name":`, and from `,"createdAt":` to the last value.
-     * Written by the database with every write of the product (migration 0025), so a list reads
+     * Written by the database with every write of the product (migrations 0025 and 0028), so a list reads
      * two texts a product instead of every column.
      */
     shownHead: text('shown_head')
       .notNull()
       .generatedAlwaysAs(
-        sql`torget_product_json_head(id, name, price_ore, image, category, brand, count_in_stock, description, rating, num_reviews, shipping_price_ore, shipping_info, seller_id)`,
+        sql`torget_product_json_head(id, name, price_ore, image, category, brand, count_in_stock, description, rating, num_reviews, verified_rating, num_verified_reviews, shipping_price_ore, shipping_info, seller_id)`,
       ),
     shownTail: text('shown_tail')
       .notNull()

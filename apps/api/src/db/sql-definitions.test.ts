@@ -96,8 +96,19 @@ async function guardMessage(): Promise<string> {
 
 const files = readSqlDefinitions();
 
+/**
+ * The routines and triggers whose file says something other than the migration that defined them
+ * last: each change to a definition after the migrations stopped defining them is listed here,
+ * so that no file changes a routine unnoticed.
+ */
+const CHANGED_IN_FILES = [
+  // A product's rating from its verified reviews; a draft cannot be reviewed.
+  'routine torget_rate_product(uuid)',
+  'routine torget_add_review(uuid,uuid,text,smallint,text,text,uuid,boolean,timestamp with time zone)',
+];
+
 describe('db/sql over the migrations', () => {
-  it('holds exactly the definitions the migrations leave: applying it changes and drops nothing', async () => {
+  it('holds the definitions the migrations leave, changed only where listed: applying it drops nothing', async () => {
     // The migrations alone, as every database was migrated before db/sql existed.
     await migrateWith(database.db as unknown as NodePgDatabase, { migrationsFolder: migrationsFolder() });
     const fromMigrations = await definitionsInDatabase();
@@ -109,8 +120,12 @@ describe('db/sql over the migrations', () => {
     const outcome = await apply(files);
     // Nothing dropped: the files define every routine and trigger the migrations made.
     expect(outcome).toEqual({ applied: true, dropped: [] });
-    // And each exactly as the migration that defined it last did.
-    expect(await definitionsInDatabase()).toEqual(fromMigrations);
+    // And each exactly as the migration that defined it last did, but for those changed in their
+    // file since (the migrations define none any more, so a change shows here and nowhere else).
+    const fromFiles = await definitionsInDatabase();
+    expect(Object.keys(fromFiles).sort()).toEqual(Object.keys(fromMigrations).sort());
+    const changed = Object.keys(fromFiles).filter((name) => fromFiles[name] !== fromMigrations[name]);
+    expect(changed.sort()).toEqual([...CHANGED_IN_FILES].sort());
     expect((await recorded()).hash).toBe(files.hash);
   });
 

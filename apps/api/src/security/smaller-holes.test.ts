@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PASSWORD_TOO_PLAIN } from '@torget/shared/rules/accounts';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,6 +214,32 @@ describe('passwords', () => {
     const res = await send('POST', '/api/users/register', { name: 'Kort', email: 'kort@example.se', password: 'x7#k' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/at least 8 characters/);
+  });
+
+  it('one of too few different characters (eight spaces, "aaaaaaaa") is refused on register, reset and profile', async () => {
+    const plain = ['        ', 'aaaaaaaa', 'AaAaAaAa', 'abcabcabc', ' a b c a b c '];
+    for (const [i, password] of plain.entries()) {
+      const res = await send('POST', '/api/users/register', { name: 'Enkel', email: `enkel${i}@example.se`, password });
+      expect(res.statusCode, JSON.stringify(password)).toBe(400);
+      expect(res.json()).toEqual({ message: `Invalid password: ${PASSWORD_TOO_PLAIN}` });
+    }
+
+    await createUser(t.database.db, { email: 'enkel@example.se' });
+    const session = await signInAs(t.app, 'enkel@example.se');
+    const profile = await send('PUT', '/api/users/profile', { password: 'aaaaaaaa' }, session.token);
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json().message).toContain(PASSWORD_TOO_PLAIN);
+
+    await send('POST', '/api/users/forgot_password', { email: 'enkel@example.se' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const body = { email: 'enkel@example.se', reset_password_token: resetLinkToken() };
+    const reset = await send('POST', '/api/users/reset_password', { ...body, new_password: '        ' });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().message).toContain(PASSWORD_TOO_PLAIN);
+    // Four different characters are enough.
+    expect((await send('POST', '/api/users/reset_password', { ...body, new_password: 'abcdabcd' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('an uncommon one of 8 characters or more is accepted', async () => {

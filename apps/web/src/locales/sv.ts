@@ -86,6 +86,7 @@ export const swedishCatalogue: Record<string, string> = {
   'to write a review': 'för att skriva en recension',
   'There is no review.': 'Det finns ingen recension.',
   'Verified purchase': 'Verifierat köp',
+  'Other reviews': 'Övriga omdömen',
   'Write a customer review': 'Skriv en kundrecension',
   Rating: 'Betyg',
   'Select...': 'Välj...',
@@ -199,6 +200,8 @@ export const swedishCatalogue: Record<string, string> = {
   'Password is required.': 'Ange ett lösenord.',
   'Password must be at least 8 characters.': 'Lösenordet måste ha minst 8 tecken.',
   'Password must be at most 128 characters.': 'Lösenordet får ha högst 128 tecken.',
+  'Password must have at least 4 different characters (spaces do not count).':
+    'Lösenordet måste ha minst 4 olika tecken (mellanslag räknas inte).',
   'Name is required.': 'Ange ditt namn.',
   'Name must be at most 100 characters.': 'Namnet får ha högst 100 tecken.',
   '8 to 128 characters, not a common password.': '8 till 128 tecken, inte ett vanligt lösenord.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORDS_DIFFER, PROFILE_PASSWORDS_DIFFER } from '../rules/accounts';
-import { profileFormSchema, registerFormSchema, resetPasswordFormSchema } from './accounts';
+import { PASSWORD_TOO_PLAIN, PASSWORDS_DIFFER, PROFILE_PASSWORDS_DIFFER } from '../rules/accounts';
+import { passwordSchema, profileFormSchema, registerFormSchema, resetPasswordFormSchema } from './accounts';
 
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
@@ -36,5 +36,14 @@ describe('the account forms', () => {
     expect(
       issuesOf(profileFormSchema.safeParse({ ...form, password: 'hemligt-1', confirmPassword: 'hemligt-2' })),
     ).toEqual([['confirmPassword', PROFILE_PASSWORDS_DIFFER]]);
+  });
+
+  it('a new password needs four different characters besides white space, letters in any case counted once', () => {
+    for (const plain of ['        ', 'aaaaaaaa', 'AaAaAaAa', 'abcabcabc', '\t \n a b c ']) {
+      expect(issuesOf(passwordSchema.safeParse(plain)), JSON.stringify(plain)).toEqual([['', PASSWORD_TOO_PLAIN]]);
+    }
+    for (const fine of ['abcdabcd', 'hemligt-1', 'password123', 'blåbärssylt', 'a b c d e']) {
+      expect(passwordSchema.safeParse(fine).success, fine).toBe(true);
+    }
   });
 });

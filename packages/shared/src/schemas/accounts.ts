@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import {
   EMAIL_MAX,
+  hasEnoughDistinctCharacters,
   NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  PASSWORD_TOO_PLAIN,
   PASSWORDS_DIFFER,
   PROFILE_PASSWORDS_DIFFER,
   SIGNIN_PASSWORD_MAX,
@@ -23,7 +25,8 @@ export const emailSchema = z
 export const passwordSchema = z
   .string({ message: 'Password is required.' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)
+  .refine(hasEnoughDistinctCharacters, PASSWORD_TOO_PLAIN);
 
 export const nameSchema = z
   .string({ message: 'Name is required.' })

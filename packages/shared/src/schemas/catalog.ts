@@ -8,6 +8,7 @@ import {
   RATING_MIN,
   REVIEW_COMMENT_MAX,
 } from '../rules/catalog';
+import { INT4_MAX } from '../rules/integers';
 import { STORED_IMAGE_MESSAGE, STORED_IMAGE_PATTERN } from '../rules/uploads';
 
 /**
@@ -66,7 +67,12 @@ export const productUpdateSchema = z.object({
    * The product's `version` when the form was loaded. A save over a product that
    * changed since (an edit, a sale) is refused with 409. Absent: no check, as the spec's payload.
    */
-  version: z.number({ message: 'version must be a number.' }).int().min(0).optional(),
+  version: z
+    .number({ message: 'version must be a number.' })
+    .int('version must be a whole number.')
+    .min(0, 'version cannot be negative.')
+    .max(INT4_MAX, 'version is too large.')
+    .optional(),
 });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 

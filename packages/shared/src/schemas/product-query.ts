@@ -8,6 +8,14 @@ import {
   SUGGEST_MAX_LENGTH,
   textFilter,
 } from '../rules/catalog-query';
+import { INT4_MAX } from '../rules/integers';
+import { ORE_PER_SEK } from '../rules/money';
+
+/**
+ * The largest price bound a search takes, in kronor: the database compares it in öre with the
+ * prices' integer column, so its öre must fit that column (no price comes near it).
+ */
+export const PRICE_FILTER_MAX_SEK = Math.floor(INT4_MAX / ORE_PER_SEK);
 
 /** A uuid, the shape of every id in Torget. */
 export const idSchema = z.uuid({ message: 'Invalid id.' });
@@ -38,8 +46,8 @@ export const productListQuerySchema = z.object({
   seller: optionalIdSchema,
   name: z.string().max(200).transform(textFilter).optional(),
   category: z.string().max(100).transform(textFilter).optional(),
-  min: unlessEmpty(z.coerce.number().min(0).max(100_000_000).default(0)),
-  max: unlessEmpty(z.coerce.number().min(0).max(100_000_000).default(0)),
+  min: unlessEmpty(z.coerce.number().min(0).max(PRICE_FILTER_MAX_SEK, 'min is too large.').default(0)),
+  max: unlessEmpty(z.coerce.number().min(0).max(PRICE_FILTER_MAX_SEK, 'max is too large.').default(0)),
   rating: unlessEmpty(z.coerce.number().min(0).max(5).default(0)),
   order: unlessEmpty(z.enum(PRODUCT_ORDERS).default('newest')),
   /**

@@ -62,6 +62,7 @@ $$;
 CREATE OR REPLACE FUNCTION torget_product_json_head(
 	p_id uuid, p_name text, p_price_ore integer, p_image text, p_category text, p_brand text,
 	p_count_in_stock integer, p_description text, p_rating real, p_num_reviews integer,
+	p_verified_rating real, p_num_verified_reviews integer,
 	p_shipping_price_ore integer, p_shipping_info text, p_seller_id uuid
 ) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 BEGIN
@@ -70,6 +71,8 @@ BEGIN
 		|| ',"category":' || to_json(p_category)::text || ',"brand":' || to_json(p_brand)::text
 		|| ',"countInStock":' || p_count_in_stock::text || ',"description":' || to_json(p_description)::text
 		|| ',"rating":' || torget_json_real(p_rating) || ',"numReviews":' || p_num_reviews::text
+		|| ',"verifiedRating":' || torget_json_real(p_verified_rating)
+		|| ',"numVerifiedReviews":' || p_num_verified_reviews::text
 		|| ',"shipping_price":' || trim_scale(p_shipping_price_ore::numeric / 100)::text
 		|| ',"shipping_info":' || to_json(p_shipping_info)::text
 		|| ',"seller":{"_id":"' || p_seller_id::text || '","name":';

@@ -4,13 +4,27 @@
 -- The rating aggregates (spec section 3: `rating` is the mean of the review ratings, 0 without
 -- reviews; `numReviews` their number) are written here once, in torget_rate_product and
 -- torget_rate_seller, for every writer: torget_add_review, the product delete and the demo seed
--- (db/ratings.ts calls them). A seller's figures count only verified-purchase reviews.
+-- (db/ratings.ts calls them). A product's rating is the mean of its verified-purchase reviews
+-- when it has one, otherwise of all its reviews; `numReviews` counts every review, and
+-- verified_rating / num_verified_reviews are the verified reviews' own
+-- (docs/decisions/120-ratings-from-verified-reviews.md). A seller's figures count only
+-- verified-purchase reviews. A draft cannot be reviewed: it answers 'missing'.
 
 CREATE OR REPLACE PROCEDURE torget_rate_product(p_product uuid) LANGUAGE sql AS $$
 	UPDATE products SET
-		rating = (SELECT coalesce(avg(r.rating), 0) FROM reviews r WHERE r.product_id = p_product),
-		num_reviews = (SELECT count(*) FROM reviews r WHERE r.product_id = p_product)
-	WHERE id = p_product;
+		rating = CASE WHEN r.num_verified > 0 THEN r.verified_mean ELSE r.mean END,
+		num_reviews = r.num,
+		verified_rating = r.verified_mean,
+		num_verified_reviews = r.num_verified
+	FROM (
+		SELECT
+			coalesce(avg(rating), 0) AS mean,
+			count(*) AS num,
+			coalesce(avg(rating) FILTER (WHERE verified), 0) AS verified_mean,
+			count(*) FILTER (WHERE verified) AS num_verified
+		FROM reviews WHERE product_id = p_product
+	) r
+	WHERE products.id = p_product;
 $$;
 
 CREATE OR REPLACE PROCEDURE torget_rate_seller(p_seller uuid) LANGUAGE sql AS $$
@@ -59,7 +73,7 @@ DECLARE
 	v_seller uuid;
 BEGIN
 	-- Locking the product serialises reviews of it, so the recomputed figures are exact.
-	SELECT p.seller_id INTO v_seller FROM products p WHERE p.id = p_product FOR UPDATE;
+	SELECT p.seller_id INTO v_seller FROM products p WHERE p.id = p_product AND NOT p.is_draft FOR UPDATE;
 	IF NOT FOUND THEN
 		outcome := 'missing';
 		RETURN;

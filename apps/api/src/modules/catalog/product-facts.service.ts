@@ -11,10 +11,15 @@ const factColumns = {
   sellerId: products.sellerId,
   category: products.category,
   numReviews: products.numReviews,
+  // A draft is nobody's to review (reviews.service.ts).
+  isDraft: products.isDraft,
 };
 
-/** The product's seller, category and review count; null when there is none with that id. */
-export async function findProductFacts(db: Db, id: string): Promise<(ProductFacts & { numReviews: number }) | null> {
+/** The product's seller, category, review count and whether it is a draft; null when there is none with that id. */
+export async function findProductFacts(
+  db: Db,
+  id: string,
+): Promise<(ProductFacts & { numReviews: number; isDraft: boolean }) | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select(factColumns).from(products).where(eq(products.id, id));
   return row ?? null;

@@ -76,6 +76,8 @@ describe('a product written as JSON from its text row', () => {
         images: ['/uploads/a,b.webp', '/uploads/"c".webp', '/uploads/ä ö.webp'],
         image: '/uploads/a,b.webp',
         rating: 3.7,
+        verifiedRating: 4.333333,
+        numVerifiedReviews: 3,
         priceOre: 17_228,
         shippingPriceOre: 4_900,
       }),
@@ -106,6 +108,8 @@ describe('a product written as JSON from its text row', () => {
           brand: text,
           images: fc.array(text, { maxLength: 3 }),
           rating: fc.float({ min: 0, max: 5, noNaN: true }),
+          verifiedRating: fc.float({ min: 0, max: 5, noNaN: true }),
+          numVerifiedReviews: fc.integer({ min: 0, max: 2_147_483_647 }),
           priceOre: fc.integer({ min: 0, max: 1_000_000_000 }),
           shippingPriceOre: fc.integer({ min: 0, max: 2_147_483_647 }),
           countInStock: fc.integer({ min: 0, max: 2_147_483_647 }),
@@ -154,8 +158,15 @@ describe('the kept text of a product', () => {
       ],
       [
         'a review',
-        () => db.update(products).set({ rating: 4.25, numReviews: 4 }).where(eq(products.id, made.id)),
-        (json) => expect([json.rating, json.numReviews]).toEqual([4.25, 4]),
+        () =>
+          db
+            .update(products)
+            .set({ rating: 4.25, numReviews: 4, verifiedRating: 4.5, numVerifiedReviews: 2 })
+            .where(eq(products.id, made.id)),
+        (json) =>
+          expect([json.rating, json.numReviews, json.verifiedRating, json.numVerifiedReviews]).toEqual([
+            4.25, 4, 4.5, 2,
+          ]),
       ],
       [
         'an edit',

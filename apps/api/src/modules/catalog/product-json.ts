@@ -56,6 +56,8 @@ export interface ProductWithSellerRow {
   description: string;
   rating: number;
   numReviews: number;
+  verifiedRating: number;
+  numVerifiedReviews: number;
   shippingPriceOre: number;
   shippingInfo: string;
   createdAt: Date;
@@ -131,6 +133,8 @@ export function toProductJson(row: ProductWithSellerRow): ProductSummary {
     description: row.description,
     rating: row.rating,
     numReviews: row.numReviews,
+    verifiedRating: row.verifiedRating,
+    numVerifiedReviews: row.numVerifiedReviews,
     shipping_price: oreToSek(row.shippingPriceOre),
     shipping_info: row.shippingInfo,
     seller: {

@@ -30,10 +30,12 @@ interface AddReviewOutcome {
 export async function addReview(
   db: Db,
   user: AuthUser,
-  product: ProductFacts | null,
+  product: (ProductFacts & { isDraft: boolean }) | null,
   input: { rating: number; comment: string },
 ): Promise<Review> {
-  if (!product) throw notFound('Product Not Found');
+  // A draft cannot be bought, so nobody reviews it; and like every other read of a draft it
+  // answers as a product that is not there, so a review cannot probe whether a draft exists.
+  if (!product || product.isDraft) throw notFound('Product Not Found');
   if (!canReviewProduct(user, product)) throw forbidden('You cannot review your own product.');
   // The name shown is the account's, so nobody can post under another name.
   const result = (await db.execute(sql`

@@ -38,7 +38,10 @@ export const callerProductRoutes: RoutePlugin = async (app, { deps }) => {
   // kept as long as a list. Only the anonymous answer is kept: a signed-in caller may see a
   // draft (its seller, an admin).
   app.get('/:id', { schema: { params: idParams }, config }, async (request, reply) => {
-    const { id } = request.params;
+    // The database reads a uuid in any case, but writes name the product in lower case, as the
+    // database writes it: a key in capitals would never be dropped by a write and would serve the
+    // old product until its time ran out.
+    const id = request.params.id.toLowerCase();
     const caller = callerOf(request);
     const answer = caller
       ? await productAnswerOrNotFound(db, id, caller)

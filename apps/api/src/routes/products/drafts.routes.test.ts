@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { ProductDetails, ProductListResponse } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '#api/db/schema.ts';
+import { products, reviews } from '#api/db/schema.ts';
 import { deleteEmptyDrafts, EMPTY_DRAFT_MAX_AGE_MS } from '#api/modules/catalog/draft-cleanup.service.ts';
 import {
   ADDRESS,
@@ -131,6 +131,27 @@ describe('a new product is a draft, seen by nobody but its seller and admins', (
     expect(shopSitemap.body).toContain('/product/');
     expect(shopSitemap.body).not.toContain(draft._id);
     expect((await get(`/product/${draft._id}`, undefined, 'torget.test')).statusCode).toBe(404);
+  });
+
+  it('cannot be reviewed: 404 for a stranger, as every other read of a draft; refused for its seller and admins', async () => {
+    const review = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/products/${draft._id}/reviews`,
+        headers: bearer(token),
+        payload: { rating: 1, comment: 'Finns det här?' },
+      });
+    for (const token of [customer.token, otherSeller.token, admin.token, seller.token]) {
+      const res = await review(token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Product Not Found' });
+    }
+    const [row] = await t.database.db.select().from(reviews).where(eq(reviews.productId, draft._id));
+    expect(row).toBeUndefined();
+    expect((await get(`/api/products/${draft._id}`, seller.token)).json()).toMatchObject({
+      numReviews: 0,
+      reviews: [],
+    });
   });
 
   it('is in the managing list of its seller and of admins, and nobody else may ask for it', async () => {

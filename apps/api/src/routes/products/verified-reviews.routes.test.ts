@@ -3,7 +3,7 @@
  * seller's rating (Top Sellers) counts verified reviews only, so accounts that never bought
  * cannot bomb it; a deleted account's reviews show a neutral name.
  */
-import type { ProductDetails, TopSeller } from '@torget/shared/api-types';
+import type { ProductDetails, ProductListResponse, TopSeller } from '@torget/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#api/db/schema.ts';
@@ -65,13 +65,49 @@ describe('verified purchases', () => {
       expect((await review(p.id, await customer(t, `Bot ${i}`), 1)).statusCode).toBe(201);
     }
     const details = await load(p.id);
-    // The product shows every review and their average (the spec's rule) …
-    expect(details.numReviews).toBe(22);
-    expect(details.rating).toBeCloseTo((5 + 4 + 20) / 22, 5);
-    // … the seller's rating, which ranks Top Sellers, only the two verified ones.
+    // The product counts every review, but is rated from the two verified ones …
+    expect(details).toMatchObject({ numReviews: 22, rating: 4.5, verifiedRating: 4.5, numVerifiedReviews: 2 });
+    // … and so is the seller, which ranks Top Sellers.
     expect(details.seller.seller).toMatchObject({ rating: 4.5, numReviews: 2 });
     const top = (await t.app.inject({ method: 'GET', url: '/api/users/top-sellers' })).json() as TopSeller[];
     expect(top.find((s) => s._id === bosse.id)?.seller).toMatchObject({ rating: 4.5, numReviews: 2 });
+  });
+});
+
+describe('a product’s rating', () => {
+  it('is its reviews’ mean while none is verified, then its verified reviews’ mean; ten fresh accounts cannot bomb it', async () => {
+    const dora = await shop(t, { name: 'Doras Dosor' });
+    const p = await product(t, dora.id, { countInStock: 100 });
+    // Nobody has bought it yet: the product shows its reviews' rating, as the spec's page does.
+    expect((await review(p.id, await customer(t, 'Tidig Tyckare'), 4)).statusCode).toBe(201);
+    expect(await load(p.id)).toMatchObject({ rating: 4, numReviews: 1, verifiedRating: 0, numVerifiedReviews: 0 });
+
+    const buyer = await customer(t, 'Köpare Kvist');
+    await createPurchase(t.database.db, { buyerId: buyer.id, sellerId: dora.id, productId: p.id });
+    expect((await review(p.id, buyer, 5)).statusCode).toBe(201);
+    expect(await load(p.id)).toMatchObject({ rating: 5, numReviews: 2, verifiedRating: 5, numVerifiedReviews: 1 });
+
+    for (let i = 0; i < 10; i++) {
+      expect((await review(p.id, await customer(t, `Bombare ${i}`), 1)).statusCode).toBe(201);
+    }
+    expect(await load(p.id)).toMatchObject({ rating: 5, numReviews: 12, verifiedRating: 5, numVerifiedReviews: 1 });
+    // The lists show the same figures, and the rating filter reads them.
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/products?seller=${dora.id}&rating=5` })
+    ).json() as ProductListResponse;
+    expect(
+      list.products.map((listed) => [listed._id, listed.rating, listed.numReviews, listed.numVerifiedReviews]),
+    ).toEqual([[p.id, 5, 12, 1]]);
+  });
+
+  it('is the verified reviews’ mean when an unverified review rates higher too', async () => {
+    const eva = await shop(t, { name: 'Evas Etuier' });
+    const p = await product(t, eva.id, { countInStock: 10 });
+    const buyer = await customer(t, 'Vera Verifierad');
+    await createPurchase(t.database.db, { buyerId: buyer.id, sellerId: eva.id, productId: p.id });
+    expect((await review(p.id, buyer, 2)).statusCode).toBe(201);
+    expect((await review(p.id, await customer(t, 'Olle Overifierad'), 5)).statusCode).toBe(201);
+    expect(await load(p.id)).toMatchObject({ rating: 2, numReviews: 2, verifiedRating: 2, numVerifiedReviews: 1 });
   });
 });
 

@@ -14,6 +14,7 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { ProductGallery } from '../components/product-gallery';
 import { ReviewList } from '../components/review-list';
+import { reviewGroups } from '../utils/review-groups';
 import '../product-page.css';
 
 // The review form (with the shared payload schemas and zod) loads only for a signed-in
@@ -128,6 +129,7 @@ function ProductView({ product }: { product: ProductDetails }) {
   const format = useFormat();
   const { user } = useSession();
   useDocumentTitle(product.name);
+  const reviews = reviewGroups(product.reviews);
   return (
     <>
       {product.isDraft && (
@@ -172,8 +174,15 @@ function ProductView({ product }: { product: ProductDetails }) {
       </div>
       <section className="reviews" aria-labelledby="reviews-heading">
         <h2 id="reviews-heading">{t('Reviews')}</h2>
-        <ReviewList reviews={product.reviews} />
-        {user ? (
+        <ReviewList reviews={reviews.rated} />
+        {reviews.others.length > 0 && (
+          <>
+            <h3 className="reviews-others-heading">{t('Other reviews')}</h3>
+            <ReviewList reviews={reviews.others} />
+          </>
+        )}
+        {/* A draft cannot be bought, so nobody reviews it (its seller and admins see its page). */}
+        {product.isDraft ? null : user ? (
           <Suspense fallback={<LoadingBox />}>
             <ReviewForm productId={product._id} userName={user.name} />
           </Suspense>
