@@ -57,7 +57,7 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
     async (request) => {
       const reset = await requestPasswordReset(dbFor(request), request.body.email);
       if (reset) {
-        const origin = mailLinkOrigin(request, deps.config.mainHosts);
+        const origin = mailLinkOrigin(deps.config);
         sendInBackground(
           deps.mailer,
           passwordResetMail(reset.user, reset.token, origin, requestLanguage(request)),
