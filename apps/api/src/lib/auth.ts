@@ -16,7 +16,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { type Db, preparedOnce } from '#api/db/client.ts';
 import { users } from '#api/db/schema.ts';
-import { sharedBearerTokens, TokenRefused } from './bearer-tokens';
+import { bearerTokens, TokenRefused } from './bearer-tokens';
 import { writerDbOf } from './cache-changes';
 import { forbidden, unauthorized } from './http-errors';
 
@@ -116,7 +116,7 @@ export interface Auth {
 export function createAuth(db: Db, secret: string, mainHosts: readonly string[] = ALWAYS_MAIN_HOSTS): Auth {
   // Signed and verified with fast-jwt (bearer-tokens.ts), synchronously, each token's
   // signature checked once and then remembered (its expiry is checked every time).
-  const tokens = sharedBearerTokens(secret);
+  const tokens = bearerTokens(secret);
   const mainHostNames = new Set(mainHosts.map(normaliseHost));
   /** Where a token issued on `host` (a request's Host, any case, with or without a port) is valid. */
   const audienceOf = (host: string) => {

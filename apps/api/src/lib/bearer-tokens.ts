@@ -44,16 +44,10 @@ export interface BearerTokens {
 export interface BearerTokenOptions {
   /** Most verified tokens kept (REMEMBERED_TOKENS); 0 keeps none. */
   remember?: number;
-  /** The time both sign and verify take as now, in milliseconds; for tests. Default: the clock. */
-  clockTimestamp?: number;
 }
 
-/** The identity: a token is its own cache key (see below). */
-const tokenItself = (token: string) => token;
-
 export function bearerTokens(secret: string, options: BearerTokenOptions = {}): BearerTokens {
-  const clock = options.clockTimestamp === undefined ? {} : { clockTimestamp: options.clockTimestamp };
-  const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_MS, ...clock });
+  const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_MS });
   const remember = options.remember ?? REMEMBERED_TOKENS;
   const verifier = createVerifier({
     key: secret,
@@ -61,16 +55,8 @@ export function bearerTokens(secret: string, options: BearerTokenOptions = {}): 
     // A token older than its lifetime is refused even if its `exp` were later; this also makes
     // fast-jwt check that `iat` is a number.
     maxAge: TOKEN_LIFETIME_MS,
-    ...(remember > 0
-      ? {
-          cache: remember,
-          // The default key is a SHA-256 hash of the token, which costs about as much as the
-          // check it spares; the token itself is as unique a key as there can be, and it is kept
-          // in this process's memory only, where the request held it anyway.
-          cacheKeyBuilder: tokenItself,
-        }
-      : {}),
-    ...clock,
+    // Cached under fast-jwt's own key, a SHA-256 hash of the token (docs/decisions/110).
+    ...(remember > 0 ? { cache: remember } : {}),
   });
   return {
     sign: (claims) => signer(claims),
@@ -83,20 +69,4 @@ export function bearerTokens(secret: string, options: BearerTokenOptions = {}): 
       }
     },
   };
-}
-
-const sharedBySecret = new Map<string, BearerTokens>();
-
-/**
- * The process's one BearerTokens for `secret`, with the default cache: apps of one process with
- * the same secret (the tests build many) share it, since a token verified for one would verify
- * for each, and fast-jwt then warns about the cache key once, not once per app.
- */
-export function sharedBearerTokens(secret: string): BearerTokens {
-  let tokens = sharedBySecret.get(secret);
-  if (!tokens) {
-    tokens = bearerTokens(secret);
-    sharedBySecret.set(secret, tokens);
-  }
-  return tokens;
 }
