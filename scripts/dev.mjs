@@ -4,7 +4,12 @@ import { spawn } from 'node:child_process';
 import { root } from './lib.mjs';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit' }),
+  // Mail links and canonical URLs point at the public origin: here Vite's address, which serves the pages.
+  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+  }),
   spawn('npx', ['vite'], { cwd: `${root}/apps/web`, stdio: 'inherit' }),
 ];
 const stop = () => {

@@ -59,7 +59,7 @@ export function createAppDeps(options: BuildOptions): AppDeps {
   return {
     database,
     config,
-    auth: createAuth(database.db, config.jwtSecret),
+    auth: createAuth(database.db, config.jwtSecret, config.mainHosts),
     mailer:
       options.mailer ??
       createMailer({

@@ -101,7 +101,7 @@ export async function buildApp(options: BuildOptions) {
   if (deps.storage.kind === 'local') mkdirSync(config.uploadsDir, { recursive: true });
   registerUploadFiles(app, deps.storage);
 
-  await app.register(seoRoutes, { db: database.db, mainHosts: config.mainHosts });
+  await app.register(seoRoutes, { db: database.db, mainHosts: config.mainHosts, publicUrl: config.publicUrl });
 
   const web = await registerWebApp(
     app,
@@ -111,7 +111,7 @@ export async function buildApp(options: BuildOptions) {
       resolve: (host) => resolveSite(database.db, config.mainHosts, host),
     },
     (request, site, pathname) =>
-      describePage(database.db, pathname, site, metaContext(request, config.mainHosts, site)),
+      describePage(database.db, pathname, site, metaContext(request, config.publicUrl, site)),
   );
 
   app.setNotFoundHandler((request, reply) => {

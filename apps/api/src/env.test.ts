@@ -15,6 +15,22 @@ describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it('takes the public origin from PUBLIC_URL, on a main host, or derives it', () => {
+    const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
+    expect(load({}).publicUrl).toBe('http://localhost:3000');
+    expect(load({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(load({ MAIN_HOSTS: 'Torget.se,www.torget.se' }).publicUrl).toBe('https://torget.se');
+    expect(load({ MAIN_HOSTS: 'torget.se,www.torget.se', PUBLIC_URL: 'https://WWW.torget.se:8443/' }).publicUrl).toBe(
+      'https://www.torget.se:8443',
+    );
+    expect(load({ PUBLIC_URL: 'http://127.0.0.1:5173' }).publicUrl).toBe('http://127.0.0.1:5173');
+    for (const wrong of ['torget.se', 'ftp://torget.se', 'https://torget.se/shop', 'https://torget.se/?a=1'])
+      expect(() => load({ MAIN_HOSTS: 'torget.se', PUBLIC_URL: wrong }), wrong).toThrow(/PUBLIC_URL/);
+    expect(() => load({ MAIN_HOSTS: 'torget.se', PUBLIC_URL: 'https://shop-anna.se' })).toThrow(
+      /PUBLIC_URL.*MAIN_HOSTS/,
+    );
+  });
+
   it('generates a JWT secret once and keeps it in the data folder', () => {
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(48);

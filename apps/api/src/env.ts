@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { listMainHosts } from '@torget/shared/rules/hosts';
+import { ALWAYS_MAIN_HOSTS, isMainHost, listMainHosts } from '@torget/shared/rules/hosts';
 import { z } from 'zod';
 import { type RateLimits, rateLimitsFromEnv } from '#api/lib/rate-limits.ts';
 import type { S3Settings } from '#api/lib/s3-image-storage.ts';
@@ -68,6 +68,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   MAIN_HOSTS: z.string().default(''),
+  PUBLIC_URL: optionalText.pipe(z.url({ message: 'must be a URL such as https://torget.se' }).optional()),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Torget <no-reply@torget.se>'),
   PAYPAL_CLIENT_ID: z.string().default('sb'),
@@ -128,6 +129,11 @@ export interface Config {
   jwtSecret: string;
   /** Hosts that serve the marketplace itself; every other host is a seller's own domain. */
   mainHosts: string[];
+  /**
+   * The marketplace's public origin (scheme://host[:port], PUBLIC_URL): where mail links and the
+   * marketplace's canonical URLs point, whatever host, port or scheme a request came in with.
+   */
+  publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   paypal: { clientId: string; clientSecret: string | undefined; apiBase: string };
@@ -163,6 +169,30 @@ export interface Config {
   rateLimits?: RateLimits;
 }
 
+/**
+ * The public origin: PUBLIC_URL's origin, which must be http(s) on one of the main hosts and
+ * name nothing past the origin; without it, https on the first configured main host, or
+ * http://localhost:<PORT> when none is configured (development).
+ */
+function publicUrlOf(
+  given: string | undefined,
+  mainHosts: readonly string[],
+  port: number,
+): { url: string; problems: string[] } {
+  if (given === undefined) {
+    const first = mainHosts[0];
+    const configured = first !== undefined && !ALWAYS_MAIN_HOSTS.includes(first);
+    return { url: configured ? `https://${first}` : `http://localhost:${port}`, problems: [] };
+  }
+  const url = new URL(given);
+  const problem = (text: string) => ({ url: '', problems: [`  PUBLIC_URL: ${text}`] });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return problem('must start with http:// or https://');
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/')
+    return problem('must be an origin only, such as https://torget.se (no path, query or user)');
+  if (!isMainHost(url.host, mainHosts)) return problem('its host must be one of MAIN_HOSTS, localhost or 127.0.0.1');
+  return { url: url.origin, problems: [] };
+}
+
 /** Reads the secret from JWT_SECRET, or generates one once and keeps it in the data folder. */
 function jwtSecretFor(dataDir: string, given: string | undefined): string {
   if (given) return given;
@@ -178,19 +208,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   const rateLimits = rateLimitsFromEnv(source);
   const s3 = parsed.success ? s3SettingsOf(parsed.data) : { settings: undefined, problems: [] };
-  if (!parsed.success || rateLimits.problems.length > 0 || s3.problems.length > 0) {
+  // The configured hosts come first: the first one is the marketplace's canonical host, where
+  // a storefront opened on a foreign domain is sent.
+  const mainHosts = parsed.success ? listMainHosts(parsed.data.MAIN_HOSTS.split(',')) : [];
+  const publicUrl = parsed.success
+    ? publicUrlOf(parsed.data.PUBLIC_URL, mainHosts, parsed.data.PORT)
+    : { url: '', problems: [] };
+  if (!parsed.success || rateLimits.problems.length > 0 || s3.problems.length > 0 || publicUrl.problems.length > 0) {
     const problems = [
       ...(parsed.error?.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`) ?? []),
       ...rateLimits.problems,
       ...s3.problems,
+      ...publicUrl.problems,
     ].join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
-  // The configured hosts come first: the first one is the marketplace's canonical host, where
-  // a storefront opened on a foreign domain is sent.
-  const mainHosts = listMainHosts(env.MAIN_HOSTS.split(','));
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -201,6 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3: s3.settings,
     jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),
     mainHosts,
+    publicUrl: publicUrl.url,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     paypal: { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, apiBase: env.PAYPAL_API_BASE },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, signIn } from './support/sign-in';
+import { ACCOUNTS, signIn, signInOn } from './support/sign-in';
 
 // Custom domains: Chromium resolves the seeded seller's domain shop-anna.test to this
 // machine, so the app runs on a host that is not the marketplace's.
@@ -70,6 +70,8 @@ test.describe('a seller on their own domain', () => {
 
   test('an admin on a seller’s domain gets no admin menu; on the main site they do', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
+    // A session is the host's it was opened on: the admin signs in on the domain too.
+    await signInOn(page, `http://shop-anna.test:${port}`, ACCOUNTS.admin);
     await page.goto(`http://shop-anna.test:${port}/profile`);
     const header = page.getByRole('banner');
     await expect(header.getByRole('button', { name: 'Torget Admin' })).toBeVisible();
@@ -79,7 +81,7 @@ test.describe('a seller on their own domain', () => {
   });
 
   test('the seller sees their shop status on their own domain', async ({ page }) => {
-    await signIn(page, ACCOUNTS.anna);
+    await signInOn(page, `http://shop-anna.test:${port}`, ACCOUNTS.anna);
     await page.goto(`http://shop-anna.test:${port}/profile`);
     await expect(page.getByRole('banner').getByRole('button', { name: 'My Shop' })).toBeVisible();
   });

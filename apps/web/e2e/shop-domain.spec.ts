@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { ACCOUNTS, signIn } from './support/sign-in';
+import { ACCOUNTS, signIn, signInOn } from './support/sign-in';
 
 // A seller's domain is the seller's whole shop. Chromium resolves the seeded seller's
 // domain shop-anna.test to this machine; every step of a purchase there is in Annas Ateljé's own
@@ -189,7 +189,7 @@ test('the shop’s search finds only its own products, shown in its layout', asy
 });
 
 test('the seller gets the My Shop menu in the shop’s header; nobody else does', async ({ page }) => {
-  await signIn(page, ACCOUNTS.anna);
+  await signInOn(page, onDomain(''), ACCOUNTS.anna);
   await page.goto(onDomain('/profile'));
   const header = page.locator('.shop-header');
   await header.getByRole('button', { name: 'My Shop' }).click();
@@ -203,7 +203,9 @@ test('an admin screen on the domain ends on the main host', async ({ page }) => 
   const response = await page.goto(onDomain('/admin_menu'));
   expect((await response?.request().redirectedFrom()?.response())?.status()).toBe(302);
   await expect(page).toHaveURL(`http://localhost:${port}/admin_menu`);
-  // In-app navigation to an admin screen on the domain leaves too (the client guard).
+  // In-app navigation to an admin screen on the domain leaves too (the client guard). A session
+  // is the host's it was opened on: the admin signs in on the domain too.
+  await signInOn(page, onDomain(''), ACCOUNTS.admin);
   await page.goto(onDomain('/profile'));
   await expect(page.locator('.shop-header').getByRole('button', { name: 'Torget Admin' })).toBeVisible();
   await page.evaluate(() => {

@@ -1,22 +1,31 @@
 /**
- * Bearer-token authentication. Tokens are HS256 JWTs carrying the user id and a token version;
- * roles are read from the database on every request, so revoking admin or seller status, or
- * changing the password (which bumps the version), takes effect at once. The guard reads the
- * user; a route that reads it in its own first statement (an order, a review, an edit) has the guard check
- * the token alone, and applies the same rule, sessionUserOf, to what it read.
+ * Bearer-token authentication. Tokens are HS256 JWTs carrying the user id, a token version and
+ * an audience; roles are read from the database on every request, so revoking admin or seller
+ * status, or changing the password (which bumps the version), takes effect at once. The guard
+ * reads the user; a route that reads it in its own first statement (an order, a review, an edit)
+ * has the guard check the token alone, and applies the same rule, sessionUserOf, to what it read.
+ *
+ * A token is good on the host it was issued on: every main host shares one audience, and a
+ * seller's own domain has its own (docs/security.md, "Where a token is valid"). The seller
+ * controls that domain and could read what is typed there, so a session opened on it must not
+ * open the marketplace, nor the marketplace's session the shop.
  */
-import { createSecretKey } from 'node:crypto';
+import { ALWAYS_MAIN_HOSTS, normaliseHost } from '@torget/shared/rules/hosts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { SignJWT } from 'jose';
 import { type Db, preparedOnce } from '#api/db/client.ts';
 import { users } from '#api/db/schema.ts';
+import { bearerTokens, TokenRefused } from './bearer-tokens';
 import { writerDbOf } from './cache-changes';
 import { forbidden, unauthorized } from './http-errors';
-import { rememberingHs256Verifier, TokenRefused } from './jwt-hs256';
 
-export const TOKEN_LIFETIME = '7d';
+/**
+ * The audience of tokens issued on any main host, and of tokens without one (issued before
+ * tokens had an audience, all on the main hosts' sign-in). Other hosts' audiences are
+ * `host:<host>`, so no Host header can name this one.
+ */
+export const MARKETPLACE_AUDIENCE = 'marketplace';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -81,7 +90,11 @@ export function sessionUserOf(claims: TokenClaims, stored: AuthUser | null | und
 }
 
 export interface Auth {
-  issueToken(user: { id: string; tokenVersion: number }): Promise<string>;
+  /**
+   * A token for `user`, valid on `host` (the Host of the request it answers) and wherever tokens
+   * of that host's audience are; without a host, on the main hosts.
+   */
+  issueToken(user: { id: string; tokenVersion: number }, host?: string): string;
   /** The user of a valid bearer token, or null when the request has none. A bad token is a 401. */
   optionalUser(request: FastifyRequest): Promise<AuthUser | null>;
   /**
@@ -96,19 +109,20 @@ export interface Auth {
   requireAdmin(request: FastifyRequest): Promise<AuthUser>;
 }
 
-export function createAuth(db: Db, secret: string): Auth {
-  // Signing (a sign-in) goes through jose and WebCrypto; verifying, on every authenticated
-  // request, through node:crypto (jwt-hs256.ts), each token's signature checked once and then
-  // remembered (its expiry is checked every time). Both keys are made once: given the raw
-  // bytes, jose imports a WebCrypto key on every sign.
-  const verifyToken = rememberingHs256Verifier(createSecretKey(Buffer.from(secret, 'utf8')));
-  const key = crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
+/**
+ * `mainHosts` are the marketplace's own hosts (config.mainHosts); without them, localhost and
+ * 127.0.0.1, as tests that issue tokens outside a configured app use.
+ */
+export function createAuth(db: Db, secret: string, mainHosts: readonly string[] = ALWAYS_MAIN_HOSTS): Auth {
+  // Signed and verified with fast-jwt (bearer-tokens.ts), synchronously, each token's
+  // signature checked once and then remembered (its expiry is checked every time).
+  const tokens = bearerTokens(secret);
+  const mainHostNames = new Set(mainHosts.map(normaliseHost));
+  /** Where a token issued on `host` (a request's Host, any case, with or without a port) is valid. */
+  const audienceOf = (host: string) => {
+    const name = normaliseHost(host);
+    return mainHostNames.has(name) ? MARKETPLACE_AUDIENCE : `host:${name}`;
+  };
   // Every authenticated request reads its user: built once, prepared once per connection. A
   // request that writes reads it through its own handle, so its reads too go before queued
   // reads (db/priority-pool.ts).
@@ -121,13 +135,15 @@ export function createAuth(db: Db, secret: string): Auth {
   );
   const handleOf = (request: FastifyRequest) => writerDbOf(request) ?? db;
 
-  function claimsOf(token: string): TokenClaims {
+  /** The claims of `token` when it is valid for a request on `host`; a 401 otherwise. */
+  function claimsOf(token: string, host: string): TokenClaims {
     try {
-      const payload = verifyToken(token);
+      const payload = tokens.verify(token);
       // Every token this server issues has a uuid subject, a version and an expiry; a token
       // without them was not made here (or by an older, laxer signer) and is not believed.
       if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) throw new Error('claims');
       if (typeof payload.ver !== 'number' || typeof payload.exp !== 'number') throw new Error('claims');
+      if ((payload.aud ?? MARKETPLACE_AUDIENCE) !== audienceOf(host)) throw new Error('audience');
       return { userId: payload.sub, version: payload.ver };
     } catch (error) {
       throw unauthorized(
@@ -145,29 +161,25 @@ export function createAuth(db: Db, secret: string): Auth {
     return match[1].trim();
   }
 
-  async function userFromToken(token: string, handle: Db): Promise<AuthUser> {
-    const claims = claimsOf(token);
+  async function userFromToken(token: string, host: string, handle: Db): Promise<AuthUser> {
+    const claims = claimsOf(token, host);
     const [user] = await findUser(handle).execute({ id: claims.userId });
     return sessionUserOf(claims, user);
   }
 
   const auth: Auth = {
-    async issueToken(user) {
-      return new SignJWT({ ver: user.tokenVersion })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(user.id)
-        .setIssuedAt()
-        .setExpirationTime(TOKEN_LIFETIME)
-        .sign(await key);
+    issueToken(user, host) {
+      const aud = host === undefined ? MARKETPLACE_AUDIENCE : audienceOf(host);
+      return tokens.sign({ sub: user.id, ver: user.tokenVersion, aud });
     },
     async optionalUser(request) {
       const token = tokenOf(request);
-      return token === null ? null : userFromToken(token, handleOf(request));
+      return token === null ? null : userFromToken(token, request.host, handleOf(request));
     },
     requireClaims(request) {
       const token = tokenOf(request);
       if (token === null) throw unauthorized('No Token');
-      return claimsOf(token);
+      return claimsOf(token, request.host);
     },
     async requireUser(request) {
       const user = await auth.optionalUser(request);

@@ -1,17 +1,14 @@
 /**
- * The origin (scheme://host[:port]) that links in outgoing mail point at.
+ * The origin (scheme://host[:port]) that links in outgoing mail point at: the marketplace's
+ * public origin as configured (PUBLIC_URL, env.ts), whatever host, port or scheme the request
+ * came in with.
  *
- * People trust a link in a mail from us, so its host and scheme are never taken from the
- * request unchecked: a visitor could send `Host: evil.example` or `X-Forwarded-Host`, ask for a
+ * People trust a link in a mail from us, so no part of it is taken from the request: a visitor
+ * could send `Host: evil.example`, `Host: localhost:31337` or `X-Forwarded-Host`, ask for a
  * password reset for someone else's e-mail, and the real reset mail would carry the token to
- * their site. The link keeps the request's host only when the site resolved for it is the
- * marketplace (site/origin.ts, the rule of `@torget/shared/rules/hosts`), and its scheme only
- * when it is http or https; otherwise it points at the canonical main host over https.
+ * their server. A request on a seller's domain gets the marketplace's links too: a reset link
+ * carries a secret, and the password is the marketplace's, not the shop's.
  */
-import { canonicalMainHost } from '@torget/shared/rules/hosts';
-import { mainHostOrigin, type OriginSource, onMainHost } from '#api/site/origin.ts';
-
-export function mailLinkOrigin(request: OriginSource, mainHosts: readonly string[]): string {
-  if (onMainHost(request, mainHosts)) return mainHostOrigin(request);
-  return `https://${canonicalMainHost(mainHosts)}`;
+export function mailLinkOrigin(config: { publicUrl: string }): string {
+  return config.publicUrl;
 }

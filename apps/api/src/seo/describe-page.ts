@@ -6,7 +6,7 @@
  */
 import type { Site } from '@torget/shared/rules/hosts';
 import type { Db } from '#api/db/client.ts';
-import { canonicalOrigin, type OriginSource, requestPort, requestScheme } from '#api/site/origin.ts';
+import { type OriginSource, requestPort, requestScheme } from '#api/site/origin.ts';
 import { productBelongsOnMainHost } from '#api/site/site-page.ts';
 import { headTags, type PageMeta } from './head-tags';
 import { categoriesMeta, categoryMeta, homeMeta, type MetaContext, productMeta, shopMeta } from './page-meta';
@@ -28,13 +28,19 @@ export type PageDescription =
   /** The page belongs on the marketplace's main host: another seller's product on a seller's domain. */
   | { status: 302 };
 
-/** The origins of a request's links: its scheme and port, the canonical main host or a shop's domain. */
-export function metaContext(request: OriginSource, mainHosts: readonly string[], site: Site): MetaContext {
-  const scheme = requestScheme(request) ?? 'https';
-  const port = requestPort(request);
+/**
+ * The origins of a page's links: the marketplace's public origin (`publicUrl`, configured, never
+ * the request's), or a shop's domain: on that shop's own domain with the request's scheme and
+ * port, elsewhere with the public origin's (so a main host's Host header adds no port).
+ */
+export function metaContext(request: OriginSource, publicUrl: string, site: Site): MetaContext {
+  const onShop = site.kind === 'shop';
+  const { protocol, port } = new URL(publicUrl);
+  const scheme = onShop ? `${requestScheme(request) ?? 'https'}:` : protocol;
+  const shopPort = onShop ? requestPort(request) : port && `:${port}`;
   return {
-    mainOrigin: canonicalOrigin(request, mainHosts),
-    shopOrigin: (domain) => `${scheme}://${domain}${port}`,
+    mainOrigin: publicUrl,
+    shopOrigin: (domain) => `${scheme}//${domain}${shopPort}`,
     shop: site.kind === 'shop' ? site.seller : null,
   };
 }

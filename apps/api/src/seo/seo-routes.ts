@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '#api/db/client.ts';
-import { canonicalOrigin, requestPort, requestScheme } from '#api/site/origin.ts';
+import { requestPort, requestScheme } from '#api/site/origin.ts';
 import { resolveSite } from '#api/site/resolve-site.ts';
 import { ROBOTS_TXT_NO_SITE, robotsTxt, sitemapIndexXml, urlSetXml } from './crawler-files';
 import {
@@ -20,6 +20,8 @@ import {
 export interface SeoRoutesOptions {
   db: Db;
   mainHosts: readonly string[];
+  /** The marketplace's public origin (config.publicUrl): its sitemaps' and pages' addresses. */
+  publicUrl: string;
   /** URLs per sitemap (the protocol's 50 000 unless a test asks for fewer). */
   pageSize?: number;
 }
@@ -29,7 +31,7 @@ const STARTS_TTL_MS = 10 * 60_000;
 const SITEMAP_PATH = /^(products|shops)-([1-9]\d{0,6})\.xml$/;
 
 export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions): Promise<void> {
-  const { db, mainHosts } = options;
+  const { db, mainHosts, publicUrl } = options;
   const pageSize = Math.min(options.pageSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
 
   // Not the shared read cache: every write empties that, and a crawler's walk over 20 sitemaps
@@ -55,8 +57,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
   app.get('/robots.txt', async (request, reply) => {
     const site = await resolveSite(db, mainHosts, request.host);
     if (site.kind === 'unknown') return send(reply, 'text/plain; charset=utf-8', ROBOTS_TXT_NO_SITE);
-    const origin =
-      site.kind === 'shop' ? ownOrigin(request, site.seller.seller.domain) : canonicalOrigin(request, mainHosts);
+    const origin = site.kind === 'shop' ? ownOrigin(request, site.seller.seller.domain) : publicUrl;
     return send(reply, 'text/plain; charset=utf-8', robotsTxt(`${origin}/sitemap.xml`));
   });
 
@@ -72,7 +73,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
         urlSetXml([`${origin}/`, ...ids.map((id) => `${origin}/product/${id}`)]),
       );
     }
-    const origin = canonicalOrigin(request, mainHosts);
+    const origin = publicUrl;
     const [products, shops] = await Promise.all([startsOf('products'), startsOf('shops')]);
     const sitemaps = [
       ...products.map((_, i) => `${origin}/sitemaps/products-${i + 1}.xml`),
@@ -93,7 +94,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     const start = pages[index];
     if (!start) return notFound(request, reply);
     const ids = await pageIds(db, kind, start, pages[index + 1], pageSize);
-    const origin = canonicalOrigin(request, mainHosts);
+    const origin = publicUrl;
     const path = kind === 'products' ? '/product/' : '/seller/';
     return send(reply, 'application/xml; charset=utf-8', urlSetXml(ids.map((id) => `${origin}${path}${id}`)));
   });

@@ -168,13 +168,14 @@ describe('a product page', () => {
   });
 
   it('is canonical on the seller’s own domain, with its rating, stock and absolute picture', async () => {
+    // Asked for on a main host with a port: the public origin's scheme and port (none) count.
     const html = (await get('localhost:3000', `/product/${annaProduct}`)).body;
-    expect(canonicalOf(html)).toBe(`http://shop-anna.test:3000/product/${annaProduct}`);
-    expect(meta(html, 'property', 'og:image')).toBe('http://torget.test:3000/uploads/skal.webp');
+    expect(canonicalOf(html)).toBe(`http://shop-anna.test/product/${annaProduct}`);
+    expect(meta(html, 'property', 'og:image')).toBe('http://torget.test/uploads/skal.webp');
     const product = productShape.parse(ofType(html, 'Product'));
     expect(product).toMatchObject({
       name: 'Keramikskål',
-      image: ['http://torget.test:3000/uploads/skal.webp'],
+      image: ['http://torget.test/uploads/skal.webp'],
       offers: { price: '249.50', priceCurrency: 'SEK', availability: 'https://schema.org/InStock' },
       aggregateRating: { ratingValue: 4.5, reviewCount: 2 },
     });
@@ -253,9 +254,20 @@ describe('other described pages', () => {
     expect(trail.itemListElement.at(-1)).toMatchObject({ position: 3, name: 'Kök' });
   });
 
+  it('take no port or scheme from the Host header of a main host: the public origin is configured', async () => {
+    const home = (await get('localhost:31337', '/')).body;
+    expect(canonicalOf(home)).toBe('http://torget.test/');
+    expect(ofType(home, 'WebSite')).toMatchObject({ url: 'http://torget.test/' });
+    const product = (await get('torget.test:31337', `/product/${boProduct}`)).body;
+    expect(canonicalOf(product)).toBe(`http://torget.test/product/${boProduct}`);
+    expect((await get('localhost:31337', '/robots.txt')).body).toContain('Sitemap: http://torget.test/sitemap.xml');
+    const sitemaps = locs((await get('localhost:31337', '/sitemap.xml')).body);
+    expect(sitemaps[0]).toBe('http://torget.test/sitemaps/products-1.xml');
+  });
+
   it('says which descriptions read no row, so the marketplace may keep their pages', async () => {
     const marketplace = { kind: 'marketplace' } as const;
-    const ctx = metaContext({ protocol: 'http', host: 'torget.test' }, ['torget.test'], marketplace);
+    const ctx = metaContext({ protocol: 'http', host: 'torget.test' }, 'http://torget.test', marketplace);
     const readNothing = async (path: string) => {
       const page = await describePage(t.database.db, path, marketplace, ctx);
       return page.status === 302 ? null : page.readNothing;

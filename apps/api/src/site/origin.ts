@@ -1,9 +1,10 @@
 /**
  * Origins (scheme://host[:port]) built from a request without trusting it: the scheme only when
- * it is http or https, the port only when it is digits, and the host only when it is one of the
- * marketplace's own (otherwise the canonical main host).
+ * it is http or https, the port only when it is digits, and the host never (the canonical main
+ * host, or a shop's stored domain). Mail links and the marketplace's canonical URLs take none of
+ * this: they use the configured public origin (config.publicUrl).
  */
-import { canonicalMainHost, isMainHost, normaliseHost } from '@torget/shared/rules/hosts';
+import { canonicalMainHost } from '@torget/shared/rules/hosts';
 
 /**
  * What an origin is made of. Fastify types `protocol` as 'http' | 'https', but behind a trusted
@@ -26,11 +27,6 @@ export function requestPort(request: OriginSource): string {
   return port ? `:${port}` : '';
 }
 
-/** True when the request came in on one of the marketplace's own hosts. */
-export function onMainHost(request: OriginSource, mainHosts: readonly string[]): boolean {
-  return isMainHost(request.host, mainHosts);
-}
-
 /**
  * The marketplace's canonical origin as seen from a request on another host (a seller's domain):
  * the request's scheme and port, so a storefront redirect stays on the same server in
@@ -38,9 +34,4 @@ export function onMainHost(request: OriginSource, mainHosts: readonly string[]):
  */
 export function canonicalOrigin(request: OriginSource, mainHosts: readonly string[]): string {
   return `${requestScheme(request) ?? 'https'}://${canonicalMainHost(mainHosts)}${requestPort(request)}`;
-}
-
-/** The request's own origin, normalised; only for requests on a main host. */
-export function mainHostOrigin(request: OriginSource): string {
-  return `${requestScheme(request) ?? 'https'}://${normaliseHost(request.host)}${requestPort(request)}`;
 }

@@ -1,6 +1,6 @@
 /**
  * The site as the server serves it, through app.inject with a Host header: the JSON in
- * index.html, the redirect of a foreign storefront, and the host of mail links.
+ * index.html, the redirect of a foreign storefront, and the origin of mail links.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,10 +133,12 @@ describe('mail links', () => {
     return /https?:\/\/[^/\s]+\/reset_password\//.exec(mail?.text ?? '')?.[0];
   }
 
-  it('keep a main host, and send a seller’s domain or any other host to the canonical main host', async () => {
-    expect(await resetLinkFrom('torget.test:8443')).toBe('http://torget.test:8443/reset_password/');
-    expect(await resetLinkFrom('shop-anna.test')).toBe('https://torget.test/reset_password/');
-    expect(await resetLinkFrom('evil.example')).toBe('https://torget.test/reset_password/');
+  it('point at the configured public origin from a main host on any port, a seller’s domain or any other host', async () => {
+    // The test app's public origin is http://torget.test (test-app.ts).
+    expect(await resetLinkFrom('torget.test:8443')).toBe('http://torget.test/reset_password/');
+    expect(await resetLinkFrom('localhost:31337')).toBe('http://torget.test/reset_password/');
+    expect(await resetLinkFrom('shop-anna.test')).toBe('http://torget.test/reset_password/');
+    expect(await resetLinkFrom('evil.example')).toBe('http://torget.test/reset_password/');
   });
 });
 

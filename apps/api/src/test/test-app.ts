@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { canonicalMainHost } from '@torget/shared/rules/hosts';
 import { type App, buildApp } from '#api/app.ts';
 import type { Config } from '#api/env.ts';
 import type { Mail, Mailer } from '#api/lib/mailer.ts';
@@ -34,6 +35,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
 };
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  const mainHosts = overrides.mainHosts ?? ['localhost', '127.0.0.1'];
   return {
     nodeEnv: 'test',
     port: 0,
@@ -42,7 +44,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-    mainHosts: ['localhost', '127.0.0.1'],
+    mainHosts,
+    // The first main host, as app.inject reaches it (http, no port).
+    publicUrl: `http://${canonicalMainHost(mainHosts)}`,
     smtpUrl: undefined,
     mailFrom: 'Torget <no-reply@torget.test>',
     paypal: { clientId: 'test-client-id', clientSecret: undefined, apiBase: 'http://127.0.0.1:9' },

@@ -33,13 +33,29 @@ export async function signInByApi(request: APIRequestContext, account: Account):
   return user;
 }
 
-/** Signs the page in as the web app does: by storing the sign-in answer as `userInfo`. */
+/**
+ * Signs the page in on the marketplace's hosts as the web app does: by storing the sign-in answer
+ * as `userInfo`. The token is valid there only; on a seller's domain, sign in there (signInOn).
+ */
 export async function signIn(page: Page, account: Account): Promise<SignedIn> {
   const user = await signInByApi(page.request, account);
   await page.addInitScript((userInfo) => {
-    window.localStorage.setItem('userInfo', userInfo);
+    if (window.location.hostname === 'localhost' || window.location.hostname === '127.0.0.1')
+      window.localStorage.setItem('userInfo', userInfo);
   }, JSON.stringify(user));
   return user;
+}
+
+/**
+ * Signs the page in through the sign-in screen at `origin` (a seller's domain, which the API
+ * request context cannot reach by name): a token is valid only on the host it was issued on.
+ */
+export async function signInOn(page: Page, origin: string, account: Account): Promise<void> {
+  await page.goto(`${origin}/signin`);
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/signin/);
 }
 
 /** The Authorization header of a signed-in user, for setting up data through the API. */

@@ -68,7 +68,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
     await ordersPerAddress.hitAddress(request);
     await ordersPerAccount.hit(request, claims.userId);
     const placed = await placeOrder(dbFor(request), claims, request.body);
-    const origin = mailLinkOrigin(request, deps.config.mainHosts);
+    const origin = mailLinkOrigin(deps.config);
     sendInBackground(mailer, orderConfirmationMail(placed, origin, requestLanguage(request)), request.log);
     sendInBackground(mailer, newOrderNoticeMail(placed, origin), request.log);
     return reply.status(201).send({ message: 'New Order Created', order: placed.order });

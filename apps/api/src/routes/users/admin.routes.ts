@@ -33,7 +33,7 @@ export const adminUserRoutes: RoutePlugin = async (app, { deps }) => {
       mainHosts,
     );
     if (approvedSeller) {
-      sendInBackground(deps.mailer, sellerApprovedMail(user, mailLinkOrigin(request, mainHosts)), request.log);
+      sendInBackground(deps.mailer, sellerApprovedMail(user, mailLinkOrigin(deps.config)), request.log);
     }
     return user;
   });

@@ -38,14 +38,14 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
     },
     async (request) => {
       const user = await authenticate(dbFor(request), request.body.email, request.body.password);
-      return signedInAnswer(deps, user);
+      return signedInAnswer(deps, request, user);
     },
   );
 
   app.post('/register', { schema: { body: registerSchema } }, async (request, reply) => {
     await registrations.hitAddress(request);
     const user = await registerUser(dbFor(request), request.body);
-    return reply.status(201).send(await signedInAnswer(deps, user));
+    return reply.status(201).send(await signedInAnswer(deps, request, user));
   });
 
   app.post(
@@ -57,7 +57,7 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
     async (request) => {
       const reset = await requestPasswordReset(dbFor(request), request.body.email);
       if (reset) {
-        const origin = mailLinkOrigin(request, deps.config.mainHosts);
+        const origin = mailLinkOrigin(deps.config);
         sendInBackground(
           deps.mailer,
           passwordResetMail(reset.user, reset.token, origin, requestLanguage(request)),

@@ -15,7 +15,7 @@ import { signedInAnswer } from './signed-in-answer';
 export const signedInUserRoutes: RoutePlugin = async (app, { deps }) => {
   app.put('/profile', { schema: { body: profileUpdateSchema } }, async (request) => {
     const user = await updateProfile(dbFor(request), userOf(request), request.body, deps.config.mainHosts);
-    return signedInAnswer(deps, user);
+    return signedInAnswer(deps, request, user);
   });
 
   // Answers the updated user.

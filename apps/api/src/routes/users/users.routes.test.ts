@@ -495,12 +495,14 @@ describe('password reset', () => {
       await new Promise((r) => setTimeout(r, 10));
       return /https?:\/\/[^/\s]+\/reset_password\//.exec(t.mails.at(-1)?.text ?? '')?.[0];
     };
-    expect(await linkOf({ host: 'localhost:3000' })).toBe('http://localhost:3000/reset_password/');
-    expect(await linkOf({ host: 'evil.example' })).toBe('https://localhost/reset_password/');
+    // The configured public origin (the test app's: http://localhost), never the request's host or port.
+    expect(await linkOf({ host: 'localhost:3000' })).toBe('http://localhost/reset_password/');
+    expect(await linkOf({ host: 'localhost:31337' })).toBe('http://localhost/reset_password/');
+    expect(await linkOf({ host: 'evil.example' })).toBe('http://localhost/reset_password/');
     // Not behind a trusted proxy (TRUST_PROXY unset): forwarded headers are anyone's to write.
     expect(
       await linkOf({ host: 'localhost:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }),
-    ).toBe('http://localhost:3000/reset_password/');
+    ).toBe('http://localhost/reset_password/');
   });
 
   it('limits forgot-password to 5 an hour per e-mail', async () => {
