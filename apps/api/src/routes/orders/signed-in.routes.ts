@@ -145,7 +145,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
             currency: capture.currency,
             reason: capture.outcome,
           },
-          mailLinkOrigin(request, deps.config.mainHosts),
+          mailLinkOrigin(deps.config),
           requestLanguage(request),
         );
         sendInBackground(mailer, mail, request.log);
