@@ -37,7 +37,7 @@ export async function buildApp(options: BuildOptions) {
     logger: options.logger ?? false,
     // Behind a load balancer the client's address, host and scheme come from X-Forwarded-*
     // headers; reached directly, those headers are anyone's to write and are ignored.
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: trustedProxies(config.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     // Every log line of a request carries its id; a load balancer's X-Request-Id is kept.
     requestIdHeader: 'x-request-id',
@@ -114,6 +114,21 @@ export async function buildApp(options: BuildOptions) {
   });
 
   return app;
+}
+
+/** Fastify's trustProxy function: whether the address `hop` steps from the app is a trusted proxy. */
+type TrustProxyHop = (address: string, hop: number) => boolean;
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A number of hops becomes a function of the hop: the
+ * peer and the next `hops - 1` addresses of X-Forwarded-For (from its right) are proxies, so the
+ * client's address is the one the outermost of them appended. Fastify's `true` would believe the
+ * leftmost entry, which the client writes itself, and a bare number trusts nobody in Fastify 5.
+ */
+export function trustedProxies(setting: false | number | string[]): false | string[] | TrustProxyHop {
+  if (setting === false || setting === 0) return false;
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
 }
 
 /** Redis pub/sub when there is a Redis, else NOTIFY on a PostgreSQL server, else this process alone. */

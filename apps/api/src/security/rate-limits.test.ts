@@ -213,3 +213,48 @@ describe('RATE_LIMIT_* variables', () => {
     );
   });
 });
+
+describe('per-address limits behind a proxy that appends to X-Forwarded-For', () => {
+  const base = { DATA_DIR: '/tmp/torget-rate-limit-env', JWT_SECRET: 'rate-limit-test-secret-that-is-long-enough' };
+  const three = { RATE_LIMIT_REGISTER: '3/1h' };
+
+  /** Registrations through `proxy`, each with a fresh made-up address written by the client at the left. */
+  async function spoofedRegistrations(trustProxy: string, proxy: string, appended: string[]) {
+    const config = loadConfig({ ...base, ...three, TRUST_PROXY: trustProxy });
+    const t = await createTestApp({ rateLimits: config.rateLimits, trustProxy: config.trustProxy });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/api/users/register',
+          remoteAddress: proxy,
+          headers: { 'x-forwarded-for': [`203.0.113.${i}`, ...appended].join(', ') },
+          payload: {
+            name: `Proxad ${i}`,
+            email: `proxad-${i}-${trustProxy.replace(/[^0-9a-z]/g, '')}@example.se`,
+            password: 'ett-långt-lösen',
+          },
+        });
+        statuses.push(answer.statusCode);
+      }
+      return statuses;
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('counts the address the proxy appended with TRUST_PROXY=true (one proxy), not the one the client wrote', async () => {
+    expect(await spoofedRegistrations('true', '10.0.0.5', ['198.18.0.1'])).toEqual([201, 201, 201, 429, 429]);
+  });
+
+  it('counts the address the outermost of a number of proxies appended (TRUST_PROXY=2)', async () => {
+    expect(await spoofedRegistrations('2', '10.0.0.5', ['198.18.0.2', '10.0.0.9'])).toEqual([201, 201, 201, 429, 429]);
+  });
+
+  it('counts the right-most address that is not a listed proxy (TRUST_PROXY=addresses)', async () => {
+    expect(await spoofedRegistrations('10.0.0.5, 10.0.1.0/24', '10.0.0.5', ['198.18.0.3', '10.0.1.7'])).toEqual([
+      201, 201, 201, 429, 429,
+    ]);
+  });
+});
