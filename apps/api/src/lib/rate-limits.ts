@@ -44,11 +44,25 @@ export const RATE_LIMIT_DEFINITIONS = {
     per: 'address and e-mail',
     message: tryAgain('Too many attempts.'),
   },
+  // Many e-mails tried from one address (a password spray): the limit above counts each e-mail apart.
+  signinPerAddress: {
+    env: 'RATE_LIMIT_SIGNIN_PER_ADDRESS',
+    default: '30/10m',
+    per: 'address',
+    message: tryAgain('Too many sign-in attempts from this address.'),
+  },
   passwordReset: {
     env: 'RATE_LIMIT_PASSWORD_RESET',
     default: '5/1h',
     per: 'e-mail',
     message: tryAgain('Too many attempts.'),
+  },
+  // Reset mails asked for many e-mails from one address (mail bombing, or probing for accounts).
+  passwordResetPerAddress: {
+    env: 'RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS',
+    default: '20/1h',
+    per: 'address',
+    message: tryAgain('Too many password reset requests from this address.'),
   },
   register: {
     env: 'RATE_LIMIT_REGISTER',
