@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { listMainHosts } from '@torget/shared/rules/hosts';
 import { z } from 'zod';
 import { type RateLimits, rateLimitsFromEnv } from '#api/lib/rate-limits.ts';
-import type { S3Settings } from '#api/lib/s3-image-storage.ts';
+import { DEFAULT_S3_TIMEOUT_MS, type S3Settings } from '#api/lib/s3-image-storage.ts';
 
 const optionalText = z
   .string()
@@ -29,6 +29,8 @@ const s3EnvFields = {
     .default('')
     .transform((v) => v === 'true' || v === '1'),
   S3_PUBLIC_URL: optionalText.pipe(z.url({ message: "must be the bucket's public https:// URL" }).optional()),
+  // Most milliseconds a call to the service waits before the visitor gets a 503.
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_S3_TIMEOUT_MS),
 };
 
 type S3Env = z.output<z.ZodObject<typeof s3EnvFields>>;
@@ -56,6 +58,7 @@ function s3SettingsOf(env: S3Env): { settings: S3Settings | undefined; problems:
       secretAccessKey: secret,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
       publicUrl: env.S3_PUBLIC_URL,
+      timeoutMs: env.S3_TIMEOUT_MS,
     },
     problems: [],
   };
