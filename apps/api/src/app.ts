@@ -13,6 +13,7 @@ import { type ChangeBus, localChangeBus, postgresChangeBus, redisChangeBus } fro
 import { errorHandler } from '#api/lib/error-handler.ts';
 import { registerHttpCaching } from '#api/lib/http-caching.ts';
 import { rateLimitStoreOptions } from '#api/lib/rate-limits.ts';
+import { watchRedis } from '#api/lib/redis-connection.ts';
 import { registerResponseCompression } from '#api/lib/response-compression.ts';
 import { registerSecurityHeaders } from '#api/lib/security-headers.ts';
 import { refuseMalformedText } from '#api/lib/text-guard.ts';
@@ -56,7 +57,11 @@ export async function buildApp(options: BuildOptions) {
   if (config.statementCountHeader) answerStatementCounts(app);
   const redisKeyPrefix = config.redisKeyPrefix ?? 'torget:';
   const { redis } = deps;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  if (redis && config.redisUrl) {
+    // Watched from here on, before anything waits: a Redis that is down is logged, not fatal.
+    const watched = watchRedis(redis, config.redisUrl, app.log);
+    app.addHook('onClose', () => watched.close());
+  }
   // A request that writes does so through its own handle on the database, which takes the next
   // free connection before queued reads (lib/cache-changes.ts dbFor, db/priority-pool.ts).
   await registerCacheInvalidation(app, {

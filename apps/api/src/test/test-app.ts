@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, buildApp } from '#api/app.ts';
+import type { BuildOptions } from '#api/app-deps.ts';
 import type { Config } from '#api/env.ts';
 import type { Mail, Mailer } from '#api/lib/mailer.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#api/lib/rate-limits.ts';
@@ -59,7 +60,11 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** `logger`: Fastify's logger option, for a test that reads what the app logs (none by default). */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildOptions, 'logger'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'torget-test-'));
   const config = testConfig(dataDir, overrides);
   const database = await createTestDatabase();
@@ -69,7 +74,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       mails.push(mail);
     },
   };
-  const app = await buildApp({ database, config, mailer });
+  const app = await buildApp({ database, config, mailer, ...options });
   await app.ready();
   return {
     app,
