@@ -225,7 +225,10 @@ export function redisOrLocalStore(redis: Redis, nameSpace: string): FastifyRateL
     }
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
       const countHere = () => callback(null, local.count(key, this.windowMs));
-      if (!redisIsUp(redis)) return countHere();
+      if (!redisIsUp(redis)) {
+        countHere();
+        return;
+      }
       redis.eval(COUNT_IN_WINDOW, 1, `${nameSpace}${key}`, this.windowMs).then((answer) => {
         const [current, ttl] = answer as [number, number];
         callback(null, { current, ttl });
