@@ -3,7 +3,7 @@
  * so route plugins depend on it and not on app.ts (which imports every route plugin).
  */
 import type { FastifyServerOptions } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Database } from '#api/db/client.ts';
 import type { Config } from '#api/env.ts';
 import { type Auth, createAuth } from '#api/lib/auth.ts';
@@ -12,6 +12,7 @@ import { logShowsInfo } from '#api/lib/logging.ts';
 import { createMailer, type Mailer } from '#api/lib/mailer.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#api/lib/rate-limits.ts';
 import { createReadCache, noReadCache, type ReadCache } from '#api/lib/read-cache.ts';
+import { connectRedis } from '#api/lib/redis-connection.ts';
 import { s3ImageStorage } from '#api/lib/s3-image-storage.ts';
 
 export interface AppDeps {
@@ -78,7 +79,6 @@ export function createAppDeps(options: BuildOptions): AppDeps {
           }),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
     storage: options.storage ?? imageStorageFor(config),
-    // One failed attempt per command while Redis is away, rather than a queue that stalls requests.
-    redis: config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null,
+    redis: config.redisUrl ? connectRedis(config.redisUrl) : null,
   };
 }

@@ -13,6 +13,7 @@ import { type ChangeBus, localChangeBus, postgresChangeBus, redisChangeBus } fro
 import { errorHandler } from '#api/lib/error-handler.ts';
 import { registerHttpCaching } from '#api/lib/http-caching.ts';
 import { rateLimitStoreOptions } from '#api/lib/rate-limits.ts';
+import { watchRedis } from '#api/lib/redis-connection.ts';
 import { registerResponseCompression } from '#api/lib/response-compression.ts';
 import { registerSecurityHeaders } from '#api/lib/security-headers.ts';
 import { refuseMalformedText } from '#api/lib/text-guard.ts';
@@ -47,7 +48,7 @@ export async function buildApp(options: BuildOptions) {
     logger: options.logger ?? false,
     // Behind a load balancer the client's address, host and scheme come from X-Forwarded-*
     // headers; reached directly, those headers are anyone's to write and are ignored.
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: trustedProxies(config.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     // Every log line of a request carries its id; a load balancer's X-Request-Id is kept.
     requestIdHeader: 'x-request-id',
@@ -66,7 +67,11 @@ export async function buildApp(options: BuildOptions) {
   if (config.statementCountHeader) answerStatementCounts(app);
   const redisKeyPrefix = config.redisKeyPrefix ?? 'torget:';
   const { redis } = deps;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  if (redis && config.redisUrl) {
+    // Watched from here on, before anything waits: a Redis that is down is logged, not fatal.
+    const watched = watchRedis(redis, config.redisUrl, app.log);
+    app.addHook('onClose', () => watched.close());
+  }
   // A request that writes does so through its own handle on the database, which takes the next
   // free connection before queued reads (lib/cache-changes.ts dbFor, db/priority-pool.ts).
   await registerCacheInvalidation(app, {
@@ -124,6 +129,21 @@ export async function buildApp(options: BuildOptions) {
   });
 
   return app;
+}
+
+/** Fastify's trustProxy function: whether the address `hop` steps from the app is a trusted proxy. */
+type TrustProxyHop = (address: string, hop: number) => boolean;
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A number of hops becomes a function of the hop: the
+ * peer and the next `hops - 1` addresses of X-Forwarded-For (from its right) are proxies, so the
+ * client's address is the one the outermost of them appended. Fastify's `true` would believe the
+ * leftmost entry, which the client writes itself, and a bare number trusts nobody in Fastify 5.
+ */
+export function trustedProxies(setting: false | number | string[]): false | string[] | TrustProxyHop {
+  if (setting === false || setting === 0) return false;
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
 }
 
 /** Redis pub/sub when there is a Redis, else NOTIFY on a PostgreSQL server, else this process alone. */

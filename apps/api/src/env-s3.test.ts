@@ -23,6 +23,7 @@ describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('object storage configur
       S3_SECRET_ACCESS_KEY: 'hemlig',
       S3_FORCE_PATH_STYLE: 'true',
       S3_PUBLIC_URL: 'https://bilder.example.se/',
+      S3_TIMEOUT_MS: '2500',
     });
     expect(config.s3).toEqual({
       bucket: 'torget-bilder',
@@ -32,7 +33,15 @@ describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('object storage configur
       secretAccessKey: 'hemlig',
       forcePathStyle: true,
       publicUrl: 'https://bilder.example.se/',
+      timeoutMs: 2500,
     });
+  });
+
+  it('waits 5 s for the service unless S3_TIMEOUT_MS says otherwise, and refuses a timeout that is not one', () => {
+    const needed = { S3_BUCKET: 'b', S3_REGION: 'r', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
+    expect(loadConfig({ ...base, ...needed }).s3?.timeoutMs).toBe(5000);
+    expect(() => loadConfig({ ...base, ...needed, S3_TIMEOUT_MS: 'soon' })).toThrow(/S3_TIMEOUT_MS/);
+    expect(() => loadConfig({ ...base, ...needed, S3_TIMEOUT_MS: '0' })).toThrow(/S3_TIMEOUT_MS/);
   });
 
   it('names what is missing or malformed, and S3_* set without a bucket', () => {

@@ -40,11 +40,22 @@ describe.runIf(process.env.TORGET_TEST_DB === 'pglite')('configuration', () => {
 
   it('believes no forwarded headers unless TRUST_PROXY says whose', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
-    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy).toEqual([
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    // `true` is the nearest proxy alone: the address it appended, not the client's leftmost entry.
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.1, 10.0.1.0/24, ::1, loopback' }).trustProxy).toEqual([
       '10.0.0.1',
       '10.0.1.0/24',
+      '::1',
+      'loopback',
     ]);
+  });
+
+  it('stops the start on a TRUST_PROXY that is neither a number of proxies nor addresses', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: "yes" is not an address/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.1, 10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY: a number of proxies/);
   });
 
   it("takes the PGlite worker thread's nice value from 0 to 19, or leaves it to the worker's default", () => {

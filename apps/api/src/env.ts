@@ -4,11 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ALWAYS_MAIN_HOSTS, isMainHost, listMainHosts } from '@torget/shared/rules/hosts';
 import { z } from 'zod';
 import { type RateLimits, rateLimitsFromEnv } from '#api/lib/rate-limits.ts';
-import type { S3Settings } from '#api/lib/s3-image-storage.ts';
+import { DEFAULT_S3_TIMEOUT_MS, type S3Settings } from '#api/lib/s3-image-storage.ts';
 
 const optionalText = z
   .string()
@@ -28,6 +29,8 @@ const s3EnvFields = {
     .default('')
     .transform((v) => v === 'true' || v === '1'),
   S3_PUBLIC_URL: optionalText.pipe(z.url({ message: "must be the bucket's public https:// URL" }).optional()),
+  // Most milliseconds a call to the service waits before the visitor gets a 503.
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_S3_TIMEOUT_MS),
 };
 
 type S3Env = z.output<z.ZodObject<typeof s3EnvFields>>;
@@ -55,9 +58,21 @@ function s3SettingsOf(env: S3Env): { settings: S3Settings | undefined; problems:
       secretAccessKey: secret,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
       publicUrl: env.S3_PUBLIC_URL,
+      timeoutMs: env.S3_TIMEOUT_MS,
     },
     problems: [],
   };
+}
+
+/** An address, a subnet (`10.0.1.0/24`, `10.0.1.0/255.255.255.0`), or a name proxy-addr knows (`loopback`, `linklocal`, `uniquelocal`). */
+function isAddressOrSubnet(text: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(text)) return true;
+  const [address = '', bits, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (family === 4 && isIP(bits) === 4) return true; // a netmask: 10.0.1.0/255.255.255.0
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 const envSchema = z.object({
@@ -99,19 +114,34 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('')
     .transform((v) => v === 'true' || v === '1'),
-  // Which X-Forwarded-* headers to believe: 'false' (none: the app is reached directly), 'true'
-  // (any: only a load balancer can reach the app), or the proxies' addresses and subnets.
+  // Which proxies' X-Forwarded-* headers to believe: 'false' (none: the app is reached directly),
+  // a number of proxies in a row in front of the app ('true' is 1: only the nearest proxy can
+  // reach the app), or the proxies' addresses and subnets. The client's address is the one the
+  // last believed proxy appended, never what the client wrote at the left of X-Forwarded-For.
   TRUST_PROXY: z
     .string()
     .trim()
     .default('false')
-    .transform((v): boolean | string[] => {
-      if (v === '' || v === 'false') return false;
-      if (v === 'true') return true;
-      return v
+    .transform((v, context): false | number | string[] => {
+      if (v === '' || v === 'false' || v === '0') return false;
+      if (v === 'true') return 1;
+      if (/^\d+$/.test(v)) {
+        const hops = Number(v);
+        if (hops <= 10) return hops;
+        context.addIssue({ code: 'custom', message: 'a number of proxies must be at most 10' });
+        return z.NEVER;
+      }
+      const addresses = v
         .split(',')
         .map((a) => a.trim())
         .filter(Boolean);
+      const wrong = addresses.find((a) => !isAddressOrSubnet(a));
+      if (wrong === undefined) return addresses;
+      context.addIssue({
+        code: 'custom',
+        message: `"${wrong}" is not an address or subnet: write false, true, a number of proxies, or their addresses`,
+      });
+      return z.NEVER;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...s3EnvFields,
@@ -145,8 +175,11 @@ export interface Config {
   /** The built web app to serve, if any. */
   webDist: string | undefined;
   logLevel: string;
-  /** Fastify's `trustProxy`: which proxies' X-Forwarded-For/-Host/-Proto to believe (TRUST_PROXY). */
-  trustProxy?: boolean | string[];
+  /**
+   * Which proxies' X-Forwarded-For/-Host/-Proto to believe (TRUST_PROXY): none (false), the
+   * nearest `n` hops, or the proxies at these addresses and subnets (app.ts, trustedProxies).
+   */
+  trustProxy?: false | number | string[];
   /** Most PostgreSQL connections this process opens (DATABASE_POOL_SIZE). */
   databasePoolSize?: number;
   /** Most of them reads hold at once (DATABASE_POOL_READS; db/priority-pool.ts). */

@@ -13,6 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Notifications } from '#api/db/client.ts';
+import { ALL_TAGS } from './read-cache';
+import { redisIsUp } from './redis-connection';
 
 export interface ChangeBus {
   /** 'redis', 'postgres' or 'local': for logs and tests. */
@@ -128,24 +130,48 @@ export const localChangeBus: ChangeBus = {
   stop: async () => {},
 };
 
-/** Pub/sub on `channel`; the subscription takes a connection of its own (Redis's rule). */
+/**
+ * Pub/sub on `channel`; the subscription takes a connection of its own (Redis's rule). While
+ * Redis is away nothing is published (the writer has dropped its own entries already) and
+ * `start` does not wait for it: the subscription is made when Redis is back, and then this
+ * instance drops its whole cache, as it missed what the others changed meanwhile.
+ */
 export function redisChangeBus(redis: Redis, channel: string): ChangeBus {
   const self = randomUUID();
   let subscriber: Redis | null = null;
   return {
     kind: 'redis',
     publish: groupedSending(async (tags) => {
+      if (!redisIsUp(redis)) return;
       await redis.publish(channel, JSON.stringify({ from: self, tags } satisfies Message));
     }),
     async start(onChange) {
-      subscriber = redis.duplicate();
-      subscriber.on('message', (from: string, payload: string) => {
+      // Its subscribe command waits for a connection, however long Redis is away.
+      const connection = redis.duplicate({ maxRetriesPerRequest: null });
+      subscriber = connection;
+      connection.on('message', (from: string, payload: string) => {
         if (from !== channel) return;
         const tags = parse(payload, self);
         if (tags) onChange(tags);
       });
+      let missed = false;
+      // Failures are logged once by the shared connection's watcher (redis-connection.ts).
+      connection.on('error', () => (missed = true));
+      connection.on('close', () => (missed = true));
       // ioredis subscribes again by itself after a reconnect.
-      await subscriber.subscribe(channel);
+      connection.on('ready', () => {
+        if (!missed) return;
+        missed = false;
+        onChange([ALL_TAGS]);
+      });
+      // Waits for the subscription, or for the first failure to connect: Redis is down, and the
+      // command stays queued until it is back (it fails only when stop() ends the connection).
+      const subscribed = connection.subscribe(channel).then(
+        () => {},
+        () => {},
+      );
+      const failed = new Promise<void>((resolve) => connection.once('error', () => resolve()));
+      await Promise.race([subscribed, failed]);
     },
     async stop() {
       subscriber?.disconnect();

@@ -18,6 +18,8 @@ function validationMessage(error: FastifyError): string {
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof HttpError) {
+    // A service this app depends on failed (502, 503): the visitor reads the message, the log why.
+    if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
     void reply.status(error.statusCode).send({ message: error.message });
     return;
   }

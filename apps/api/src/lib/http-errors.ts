@@ -3,8 +3,10 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** `cause`: what failed underneath (a service down, say), for the log; never answered. */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'HttpError';
   }
 }

@@ -53,12 +53,20 @@ const signIn = (app: App, email: string, address: string) =>
 describe.skipIf(!reachable)('rate limits kept in Redis', () => {
   const prefix = `torget-test-${randomBytes(6).toString('hex')}:`;
   const limited = { max: 4, windowMs: 60_000 };
+  // Above the ten sign-ins of one e-mail that the first test makes from one address.
+  const spray = { max: 12, windowMs: 60_000 };
   let instances: Awaited<ReturnType<typeof twoInstances>>;
   beforeAll(async () => {
     instances = await twoInstances({
       redisUrl: REDIS_URL,
       redisKeyPrefix: prefix,
-      rateLimits: { ...TEST_RATE_LIMITS, signin: DEFAULT_RATE_LIMITS.signin, ordersPerAddress: limited },
+      rateLimits: {
+        ...TEST_RATE_LIMITS,
+        signin: DEFAULT_RATE_LIMITS.signin,
+        ordersPerAddress: limited,
+        signinPerAddress: spray,
+        passwordResetPerAddress: limited,
+      },
     });
   });
   afterAll(async () => {
@@ -78,6 +86,33 @@ describe.skipIf(!reachable)('rate limits kept in Redis', () => {
     // The other instance refuses too, and another address is not affected.
     expect((await signIn(a, email, '10.77.0.1')).statusCode).toBe(429);
     expect((await signIn(b, email, '10.77.0.2')).statusCode).toBe(401);
+  });
+
+  it('counts sign-ins per address over many e-mails on both instances together', async () => {
+    const [a, b] = instances.apps;
+    const statuses: number[] = [];
+    for (let i = 0; i < spray.max + 2; i++) {
+      statuses.push(
+        (await signIn(i % 2 === 0 ? a : b, `spray-${i}-${randomUUID()}@example.test`, '10.77.2.1')).statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array<number>(spray.max).fill(401), 429, 429]);
+    const blocked = await signIn(a, `spray-${randomUUID()}@example.test`, '10.77.2.1');
+    expect(blocked.json().message).toMatch(/^Too many sign-in attempts from this address\. Please wait/);
+  });
+
+  it('counts reset requests per address over many e-mails on both instances together, alike for accounts', async () => {
+    const [a, b] = instances.apps;
+    const known = await createUser(instances.t.database.db);
+    const ask = (app: App, email: string) =>
+      app.inject({ method: 'POST', url: '/api/users/forgot_password', payload: { email }, remoteAddress: '10.77.3.1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < limited.max; i++) {
+      statuses.push((await ask(i % 2 === 0 ? a : b, i === 0 ? known.email : `glomsk-${i}@example.test`)).statusCode);
+    }
+    const [forKnown, forStranger] = [await ask(b, known.email), await ask(a, `glomsk-${randomUUID()}@example.test`)];
+    expect([...statuses, forKnown.statusCode, forStranger.statusCode]).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(forKnown.json().message).toMatch(/^Too many password reset requests from this address\. Please wait/);
   });
 
   it('counts a handler’s limit (orders per address) atomically under concurrent requests on both', async () => {

@@ -11,13 +11,16 @@
  * in TRUST_PROXY every visitor would arrive from 127.0.0.1 and share one counter, so one busy
  * visitor would lock everyone out. Limits per account and per e-mail count every request.
  *
- * Where counters live (`rateLimitStoreOptions`): with REDIS_URL set, in Redis (@fastify/rate-limit's
- * Redis store: one Lua script does INCR and PEXPIRE atomically), so N instances count together
- * and give the same limit as one; without it, in this process's memory.
+ * Where counters live (`rateLimitStoreOptions`): with REDIS_URL set, in Redis (one Lua script
+ * does INCR and PEXPIRE atomically), so N instances count together and give the same limit as
+ * one, and in this process's memory while Redis is away; without it, in this process's memory.
  */
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { setKeepingAtMost } from './bounded-map';
 import { HttpError } from './http-errors';
+import { redisIsUp } from './redis-connection';
 
 export interface RateLimit {
   max: number;
@@ -44,11 +47,25 @@ export const RATE_LIMIT_DEFINITIONS = {
     per: 'address and e-mail',
     message: tryAgain('Too many attempts.'),
   },
+  // Many e-mails tried from one address (a password spray): the limit above counts each e-mail apart.
+  signinPerAddress: {
+    env: 'RATE_LIMIT_SIGNIN_PER_ADDRESS',
+    default: '30/10m',
+    per: 'address',
+    message: tryAgain('Too many sign-in attempts from this address.'),
+  },
   passwordReset: {
     env: 'RATE_LIMIT_PASSWORD_RESET',
     default: '5/1h',
     per: 'e-mail',
     message: tryAgain('Too many attempts.'),
+  },
+  // Reset mails asked for many e-mails from one address (mail bombing, or probing for accounts).
+  passwordResetPerAddress: {
+    env: 'RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS',
+    default: '20/1h',
+    per: 'address',
+    message: tryAgain('Too many password reset requests from this address.'),
   },
   register: {
     env: 'RATE_LIMIT_REGISTER',
@@ -157,17 +174,81 @@ export function rateLimitsFromEnv(source: NodeJS.ProcessEnv): { limits: RateLimi
 }
 
 /**
- * Options of @fastify/rate-limit that choose where counters live: Redis under `keyPrefix` when
- * there is a Redis, else this process's memory. When Redis cannot be reached a request is let
- * through (and the failure logged by the plugin) rather than refused: the shop stays usable
- * while Redis is down, at the price of no limits meanwhile (docs/decisions/064-rate-limits-in-redis-fail-open.md).
+ * One fixed window per key, counted atomically in Redis: INCR, and the window's expiry set when
+ * the key has none (its first count). Answers the count and the milliseconds left.
  */
-export function rateLimitStoreOptions(
-  redis: Redis | null,
-  keyPrefix: string,
-): { redis?: Redis; nameSpace?: string; skipOnError?: boolean } {
+const COUNT_IN_WINDOW = `
+local current = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { current, ttl }
+`;
+
+/** Most keys the in-process counters keep; past it the oldest window is forgotten. */
+const MOST_LOCAL_COUNTERS = 10_000;
+
+/** Fixed windows counted in this process's memory: while Redis is away. */
+class LocalCounters {
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+
+  count(key: string, windowMs: number): { current: number; ttl: number } {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      window = { count: 0, endsAt: now + windowMs };
+      setKeepingAtMost(this.windows, key, window, MOST_LOCAL_COUNTERS);
+    }
+    window.count++;
+    return { current: window.count, ttl: window.endsAt - now };
+  }
+}
+
+/** The window of a limit, from the options the plugin hands a store (always milliseconds there). */
+function windowOf(options: object): number {
+  return 'timeWindow' in options && typeof options.timeWindow === 'number' ? options.timeWindow : 60_000;
+}
+
+/**
+ * A store for @fastify/rate-limit (its `store` option) that counts in Redis under `nameSpace`
+ * while Redis is up, and in this process while it is not (down at the start, or gone since), so
+ * limits hold through an outage, each instance counting alone meanwhile.
+ */
+export function redisOrLocalStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  const local = new LocalCounters();
+  class RedisOrLocalStore implements FastifyRateLimitStore {
+    private readonly windowMs: number;
+    constructor(options: object) {
+      this.windowMs = windowOf(options);
+    }
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
+      const countHere = () => callback(null, local.count(key, this.windowMs));
+      if (!redisIsUp(redis)) {
+        countHere();
+        return;
+      }
+      redis.eval(COUNT_IN_WINDOW, 1, `${nameSpace}${key}`, this.windowMs).then((answer) => {
+        const [current, ttl] = answer as [number, number];
+        callback(null, { current, ttl });
+      }, countHere);
+    }
+    child(routeOptions: object): FastifyRateLimitStore {
+      return new RedisOrLocalStore(routeOptions);
+    }
+  }
+  return RedisOrLocalStore;
+}
+
+/**
+ * Options of @fastify/rate-limit that choose where counters live: Redis under `keyPrefix` when
+ * there is a Redis (in this process while it is away: redisOrLocalStore), else this process's
+ * memory (the plugin's own store).
+ */
+export function rateLimitStoreOptions(redis: Redis | null, keyPrefix: string): { store?: FastifyRateLimitStoreCtor } {
   if (!redis) return {};
-  return { redis, nameSpace: `${keyPrefix}rate:`, skipOnError: true };
+  return { store: redisOrLocalStore(redis, `${keyPrefix}rate:`) };
 }
 
 /** The route option of a limit counted before the handler runs (sign-in, password reset). */

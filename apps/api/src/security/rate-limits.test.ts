@@ -23,6 +23,8 @@ const SMALL = loadConfig({
   RATE_LIMIT_ORDERS_PER_ADDRESS: '3/1m',
   RATE_LIMIT_UPLOADS: '3/1h',
   RATE_LIMIT_APPLICANT_UPLOADS: '2/1d',
+  RATE_LIMIT_SIGNIN_PER_ADDRESS: '3/10m',
+  RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS: '3/1h',
 }).rateLimits;
 
 let address = 0;
@@ -35,6 +37,19 @@ function register(t: TestApp, remoteAddress: string, n: number) {
     remoteAddress,
     payload: { name: `Ny Kund ${n}`, email: `ny-${n}-${remoteAddress}@example.se`, password: 'ett-långt-lösen' },
   });
+}
+
+function signIn(t: TestApp, remoteAddress: string, email: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/users/signin',
+    remoteAddress,
+    payload: { email, password: 'inte-lösenordet' },
+  });
+}
+
+function askForReset(t: TestApp, remoteAddress: string, email: string) {
+  return t.app.inject({ method: 'POST', url: '/api/users/forgot_password', remoteAddress, payload: { email } });
 }
 
 function review(t: TestApp, who: Session, productId: string, remoteAddress: string) {
@@ -86,6 +101,39 @@ describe('rate limits set through RATE_LIMIT_* variables', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/^Too many new accounts from this address\. Please wait \d+ minutes/);
     expect((await register(t, freshAddress(), 4)).statusCode).toBe(201);
+  });
+
+  it('limits sign-in attempts per address, over any number of e-mails', async () => {
+    const from = freshAddress();
+    for (let i = 0; i < 3; i++) expect((await signIn(t, from, `spray-${i}@example.se`)).statusCode).toBe(401);
+    const blocked = await signIn(t, from, 'spray-3@example.se');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(
+      /^Too many sign-in attempts from this address\. Please wait \d+ minutes and try again\.$/,
+    );
+    // Even with the right password: the address is held back, not the account.
+    const known = await createUser(t.database.db);
+    expect((await signIn(t, from, known.email)).statusCode).toBe(429);
+    expect((await signInAs(t.app, known.email)).token).toBeTruthy();
+  });
+
+  it('limits reset requests per address, over any number of e-mails, answering alike for accounts and strangers', async () => {
+    const from = freshAddress();
+    const known = await createUser(t.database.db);
+    const asked = [known.email, 'ingen-1@example.se', 'ingen-2@example.se'];
+    const answers = await Promise.all(asked.map((email) => askForReset(t, from, email)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    const [forKnown, forStranger] = [
+      await askForReset(t, from, known.email),
+      await askForReset(t, from, 'ingen-3@example.se'),
+    ];
+    expect([forKnown.statusCode, forStranger.statusCode]).toEqual([429, 429]);
+    expect(forKnown.json().message).toMatch(
+      /^Too many password reset requests from this address\. Please wait \d+ minutes/,
+    );
+    expect(forStranger.json().message.replace(/\d+/, 'N')).toBe(forKnown.json().message.replace(/\d+/, 'N'));
+    expect((await askForReset(t, freshAddress(), 'ingen-4@example.se')).statusCode).toBe(200);
   });
 
   it('limits reviews per address, whichever account writes them', async () => {
@@ -156,7 +204,9 @@ describe('rate limits at their defaults', () => {
   it('has a default for every limit that a real customer never reaches', () => {
     expect(DEFAULT_RATE_LIMITS).toEqual({
       signin: { max: 10, windowMs: 60_000 },
+      signinPerAddress: { max: 30, windowMs: 600_000 },
       passwordReset: { max: 5, windowMs: 3_600_000 },
+      passwordResetPerAddress: { max: 20, windowMs: 3_600_000 },
       register: { max: 20, windowMs: 3_600_000 },
       reviews: { max: 10, windowMs: 3_600_000 },
       ordersPerAccount: { max: 10, windowMs: 60_000 },
@@ -183,7 +233,17 @@ describe('rate limits at their defaults', () => {
     expect((await register(t, from, 120)).statusCode).toBe(429);
   });
 
+  it('refuses the 31st sign-in over 31 e-mails and the 21st reset request over 21 from one address', async () => {
+    const from = freshAddress();
+    for (let i = 0; i < 30; i++) expect((await signIn(t, from, `spridd-${i}@example.se`)).statusCode).toBe(401);
+    expect((await signIn(t, from, 'spridd-30@example.se')).statusCode).toBe(429);
+    for (let i = 0; i < 20; i++) expect((await askForReset(t, from, `glomsk-${i}@example.se`)).statusCode).toBe(200);
+    expect((await askForReset(t, from, 'glomsk-20@example.se')).statusCode).toBe(429);
+  });
+
   it('counts no request from this machine per address, and still counts its accounts', async () => {
+    for (let i = 0; i < 31; i++) expect((await signIn(t, '127.0.0.1', `lokal-${i}@example.se`)).statusCode).toBe(401);
+    for (let i = 0; i < 21; i++) expect((await askForReset(t, '::1', `lokal-${i}@example.se`)).statusCode).toBe(200);
     for (let i = 0; i < 21; i++) expect((await register(t, '127.0.0.1', 200 + i)).statusCode).toBe(201);
     expect((await register(t, '::1', 221)).statusCode).toBe(201);
     const seller = await shop(t);
@@ -211,5 +271,50 @@ describe('RATE_LIMIT_* variables', () => {
     expect(() => loadConfig({ ...base, RATE_LIMIT_ORDERS_PER_ACCOUNT: '5/1w' })).toThrow(
       /RATE_LIMIT_ORDERS_PER_ACCOUNT: must be written max\/window/,
     );
+  });
+});
+
+describe('per-address limits behind a proxy that appends to X-Forwarded-For', () => {
+  const base = { DATA_DIR: '/tmp/torget-rate-limit-env', JWT_SECRET: 'rate-limit-test-secret-that-is-long-enough' };
+  const three = { RATE_LIMIT_REGISTER: '3/1h' };
+
+  /** Registrations through `proxy`, each with a fresh made-up address written by the client at the left. */
+  async function spoofedRegistrations(trustProxy: string, proxy: string, appended: string[]) {
+    const config = loadConfig({ ...base, ...three, TRUST_PROXY: trustProxy });
+    const t = await createTestApp({ rateLimits: config.rateLimits, trustProxy: config.trustProxy });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/api/users/register',
+          remoteAddress: proxy,
+          headers: { 'x-forwarded-for': [`203.0.113.${i}`, ...appended].join(', ') },
+          payload: {
+            name: `Proxad ${i}`,
+            email: `proxad-${i}-${trustProxy.replace(/[^0-9a-z]/g, '')}@example.se`,
+            password: 'ett-långt-lösen',
+          },
+        });
+        statuses.push(answer.statusCode);
+      }
+      return statuses;
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('counts the address the proxy appended with TRUST_PROXY=true (one proxy), not the one the client wrote', async () => {
+    expect(await spoofedRegistrations('true', '10.0.0.5', ['198.18.0.1'])).toEqual([201, 201, 201, 429, 429]);
+  });
+
+  it('counts the address the outermost of a number of proxies appended (TRUST_PROXY=2)', async () => {
+    expect(await spoofedRegistrations('2', '10.0.0.5', ['198.18.0.2', '10.0.0.9'])).toEqual([201, 201, 201, 429, 429]);
+  });
+
+  it('counts the right-most address that is not a listed proxy (TRUST_PROXY=addresses)', async () => {
+    expect(await spoofedRegistrations('10.0.0.5, 10.0.1.0/24', '10.0.0.5', ['198.18.0.3', '10.0.1.7'])).toEqual([
+      201, 201, 201, 429, 429,
+    ]);
   });
 });

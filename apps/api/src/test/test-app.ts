@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canonicalMainHost } from '@torget/shared/rules/hosts';
 import { type App, buildApp } from '#api/app.ts';
+import type { BuildOptions } from '#api/app-deps.ts';
 import type { Config } from '#api/env.ts';
 import type { Mail, Mailer } from '#api/lib/mailer.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#api/lib/rate-limits.ts';
@@ -19,13 +20,16 @@ export interface TestApp {
 }
 
 /**
- * Tests create many accounts, reviews, orders and uploads from one address: those limits are
- * raised here, and each limit's own test sets it back (DEFAULT_RATE_LIMITS) or low. Sign-in and
- * reset mails keep their defaults (signInAs uses a fresh address each time).
+ * Tests create many accounts, reviews, orders and uploads, and sign in and ask for reset mails
+ * for many e-mails, from one address: those limits are raised here, and each limit's own test
+ * sets it back (DEFAULT_RATE_LIMITS) or low. Sign-in and reset mails per e-mail keep their
+ * defaults (signInAs uses a fresh address each time).
  */
 const RAISED = { max: 1_000_000, windowMs: 60_000 };
 export const TEST_RATE_LIMITS: RateLimits = {
   ...DEFAULT_RATE_LIMITS,
+  signinPerAddress: RAISED,
+  passwordResetPerAddress: RAISED,
   register: RAISED,
   reviews: RAISED,
   ordersPerAccount: RAISED,
@@ -60,7 +64,11 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** `logger`: Fastify's logger option, for a test that reads what the app logs (none by default). */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildOptions, 'logger'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'torget-test-'));
   const config = testConfig(dataDir, overrides);
   const database = await createTestDatabase();
@@ -72,7 +80,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   // With an SMTP_URL (a test's SMTP listener) the app mails through its real mailer, and `mails`
   // stays empty: the listener's inbox holds what was sent.
-  const app = await buildApp({ database, config, ...(config.smtpUrl ? {} : { mailer }) });
+  const app = await buildApp({ database, config, ...(config.smtpUrl ? {} : { mailer }), ...options });
   await app.ready();
   return {
     app,

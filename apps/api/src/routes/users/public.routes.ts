@@ -29,6 +29,8 @@ const byEmail = (request: FastifyRequest) => {
 
 export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
   const registrations = createLimiter(app, 'register', deps.rateLimits);
+  const signinsPerAddress = createLimiter(app, 'signinPerAddress', deps.rateLimits);
+  const resetsPerAddress = createLimiter(app, 'passwordResetPerAddress', deps.rateLimits);
 
   app.post(
     '/signin',
@@ -37,6 +39,7 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
       config: { rateLimit: routeRateLimit('signin', deps.rateLimits, byIpAndEmail) },
     },
     async (request) => {
+      await signinsPerAddress.hitAddress(request);
       const user = await authenticate(dbFor(request), request.body.email, request.body.password);
       return signedInAnswer(deps, request, user);
     },
@@ -55,6 +58,8 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
       config: { rateLimit: routeRateLimit('passwordReset', deps.rateLimits, byEmail) },
     },
     async (request) => {
+      // Counted before the e-mail is looked up: whether it has an account changes nothing here.
+      await resetsPerAddress.hitAddress(request);
       const reset = await requestPasswordReset(dbFor(request), request.body.email);
       if (reset) {
         const origin = mailLinkOrigin(deps.config);
