@@ -5,17 +5,14 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { SQL } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type PgliteWorker, startPgliteWorker } from './pglite-worker';
+import { openPglite, RANDOM_PAGE_COST } from './open-pglite';
+import { PGLITE_CONNECTIONS, startPgliteWorker } from './pglite-worker';
 import { defaultPoolReads, PriorityPool } from './priority-pool';
 import * as schema from './schema';
 
@@ -111,22 +108,6 @@ const tallies = new AsyncLocalStorage<StatementTally>();
 export function countStatements<T>(tally: StatementTally, work: () => T): T {
   return tallies.run(tally, work);
 }
-
-/**
- * The planner's price of a random page read, for every connection. PostgreSQL's default (4,
- * four times a sequential read) was set for spinning disks; on SSDs and in memory, 1.1 is the
- * usual setting. With the default, counting a common word's matches (one product in 25) was
- * planned as a sequential scan of the products table, since GIN's rechecks were priced as
- * scattered disk seeks; with 1.1 every search is served by its indexes
- * (modules/catalog/name-search-index.test.ts; docs/decisions.md).
- */
-const RANDOM_PAGE_COST = 1.1;
-
-/**
- * PGlite's one session, set once. Its sessions start with `client_min_messages = debug3`: every
- * parse and bind then builds a DEBUG notice, sends it and has it parsed, for nobody to read.
- */
-const PGLITE_SETTINGS = [`set random_page_cost = ${RANDOM_PAGE_COST}`, 'set client_min_messages = notice'];
 
 /**
  * Statements that change no data: a query (SELECT, or WITH … SELECT, or a parenthesised one) with
@@ -226,8 +207,6 @@ interface HandleOrigin {
   client: unknown;
   logger: Logger;
   kind: 'pg' | 'pglite';
-  /** Rows as text straight from PGlite's worker, past the pool (db/text-rows.ts); only there. */
-  readRows?: PgliteWorker['readRows'];
 }
 
 const handleOrigins = new WeakMap<Db, HandleOrigin>();
@@ -276,7 +255,7 @@ export function rootOf(db: Db): Db {
  * The client behind a database handle and the logger its statements are counted by, for
  * statements run outside drizzle (db/text-rows.ts); undefined for a transaction.
  */
-export function clientOf(db: Db): Pick<HandleOrigin, 'client' | 'logger' | 'kind' | 'readRows'> | undefined {
+export function clientOf(db: Db): Pick<HandleOrigin, 'client' | 'logger' | 'kind'> | undefined {
   return handleOrigins.get(db);
 }
 
@@ -304,12 +283,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   if (options.pgliteWorker && options.dataDir)
     return openPgliteWorker(options.dataDir, counter, options.pgliteWorkerNice);
-  const client = await PGlite.create(options.dataDir ?? 'memory://', {
-    extensions: { pg_trgm, btree_gin, unaccent },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  // PGlite is one connection for the process's life: set once, it holds for every statement.
-  for (const setting of PGLITE_SETTINGS) await client.exec(setting);
+  const client = await openPglite({ dataDir: options.dataDir ?? 'memory://', loadDataDir: options.loadDataDir });
   // One connection: nobody waits for it in a queue, so a writer is like any other handle.
   const handles: HandleMaker = (_writer, logger, withSchema) => ({
     db: drizzlePglite(client, withSchema ? { schema, logger } : { logger }) as unknown as Db,
@@ -329,14 +303,14 @@ type HandleMaker = (
   writer: boolean,
   logger: Logger,
   withSchema: boolean,
-) => { db: Db; client: unknown; kind: HandleOrigin['kind']; readRows?: PgliteWorker['readRows'] };
+) => { db: Db; client: unknown; kind: HandleOrigin['kind'] };
 
-/** Handles over a PriorityPool: a writer's over `pool.writers`; rows as text through `readRows` when given. */
-function poolHandles(pool: PriorityPool, readRows?: PgliteWorker['readRows']): HandleMaker {
+/** Handles over a PriorityPool: a writer's over `pool.writers`. */
+function poolHandles(pool: PriorityPool): HandleMaker {
   return (writer, logger, withSchema) => {
     const client = writer ? pool.writers : pool;
     const db = drizzlePg(client, withSchema ? { schema, logger } : { logger }) as unknown as Db;
-    return { db, client, kind: 'pg', ...(readRows ? { readRows } : {}) };
+    return { db, client, kind: 'pg' };
   };
 }
 
@@ -355,7 +329,6 @@ function databaseOf(
     client: root.client,
     logger: rootLogger,
     kind: root.kind,
-    readRows: root.readRows,
   });
   return {
     db,
@@ -372,7 +345,6 @@ function databaseOf(
         client: handle.client,
         logger,
         kind: handle.kind,
-        readRows: handle.readRows,
       });
       return handle.db;
     },
@@ -380,26 +352,20 @@ function databaseOf(
   };
 }
 
-/**
- * How many connections the API keeps to PGlite's worker. PGlite runs one unit at a time either
- * way; with two, the next statement is already waiting in the worker when one is answered,
- * instead of only being sent once the API has read the answer (a round trip between the threads
- * per statement, with the worker idle for it). More gave product pages a little more and the
- * requests that need no database less (performance.md, "Sixth pass"). Each connection's prepared
- * statements have names of their own in the one session (pglite-worker.ts).
- */
-const PGLITE_CONNECTIONS = 2;
-
 /** PGlite in a worker thread, through the PostgreSQL pool code over its socket. */
 async function openPgliteWorker(dataDir: string, counter: StatementCounter, niceSteps?: number): Promise<Database> {
-  const worker = await startPgliteWorker({
-    dataDir,
-    setup: PGLITE_SETTINGS,
-    ...(niceSteps === undefined ? {} : { niceSteps }),
-  });
+  const worker = await startPgliteWorker({ dataDir, ...(niceSteps === undefined ? {} : { niceSteps }) });
+  // One connection (pglite-worker.ts): the pool queues the rest of the statements, writers first.
   const pool = new PriorityPool({ ...worker.connection, max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
-  return databaseOf(poolHandles(pool, worker.readRows), counter, {
+  // PGlite is one session, which outlives a connection: the statements an earlier connection
+  // prepared are still there. pg replaces a connection after a failed statement, and the new
+  // one's first Parse of a name the old one prepared would fail (42P05). Only one connection is
+  // open at a time, so whatever is prepared when one opens is an earlier connection's.
+  pool.on('connect', (client) => {
+    client.query('deallocate all').catch(() => {});
+  });
+  return databaseOf(poolHandles(pool), counter, {
     kind: 'pglite',
     async close() {
       await pool.end();
