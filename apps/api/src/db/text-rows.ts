@@ -15,7 +15,7 @@
  */
 import { fillPlaceholders } from 'drizzle-orm';
 import type pg from 'pg';
-import { clientOf, type Db } from './client';
+import { clientOf, type Db } from './handles';
 
 /** A row's columns as PostgreSQL wrote them; null for NULL. */
 export type TextRow = (string | null)[];
