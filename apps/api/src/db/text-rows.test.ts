@@ -72,7 +72,7 @@ describe('rows read as text from PGlite in its worker, through the pool over its
   beforeAll(async () => {
     worker = await openDatabase({ dataDir: folder, pgliteWorker: true });
     await worker.db.execute(sql`create table kept (n int)`);
-  });
+  }, 120_000);
   afterAll(async () => {
     await worker.close();
     rmSync(folder, { recursive: true, force: true });
@@ -147,5 +147,6 @@ describe('rows read as text from PGlite in its worker, through the pool over its
     } finally {
       rmSync(own, { recursive: true, force: true });
     }
-  });
+    // A worker's first start makes its cluster (initdb): seconds, more on a busy machine.
+  }, 120_000);
 });
