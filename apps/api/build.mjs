@@ -1,5 +1,7 @@
-// Bundles the API into dist/server.js. Our own workspace code (including @torget/shared, which
-// ships TypeScript) is bundled; packages from node_modules stay external and load at run time.
+// Bundles the API into dist/server.js, and the PGlite worker thread's module into
+// dist/pglite-worker-thread.js beside it (db/pglite-worker.ts starts it from there). Our own
+// workspace code (including @torget/shared, which ships TypeScript) is bundled; packages from
+// node_modules stay external and load at run time.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,8 +9,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@torget/'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'pglite-worker-thread': 'src/db/pglite-worker-thread.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -1,6 +1,7 @@
 /**
- * PGlite in a worker thread: the API's event loop runs while a query is being worked out, the
- * data stays in its folder, and the same SQL answers as in-process.
+ * PGlite in a worker thread (@electric-sql/pglite-socket's server, one pool connection): the
+ * API's event loop runs while a query is being worked out, statements sent at once queue
+ * instead of failing, the data stays in its folder, and the same SQL answers as in-process.
  */
 import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { pgliteTemplate } from '#api/test/test-database.ts';
 import { type Database, openDatabase, queryRows } from './client';
 import { migrate } from './migrate';
 import { PGLITE_WORKER_NICE, startPgliteWorker } from './pglite-worker';
+import { textRows, textStatement } from './text-rows';
 
 const folders: string[] = [];
 const folder = () => {
@@ -75,10 +77,14 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
     const statement = () => queryRows<{ one: number }>(db, sql`select ${1}::int as one`).then((rows) => rows[0]?.one);
     expect(await statement()).toBe(1);
     const prepared = db.select({ one: sql<number>`1` }).from(sql`(select 1) as t`).prepare('worker_recovery_check');
+    const asText = textStatement({ toSQL: () => ({ sql: 'select 2', params: [] }) }, 'worker_recovery_text');
     expect(await prepared.execute()).toEqual([{ one: 1 }]);
-    // After a failing statement the same statement, prepared on that connection, still runs.
+    expect(await textRows(db, asText)).toEqual([['2']]);
+    // A failing statement makes pg replace its connection; PGlite's one session still holds what
+    // the old one prepared, and the new connection prepares the same names again.
     await expect(db.execute(sql`select 1 / 0`)).rejects.toThrow();
     expect(await prepared.execute()).toEqual([{ one: 1 }]);
+    expect(await textRows(db, asText)).toEqual([['2']]);
     // A transaction that fails half-way leaves the session usable for the next statement.
     await expect(
       db.transaction(async (tx) => {
@@ -89,7 +95,7 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
     expect(await statement()).toBe(1);
   }, 120_000);
 
-  it("runs one connection's transaction alone: others wait, and its rollback undoes only its own", async () => {
+  it('runs a transaction alone: statements sent meanwhile wait, and its rollback undoes only its own', async () => {
     const db = (worker as Database).db;
     await db.execute(sql`create table if not exists worker_tx_check (who text)`);
     let insideA!: () => void;
@@ -104,8 +110,8 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
       throw new Error('A gives up');
     });
     await aStarted;
-    // On other connections, while A's transaction is open: a transaction that commits, and a
-    // statement on its own. Run inside A's transaction, A's rollback would have taken them too.
+    // While A's transaction is open: a transaction that commits, and a statement on its own. They
+    // wait for the one connection; run inside A's transaction, A's rollback would take them too.
     const b = db.transaction(async (tx) => {
       await tx.execute(sql`insert into worker_tx_check values ('b')`);
     });
@@ -116,16 +122,28 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
     expect(rows.map((row) => row.who)).toEqual(['b', 'c']);
   }, 120_000);
 
-  it('lets every connection prepare a statement under the same name', async () => {
+  it('queues statements sent at once instead of failing them (the server takes one connection)', async () => {
     const db = (worker as Database).db;
     const prepared = db
       .select({ n: sql<number>`${sql.placeholder('n')}::int` })
       .from(sql`(select 1) as t`)
       .prepare('worker_shared_name_check');
-    // More at once than the pool has connections, so each connection prepares it in the one
-    // session; without names of their own, the second would fail with 42P05.
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => prepared.execute({ n })));
-    expect(answers.map((rows) => rows[0]?.n)).toEqual(Array.from({ length: 12 }, (_, n) => n));
+    const asText = textStatement(
+      { toSQL: () => ({ sql: 'select $1::int * 10', params: [sql.placeholder('n')] }) },
+      'worker_queue_text',
+    );
+    // Far more at once than the pool has connections: prepared, read as text, and in transactions.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async (_, n) => {
+        const [row] = await prepared.execute({ n });
+        const [text] = await textRows(db, asText, { n });
+        const inside = await db.transaction(async (tx) =>
+          queryRows<{ n: number }>(tx, sql`select ${n}::int + 100 as n`).then((rows) => rows[0]?.n),
+        );
+        return [row?.n, text?.[0], inside];
+      }),
+    );
+    expect(answers).toEqual(Array.from({ length: 12 }, (_, n) => [n, String(n * 10), n + 100]));
   }, 120_000);
 
   it('migrates, writes, and keeps the data in its folder for the next start', async () => {
@@ -150,11 +168,11 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
   }, 120_000);
 
   it('answers larger than its output buffer whole, and the next answer after them', async () => {
-    const server = await startPgliteWorker({ dataDir: folder(), setup: ['set client_min_messages = warning'] });
+    const server = await startPgliteWorker({ dataDir: folder() });
     const client = new pg.Client(server.connection);
     await client.connect();
     try {
-      // Three megabytes: the worker's output buffer (256 kB) grows for it, then shrinks back.
+      // Three megabytes, many writes of the socket: the next answer is still read whole.
       const big = await client.query<{ text: string }>({
         text: "select repeat('å', $1::int) as text",
         values: [1_500_000],
@@ -168,30 +186,11 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
     }
   }, 120_000);
 
-  it('cleans up after a connection whose statement never prepared', async () => {
-    const server = await startPgliteWorker({ dataDir: folder(), setup: ['set client_min_messages = warning'] });
-    try {
-      const first = new pg.Client(server.connection);
-      await first.connect();
-      await first.query({ name: 'kept', text: 'select 1 as one' });
-      await expect(first.query({ name: 'broken', text: 'select from nowhere_at_all' })).rejects.toThrow();
-      await first.end();
-      const second = new pg.Client(server.connection);
-      await second.connect();
-      // The cleanup's DEALLOCATE of the broken name failed and did not stop the kept one's.
-      const prepared = await second.query<{ count: string }>('select count(*) from pg_prepared_statements');
-      expect(prepared.rows[0]?.count).toBe('0');
-      await second.end();
-    } finally {
-      await server.close();
-    }
-  }, 120_000);
-
   it.runIf(process.platform === 'linux')(
     "runs PGlite's thread at a lower priority than the API's (Linux), or at the same when told 0",
     async () => {
-      const lowered = await startPgliteWorker({ dataDir: folder(), setup: [] });
-      const level = await startPgliteWorker({ dataDir: folder(), setup: [], niceSteps: 0 });
+      const lowered = await startPgliteWorker({ dataDir: folder() });
+      const level = await startPgliteWorker({ dataDir: folder(), niceSteps: 0 });
       try {
         expect(PGLITE_WORKER_NICE).toBeGreaterThan(0);
         // Steps above the starting thread's own nice (0 unless the tests run under `nice`).
@@ -218,7 +217,7 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
   );
 
   it('rolls back the transaction of a connection that went away, and frees the session for the others', async () => {
-    const server = await startPgliteWorker({ dataDir: folder(), setup: ['set client_min_messages = warning'] });
+    const server = await startPgliteWorker({ dataDir: folder() });
     const connect = async () => {
       const client = new pg.Client(server.connection);
       await client.connect();
@@ -237,10 +236,6 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
       // Would wait for ever if the session were still the first connection's.
       const { rows } = await second.query<{ n: number }>('select n from gone_check order by n');
       expect(rows.map((row) => row.n)).toEqual([1]);
-      // The same name prepares afresh on the new connection, and works.
-      await second.query({ name: 'gone_insert', text: 'insert into gone_check values ($1)', values: [3] });
-      const prepared = await second.query<{ name: string }>('select name from pg_prepared_statements order by name');
-      expect(prepared.rows.map((row) => row.name)).toEqual(['c2_gone_insert']);
       await second.end();
     } finally {
       await server.close();

@@ -8,7 +8,7 @@ import { organisationNumber } from '@torget/shared/rules/sweden';
 import { sql } from 'drizzle-orm';
 import type { ImageStorage } from '#api/lib/image-storage.ts';
 import { hashPassword } from '#api/lib/passwords.ts';
-import type { Database, Db } from './client';
+import { type Database, type Db, transaction } from './client';
 import { type DemoImage, writeDemoImages } from './demo-images';
 import { recomputeAllRatings } from './ratings';
 import { products, reviews, sellers, siteSettings, users } from './schema';
@@ -65,7 +65,7 @@ export async function seedDemoIfEmpty(database: Database, options: SeedOptions):
   // so a retry after a failed seed just overwrites the same files.
   const [passwordHashes] = await Promise.all([hashDemoPasswords(), writeDemoImages(options.storage, demoImages())]);
 
-  const seeded = await database.db.transaction(async (tx) => {
+  const seeded = await transaction(database.db, async (tx) => {
     // Two servers starting at once against one PostgreSQL must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (!(await hasNoUsers(tx))) return false;

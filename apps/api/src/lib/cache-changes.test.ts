@@ -31,7 +31,7 @@ describe('whose write it is', () => {
     const users = (readdirSync(src, { recursive: true }) as string[])
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
       .filter((file) => readFileSync(join(src, file), 'utf8').includes("from 'node:async_hooks'"));
-    expect(users).toEqual([join('db', 'client.ts')]);
+    expect(users).toEqual([join('db', 'statement-counter.ts')]);
   });
 });
 

@@ -7,11 +7,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { type Database, openDatabase } from '#api/db/client.ts';
 import { migrate } from '#api/db/migrate.ts';
 import { adminQuery } from '#api/test/postgres-admin.ts';
@@ -21,7 +21,8 @@ const apiRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Bundles src/server.ts like build.mjs does, into apps/api/node_modules/.torget-process-test/
- * (packages resolve from there as from dist/, and so do the migrations). Answers its path.
+ * (packages resolve from there as from dist/, and so do the migrations), with the PGlite worker
+ * thread's module beside it (db/pglite-worker.ts looks for it there). Answers its path.
  */
 export async function buildServer(): Promise<{ entry: string; remove(): void }> {
   const pkg = JSON.parse(readFileSync(join(apiRoot, 'package.json'), 'utf8')) as {
@@ -30,17 +31,22 @@ export async function buildServer(): Promise<{ entry: string; remove(): void }> 
   const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@torget/'));
   const folder = join(apiRoot, 'node_modules', '.torget-process-test');
   mkdirSync(folder, { recursive: true });
-  const entry = join(folder, `server-${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
-  await build({
-    entryPoints: [join(apiRoot, 'src/server.ts')],
-    outfile: entry,
+  const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const entry = join(folder, `server-${id}.mjs`);
+  const worker = join(folder, `pglite-worker-thread-${id}.js`);
+  const options: BuildOptions = {
     bundle: true,
     platform: 'node',
     target: 'node20',
     format: 'esm',
     external: [...external, ...external.map((name) => `${name}/*`)],
     logLevel: 'warning',
-  });
+  };
+  await build({ ...options, entryPoints: [join(apiRoot, 'src/server.ts')], outfile: entry });
+  await build({ ...options, entryPoints: [join(apiRoot, 'src/db/pglite-worker-thread.ts')], outfile: worker });
+  // One name for every bundle in the folder; a rename, so that a server of another test file
+  // starting its worker meanwhile reads a whole file (the same code), never a half-written one.
+  renameSync(worker, join(folder, 'pglite-worker-thread.js'));
   return { entry, remove: () => rmSync(entry, { force: true }) };
 }
 

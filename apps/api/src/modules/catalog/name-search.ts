@@ -6,7 +6,7 @@
  */
 import { mayHaveTypo, searchStem, searchWords } from '@torget/shared/rules/catalog-query';
 import { and, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '#api/db/client.ts';
+import { type Db, queryRows, transaction } from '#api/db/client.ts';
 import { products } from '#api/db/schema.ts';
 import { listed } from './listed';
 
@@ -144,7 +144,8 @@ export function closestWordStatement(word: string): SQL {
  * db/client.ts).
  */
 async function closestWord(db: Db, word: string): Promise<string | undefined> {
-  return db.transaction(
+  return transaction(
+    db,
     async (tx) => {
       await tx.execute(
         sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGESTION_SIMILARITY)}, true)`,

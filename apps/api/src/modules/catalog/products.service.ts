@@ -6,7 +6,7 @@ import { sekToOre } from '@torget/shared/rules/money';
 import { mayAddProduct, planRule } from '@torget/shared/rules/plans';
 import type { ProductUpdate } from '@torget/shared/schemas/catalog';
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
+import { type Db, transaction } from '#api/db/client.ts';
 import { recomputeSellerRating } from '#api/db/ratings.ts';
 import { products, sellers } from '#api/db/schema.ts';
 import type { AuthUser, TokenClaims } from '#api/lib/auth.ts';
@@ -53,7 +53,7 @@ const readEditorAndProduct = sessionUserAndProduct('session_user_editable_produc
  * is locked while counting, so two requests at once cannot both pass the limit.
  */
 export async function createEmptyProduct(db: Db, seller: AuthUser) {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [shop] = await tx
       .select({ plan: sellers.plan })
       .from(sellers)
@@ -179,7 +179,7 @@ export async function updateProduct(
 
 /** Deletes a product; orders keep their own copy of what was bought (order_items snapshot). */
 export async function deleteProduct(db: Db, user: AuthUser, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const product = await productForEditor(tx, user, id);
     // The product's reviews go with it (cascade), so the seller's rating is recomputed without them.
     const [deleted] = await tx

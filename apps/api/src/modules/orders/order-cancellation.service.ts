@@ -12,7 +12,7 @@
 import type { Order } from '@torget/shared/api-types';
 import { isSellerOf, managesAsSeller, SELLER_STATUS_REVOKED } from '@torget/shared/policies/orders';
 import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '#api/db/client.ts';
+import { type Db, queryRows, transaction } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { type BackgroundChanges, stockChangeTags } from '#api/lib/cache-changes.ts';
@@ -139,7 +139,7 @@ async function expireOverdue(
   let expired = 0;
   const productIds = new Set<string>();
   for (;;) {
-    const released = await db.transaction((tx) => cancelHolding(tx, overdue, 'expired', SWEEP_BATCH));
+    const released = await transaction(db, (tx) => cancelHolding(tx, overdue, 'expired', SWEEP_BATCH));
     expired += released.orderIds.length;
     for (const id of released.productIds) productIds.add(id);
     if (released.orderIds.length < SWEEP_BATCH) return { expired, productIds: [...productIds] };
@@ -157,7 +157,7 @@ export async function expireOverdueOrders(db: Db, holdMinutes: number, now = new
  */
 export async function expireIfOverdue(db: Db, order: OrderRow, holdMinutes: number): Promise<OrderRow> {
   if (!isOverdue(order, holdMinutes)) return order;
-  await db.transaction((tx) => cancelHolding(tx, eq(orders.id, order.id), 'expired', 1));
+  await transaction(db, (tx) => cancelHolding(tx, eq(orders.id, order.id), 'expired', 1));
   const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
   return now ?? order;
 }
@@ -177,7 +177,7 @@ export async function readOrder(db: Db, user: AuthUser, idOrNumber: string, hold
 
 /** PUT /api/orders/{id}/cancel: the seller of an unpaid PayPal order, or an admin, cancels it. */
 export async function cancelOrder(db: Db, user: AuthUser, id: string): Promise<Order> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const order = await visibleOrder(tx, user, id, true);
     const facts = orderFacts(order);
     if (!managesAsSeller(user, facts)) {

@@ -18,7 +18,7 @@ import { formDateToDate } from '@torget/shared/rules/dates';
 import { parseOrderNumber } from '@torget/shared/rules/order-number';
 import type { IncomingOrderFilter, OrderUpdateInput } from '@torget/shared/schemas/orders';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
+import { type Db, transaction } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, forbidden, notFound } from '#api/lib/http-errors.ts';
@@ -159,7 +159,7 @@ export function listIncomingOrders(
  * stock back to the products that still exist, in the same transaction.
  */
 export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const order = await visibleOrder(tx, user, id, true);
     const facts = orderFacts(order);
     if (!isBuyerOf(user, facts) && !managesAsSeller(user, facts)) throw forbidden(SELLER_STATUS_REVOKED);
@@ -187,7 +187,7 @@ export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<v
  * the date. PayPal orders are paid only through PayPal's verified payment.
  */
 export async function updateOrderStatus(db: Db, user: AuthUser, id: string, input: OrderUpdateInput): Promise<Order> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const order = await visibleOrder(tx, user, id, true);
     if (!canUpdateOrderStatus(user, orderFacts(order))) throw forbidden('Only the seller of this order can update it.');
     if (!managesAsSeller(user, orderFacts(order))) throw forbidden(SELLER_STATUS_REVOKED);

@@ -25,7 +25,7 @@ import {
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, preparedOnce } from '#api/db/client.ts';
+import { type Db, type Prepared, preparedOnce, transaction } from '#api/db/client.ts';
 import { orderItems, orders, products, sellers, users } from '#api/db/schema.ts';
 import {
   type AuthUser,
@@ -210,7 +210,7 @@ function unlockedReadStatement(db: Db, size: number) {
   return buyerWithProducts(db, inArray(products.id, ids)).prepare(`place_order_read_${size}`);
 }
 
-const unlockedReads = new Map<number, (db: Db) => ReturnType<typeof unlockedReadStatement>>(
+const unlockedReads = new Map<number, (db: Db) => Prepared<ReturnType<typeof unlockedReadStatement>>>(
   READ_SIZES.map((size) => [size, preparedOnce((db) => unlockedReadStatement(db, size))]),
 );
 
@@ -557,7 +557,7 @@ function placeOrderLocked(
   input: CreateOrderInput,
   lines: readonly Line[],
 ): Promise<PlacedOrder> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const found = await lockProducts(
       tx,
       lines.map((l) => l.product),

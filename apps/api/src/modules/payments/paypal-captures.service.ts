@@ -15,7 +15,7 @@ import type { PaymentRefund, PaypalCaptureRecord } from '@torget/shared/api-type
 import { oreToSek } from '@torget/shared/rules/money';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
+import { type Db, transaction } from '#api/db/client.ts';
 import { orders, paypalCaptures } from '#api/db/schema.ts';
 import { type SweepLog, startPeriodicSweep } from '#api/lib/periodic-sweep.ts';
 import type { OrderRow } from '#api/modules/orders/order-json.ts';
@@ -57,7 +57,7 @@ function outcomeFor(order: OrderRow, paysTotal: boolean): CaptureOutcome {
  * order paid in the same transaction. A capture id booked before answers its stored row.
  */
 export async function bookCapture(db: Db, capture: VerifiedCapture): Promise<Booking> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // The order's row lock orders this booking with cancels, expiries and other captures of it.
     const [order] = await tx.select().from(orders).where(eq(orders.id, capture.orderId)).for('update');
     if (!order) throw new Error(`order ${capture.orderId} of capture ${capture.captureId} does not exist`);

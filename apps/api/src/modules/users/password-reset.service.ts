@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '#api/db/client.ts';
+import { type Db, transaction } from '#api/db/client.ts';
 import { passwordResetTokens, users } from '#api/db/schema.ts';
 import { badRequest } from '#api/lib/http-errors.ts';
 import { refuseCommonPassword } from '#api/lib/password-policy.ts';
@@ -41,7 +41,7 @@ export async function requestPasswordReset(
 export async function resetPassword(db: Db, input: { email: string; token: string; newPassword: string }) {
   refuseCommonPassword(input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [row] = await tx
       .select({ tokenId: passwordResetTokens.id, userId: users.id, email: users.email })
       .from(passwordResetTokens)

@@ -5,7 +5,7 @@ import type { ShopStatusFilter } from '@torget/shared/rules/shop-status';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
 import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db } from '#api/db/client.ts';
+import { type Db, transaction } from '#api/db/client.ts';
 import { orders, passwordResetTokens, reviews, sellers, users } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, conflict, notFound, unauthorized } from '#api/lib/http-errors.ts';
@@ -85,7 +85,7 @@ export async function updateProfile(db: Db, me: AuthUser, input: ProfileUpdate, 
     changes.tokenVersion = sql`${users.tokenVersion} + 1`;
   }
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       const [user] = await tx
         .update(users)
         .set(changes)
@@ -149,7 +149,7 @@ export async function updateUserByAdmin(
   mainHosts: string[],
 ): Promise<{ user: UserDetails; approvedSeller: boolean }> {
   if (!isUuid(id)) throw notFound('User Not Found');
-  const approvedSeller = await db.transaction(async (tx) => {
+  const approvedSeller = await transaction(db, async (tx) => {
     if (input.is_admin === false) await lockAdminRoles(tx);
     const [current] = await tx
       .select()
@@ -199,7 +199,7 @@ export async function updateUserByAdmin(
 export async function deleteUserByAdmin(db: Db, adminId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound('User Not Found');
   if (id === adminId) throw badRequest('You cannot delete your own account.');
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await lockAdminRoles(tx);
     const [target] = await tx
       .select()

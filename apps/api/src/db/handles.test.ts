@@ -1,0 +1,130 @@
+/**
+ * Handles on one database (handles.ts), statements prepared once and shared by every handle
+ * (prepared-once.ts), and transactions (transaction.ts): each write is counted once and told to
+ * the handle that sent it, not to everybody; a transaction's end counts unless it was read-only.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
+import { type Db, preparedOnce, queryRows, transaction } from './client';
+
+let database: TestDatabase;
+let everybody = 0;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db.execute(sql`create table handle_check (n int)`);
+  database.onWrite(() => everybody++);
+});
+afterAll(() => database.destroy());
+
+const handleCheck = pgTable('handle_check', { n: integer('n') });
+const insertOf = preparedOnce((db) =>
+  db
+    .insert(handleCheck)
+    .values({ n: sql.placeholder('n') })
+    .prepare('handle_check_insert'),
+);
+const countOf = preparedOnce((db) =>
+  db.select({ count: sql<number>`count(*)::int` }).from(handleCheck).prepare('handle_check_count'),
+);
+
+/** A request's handle and how many writes it was told of. */
+function requestHandle(writer: boolean): { db: Db; told: () => number } {
+  let told = 0;
+  return { db: database.handle({ writer, onWrite: () => told++ }), told: () => told };
+}
+
+/** What `work` changed of the counters: statements, write generation, writes told to everybody. */
+async function counted(work: () => Promise<unknown>) {
+  const before = { statements: database.statementCount(), writes: database.writeGeneration(), everybody };
+  await work();
+  return {
+    statements: database.statementCount() - before.statements,
+    writes: database.writeGeneration() - before.writes,
+    everybody: everybody - before.everybody,
+  };
+}
+
+describe('handles on one database', () => {
+  it("tells a prepared statement's write to the handle that ran it, once, and counts it once", async () => {
+    for (const writer of [true, false]) {
+      const handle = requestHandle(writer);
+      expect(await counted(() => insertOf(handle.db).execute({ n: 1 }))).toEqual({
+        statements: 1,
+        writes: 1,
+        everybody: 0,
+      });
+      expect(handle.told()).toBe(1);
+    }
+    // Through the shared handle, a write is nobody's in particular: everybody is told.
+    expect(await counted(() => insertOf(database.db).execute({ n: 2 }))).toEqual({
+      statements: 1,
+      writes: 1,
+      everybody: 1,
+    });
+  });
+
+  it('counts a prepared read without calling it a write', async () => {
+    const handle = requestHandle(false);
+    let rows: { count: number }[] = [];
+    expect(
+      await counted(async () => {
+        rows = await countOf(handle.db).execute();
+      }),
+    ).toEqual({ statements: 1, writes: 0, everybody: 0 });
+    expect(rows[0]?.count).toBeGreaterThanOrEqual(3);
+    expect(handle.told()).toBe(0);
+  });
+
+  it("tells a handle's own statements' writes to it, and a transaction's end unless read-only", async () => {
+    const handle = requestHandle(true);
+    // A write inside, and the end: two writes, both the handle's.
+    const wrote = await counted(() =>
+      transaction(handle.db, async (tx) => {
+        await tx.execute(sql`insert into handle_check values (3)`);
+      }),
+    );
+    expect(wrote).toMatchObject({ writes: 2, everybody: 0 });
+    expect(handle.told()).toBe(2);
+    // A read-only transaction's end is no write (a search's suggestion reads in one).
+    const reader = requestHandle(false);
+    const read = await counted(() =>
+      transaction(
+        reader.db,
+        async (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from handle_check`),
+        { accessMode: 'read only' },
+      ),
+    );
+    expect(read).toMatchObject({ writes: 0, everybody: 0 });
+    expect(reader.told()).toBe(0);
+    // A transaction that failed half-way ended too: what it wrote before is rolled back, but
+    // a cache filled meanwhile is dropped all the same (erring to "wrote").
+    const failing = requestHandle(true);
+    await expect(
+      transaction(failing.db, async (tx) => {
+        await tx.execute(sql`select 1`);
+        throw new Error('given up');
+      }),
+    ).rejects.toThrow('given up');
+    expect(failing.told()).toBe(1);
+  });
+});
+
+describe('transactions in the source', () => {
+  it("are opened through db/transaction.ts, which counts their end, not with Drizzle's db.transaction", () => {
+    const src = fileURLToPath(new URL('..', import.meta.url));
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test/'),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    const direct = files.filter(
+      (file) =>
+        relative('db', file) !== 'transaction.ts' && /\.transaction\(/.test(readFileSync(join(src, file), 'utf8')),
+    );
+    expect(direct).toEqual([]);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Opens the database: embedded PGlite (real PostgreSQL compiled to WebAssembly) when no
+ * DATABASE_URL is given, in its worker thread or on this one, or a node-postgres pool when one
+ * is. All speak the same SQL, so the rest of the code does not know which it has.
+ */
+import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import { type Clients, type Db, databaseHandles, type HandleOptions } from './handles';
+import { type Notifications, postgresNotifications } from './notifications';
+import { openPglite, RANDOM_PAGE_COST } from './open-pglite';
+import { PGLITE_CONNECTIONS, startPgliteWorker } from './pglite-worker';
+import { defaultPoolReads, PriorityPool } from './priority-pool';
+import * as schema from './schema';
+import { StatementCounter } from './statement-counter';
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Statements issued so far through `db` and its handles; tests and the benchmark read differences of it. */
+  statementCount(): number;
+  /**
+   * Grows with every statement that may change data (anything but a plain SELECT) and at the
+   * end of every transaction (db/transaction.ts): a read cache drops what it kept under an
+   * older value (lib/read-cache.ts).
+   */
+  writeGeneration(): number;
+  /**
+   * The most bound parameters one statement had since the last call (then starts again from 0).
+   * Tests show with it that no list binds one parameter per row.
+   */
+  takeParameterPeak(): number;
+  /**
+   * Calls `listener` whenever something writes through `db` (a data-changing statement is sent, a
+   * transaction ends): nobody in particular (a test, the seed, code that was not given a
+   * handle), so the read cache drops everything (lib/cache-changes.ts). A handle's writes go to
+   * its own `onWrite` instead.
+   */
+  onWrite(listener: () => void): void;
+  /**
+   * Another handle on the same database, for one request or one background job: its writes are
+   * counted as every write is (the write generation), and told to `options.onWrite` instead of
+   * the `onWrite` listeners, so the read cache drops only what that request says it changed.
+   * A writer's statements take connections before queued reads (priority-pool.ts). Cheap: no
+   * connection is taken until it runs a statement.
+   */
+  handle(options: HandleOptions): Db;
+  /** PostgreSQL's LISTEN/NOTIFY between processes on one database; absent on PGlite (one process). */
+  notifications?: Notifications;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; when absent PGlite is used. */
+  url?: string | undefined;
+  /** PGlite's data folder; absent means in memory (tests). */
+  dataDir?: string | undefined;
+  /**
+   * A dumped PGlite data folder (`dumpDataDir`) to start from instead of an empty cluster: the
+   * tests load one migrated template per run rather than migrating every database.
+   */
+  loadDataDir?: Blob | undefined;
+  /** Most connections the pool opens (PostgreSQL only). */
+  poolSize?: number;
+  /** Most of them reads hold at once (priority-pool.ts; PostgreSQL only): defaultPoolReads() when absent. */
+  poolReads?: number | undefined;
+  /**
+   * PGlite in a worker thread, reached over a socket with the PostgreSQL pool code
+   * (db/pglite-worker.ts): its queries do not hold up the API's event loop. Needs `dataDir`.
+   */
+  pgliteWorker?: boolean;
+  /** How many nice values the PGlite worker thread runs above the API's (pglite-worker.ts; PGLITE_WORKER_NICE). */
+  pgliteWorkerNice?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  if (options.url) {
+    // Writes are handed connections before queued reads (priority-pool.ts).
+    const pool = new PriorityPool(
+      {
+        connectionString: options.url,
+        max: options.poolSize ?? 10,
+        // Sent with each new connection, so no statement is spent on it.
+        options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+      },
+      options.poolReads ?? defaultPoolReads(),
+    );
+    // An idle client's network error must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    return databaseOf(poolClients(pool), {
+      kind: 'postgres',
+      notifications: postgresNotifications(pool, options.url),
+      close: () => pool.end(),
+    });
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.pgliteWorker && options.dataDir) return openPgliteWorker(options.dataDir, options.pgliteWorkerNice);
+  const client = await openPglite({ dataDir: options.dataDir ?? 'memory://', loadDataDir: options.loadDataDir });
+  // One connection: nobody waits for it in a queue, so a writer is like any other handle.
+  return databaseOf(pgliteClients(client), { kind: 'pglite', close: () => client.close() });
+}
+
+/** A pool's clients: a writer's connections through `pool.writers`. */
+function poolClients(pool: PriorityPool): Clients {
+  return {
+    kind: 'pg',
+    reader: pool,
+    writer: pool.writers,
+    drizzle: (client, logger, withSchema) =>
+      drizzlePg(client as pg.Pool, withSchema ? { schema, logger } : { logger }) as unknown as Db,
+  };
+}
+
+function pgliteClients(client: PGlite): Clients {
+  return {
+    kind: 'pglite',
+    reader: client,
+    writer: client,
+    drizzle: (_client, logger, withSchema) =>
+      drizzlePglite(client, withSchema ? { schema, logger } : { logger }) as unknown as Db,
+  };
+}
+
+/** A Database over `clients`, its statements counted. */
+function databaseOf(clients: Clients, how: Pick<Database, 'kind' | 'close' | 'notifications'>): Database {
+  const counter = new StatementCounter();
+  const { db, handle } = databaseHandles(clients, counter);
+  return {
+    db,
+    statementCount: () => counter.count,
+    writeGeneration: () => counter.writes,
+    takeParameterPeak: () => counter.takePeak(),
+    onWrite: (listener) => counter.writeListeners.push(listener),
+    handle,
+    ...how,
+  };
+}
+
+/** PGlite in a worker thread, through the PostgreSQL pool code over its socket. */
+async function openPgliteWorker(dataDir: string, niceSteps?: number): Promise<Database> {
+  const worker = await startPgliteWorker({ dataDir, ...(niceSteps === undefined ? {} : { niceSteps }) });
+  // One connection (pglite-worker.ts): the pool queues the rest of the statements, writers first.
+  const pool = new PriorityPool({ ...worker.connection, max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0 });
+  pool.on('error', () => {});
+  // PGlite is one session, which outlives a connection: the statements an earlier connection
+  // prepared are still there. pg replaces a connection after a failed statement, and the new
+  // one's first Parse of a name the old one prepared would fail (42P05). Only one connection is
+  // open at a time, so whatever is prepared when one opens is an earlier connection's.
+  pool.on('connect', (client) => {
+    client.query('deallocate all').catch(() => {});
+  });
+  return databaseOf(poolClients(pool), {
+    kind: 'pglite',
+    async close() {
+      await pool.end();
+      await worker.close();
+    },
+  });
+}
