@@ -15,9 +15,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setKeepingAtMost } from '#api/lib/bounded-map.ts';
 import { pageLanguage } from '#api/lib/request-language.ts';
 import { type CompressedCopies, sendWithCompressedCopies } from '#api/lib/response-compression.ts';
-import { canonicalOrigin } from '#api/site/origin.ts';
-import { mainHostPath, siteScript } from '#api/site/site-page.ts';
+import { canonicalOrigin } from './origin';
 import { routeChunks } from './route-chunks';
+import { mainHostPath, siteScript } from './site-page';
 
 export interface WebApp {
   /** A page: index.html with the request's site written in, or the redirect of a foreign storefront. */
