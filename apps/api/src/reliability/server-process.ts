@@ -36,7 +36,7 @@ export async function buildServer(): Promise<{ entry: string; remove(): void }> 
     outfile: entry,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     format: 'esm',
     external: [...external, ...external.map((name) => `${name}/*`)],
     logLevel: 'warning',
