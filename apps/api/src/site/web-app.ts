@@ -82,12 +82,12 @@ export async function registerWebApp(
     preCompressed: true,
     // Cache-Control comes from setHeaders alone (send's own header would replace it).
     cacheControl: false,
-    setHeaders(res, path) {
+    setHeaders(reply, path) {
       // Vite puts content-hashed files under assets/: they never change under the same name.
       const immutable = path.includes(`${join(webDist, 'assets')}`);
-      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       // A shared cache must keep the Brotli, gzip and plain copies apart.
-      res.setHeader('Vary', 'Accept-Encoding');
+      reply.header('Vary', 'Accept-Encoding');
     },
   });
 
