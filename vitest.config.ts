@@ -14,7 +14,9 @@ function apiProject(name: string, database: 'pglite' | 'postgres'): TestProjectI
       globalSetup: ['apps/api/src/test/global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
-      // The files of a project share worker processes (isolate: false below): whatever a file
+      pool: 'forks',
+      isolate: false,
+      // The files of a project share worker processes (isolate: false): whatever a file
       // stubs or mocks is put back after each test, so the next file in the process never sees it.
       restoreMocks: true,
       unstubEnvs: true,
@@ -39,8 +41,6 @@ function apiProject(name: string, database: 'pglite' | 'postgres'): TestProjectI
 export default defineConfig({
   test: {
     maxWorkers: availableParallelism(),
-    pool: 'forks',
-    poolOptions: { forks: { isolate: false } },
     projects: [
       {
         test: {

@@ -22,7 +22,7 @@ const FORM_FACTORS = process.argv.includes('--mobile') ? ['mobile'] : ['mobile',
  * move several points with whatever else the CPU is doing).
  */
 const RUNS = Math.max(1, Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3);
-/** A demo seller's own domain (db/seed-data.ts); Chromium resolves it to the bench server. */
+/** A demo seller's own domain (apps/api/src/seed/seed-data.ts); Chromium resolves it to the bench server. */
 const SHOP_DOMAIN = 'shop-anna.test';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 

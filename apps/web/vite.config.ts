@@ -49,7 +49,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // dist/.vite/manifest.json: which chunk holds which screen, so the server can preload the
-    // screen of the page it sends (apps/api/src/lib/route-chunks.ts).
+    // screen of the page it sends (apps/api/src/site/route-chunks.ts).
     manifest: true,
   },
 });

@@ -18,11 +18,11 @@ import { registerResponseCompression } from '#api/lib/response-compression.ts';
 import { registerSecurityHeaders } from '#api/lib/security-headers.ts';
 import { refuseMalformedText } from '#api/lib/text-guard.ts';
 import { registerUploadFiles } from '#api/lib/upload-files.ts';
-import { registerWebApp } from '#api/lib/web-app.ts';
 import { apiRoutes } from '#api/routes/index.ts';
 import { describePage, metaContext } from '#api/seo/describe-page.ts';
 import { seoRoutes } from '#api/seo/seo-routes.ts';
 import { resolveSite } from '#api/site/resolve-site.ts';
+import { registerWebApp } from '#api/site/web-app.ts';
 
 /**
  * A route as registered: its method, URL and validation schemas (zod: `body`, `querystring`,

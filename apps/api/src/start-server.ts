@@ -9,10 +9,10 @@ import { type App, buildApp } from '#api/app.ts';
 import { imageStorageFor } from '#api/app-deps.ts';
 import { type Database, openDatabase } from '#api/db/client.ts';
 import { migrate } from '#api/db/migrate.ts';
-import { type DemoSignIn, seedDemoIfEmpty } from '#api/db/seed.ts';
 import type { Config } from '#api/env.ts';
 import { loggerOptions } from '#api/lib/logging.ts';
 import { outboxWarning } from '#api/lib/mailer.ts';
+import { type DemoSignIn, seedDemoIfEmpty } from '#api/seed/seed.ts';
 
 export interface RunningServer {
   app: App;

@@ -121,9 +121,12 @@ describe('transactions in the source', () => {
       (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test/'),
     );
     expect(files.length).toBeGreaterThan(50);
+    // sql-definitions.ts opens its transaction on the migration's own connection (PGlite or a pg
+    // client), not on a Drizzle handle: the start's migration step, before any cache exists.
+    const onOwnConnection = new Set(['transaction.ts', 'sql-definitions.ts']);
     const direct = files.filter(
       (file) =>
-        relative('db', file) !== 'transaction.ts' && /\.transaction\(/.test(readFileSync(join(src, file), 'utf8')),
+        !onOwnConnection.has(relative('db', file)) && /\.transaction\(/.test(readFileSync(join(src, file), 'utf8')),
     );
     expect(direct).toEqual([]);
   });

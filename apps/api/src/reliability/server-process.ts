@@ -37,7 +37,7 @@ export async function buildServer(): Promise<{ entry: string; remove(): void }> 
   const options: BuildOptions = {
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     format: 'esm',
     external: [...external, ...external.map((name) => `${name}/*`)],
     logLevel: 'warning',

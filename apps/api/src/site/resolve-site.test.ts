@@ -2,9 +2,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
+import { findShopByDomain } from '#api/modules/users/shop-by-domain.service.ts';
 import { createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
-import { findShopByDomain, resolveSite } from './resolve-site';
+import { resolveSite } from './resolve-site';
 
 const MAIN_HOSTS = ['torget.test', 'localhost', '127.0.0.1'];
 let t: TestApp;

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import type { SiteInfo } from '@torget/shared/rules/hosts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerWebApp } from '#api/lib/web-app.ts';
 import { createSeller, createUser } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
+import { registerWebApp } from './web-app';
 
 const INDEX = '<!doctype html><html><head><title>Torget</title></head><body><div id="root"></div></body></html>';
 const HOSTILE_NAME = '</script><script>alert("shop")</script><!--';

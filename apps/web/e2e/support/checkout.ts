@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { bearer, type SignedIn } from './sign-in';
 
-/** The demo shops of the seed used by the checkout journeys (apps/api/src/db/seed-data.ts). */
+/** The demo shops of the seed used by the checkout journeys (apps/api/src/seed/seed-data.ts). */
 export const SHOPS = {
   /** Anna: Swish (1231181189) and PayPal. */
   anna: { name: 'Annas Ateljé', swishNumber: '1231181189' },

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
-/** The demo accounts of the seed (apps/api/src/db/seed-data.ts). */
+/** The demo accounts of the seed (apps/api/src/seed/seed-data.ts). */
 export const ACCOUNTS = {
   admin: { email: 'admin@torget.se', password: 'admin1234' },
   customer: { email: 'kund@torget.se', password: 'kund1234' },

@@ -3,7 +3,7 @@ import type { TopSeller } from '@torget/shared/api-types';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '#api/db/client.ts';
 import { sellers, users } from '#api/db/schema.ts';
-import { findShopByDomain } from '#api/site/resolve-site.ts';
+import { findShopByDomain } from '#api/modules/users/shop-by-domain.service.ts';
 
 /** How many sellers the home page's 'Top Sellers' shows. */
 export const TOP_SELLERS_COUNT = 6;
@@ -69,7 +69,7 @@ export async function listTopSellers(db: Db): Promise<TopSeller[]> {
   }));
 }
 
-/** The id of the active seller whose shop is on that host name, or null (the site's own lookup, site/resolve-site.ts). */
+/** The id of the active seller whose shop is on that host name, or null (the site's own lookup, modules/users/shop-by-domain.service.ts). */
 export async function findSellerIdByDomain(db: Db, hostname: string): Promise<string | null> {
   return (await findShopByDomain(db, hostname))?._id ?? null;
 }

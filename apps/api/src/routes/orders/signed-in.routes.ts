@@ -13,7 +13,6 @@ import {
 } from '@torget/shared/schemas/orders';
 import { z } from 'zod';
 import { dbFor, declareChanges, stockChangeTags } from '#api/lib/cache-changes.ts';
-import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
@@ -38,6 +37,7 @@ import { placeOrder } from '#api/modules/orders/place-order.service.ts';
 import { refundIfDue } from '#api/modules/payments/paypal-captures.service.ts';
 import { paypalClientFor } from '#api/modules/payments/paypal-client.ts';
 import { claimsOf, type RoutePlugin, userOf } from '#api/routes/audiences.ts';
+import { mailLinkOrigin } from '#api/site/mail-link-origin.ts';
 
 const idParams = z.object({ id: z.string() });
 

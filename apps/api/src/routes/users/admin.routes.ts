@@ -2,13 +2,13 @@
 import { adminUserUpdateSchema, userListQuerySchema } from '@torget/shared/schemas/accounts';
 import { z } from 'zod';
 import { dbFor } from '#api/lib/cache-changes.ts';
-import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
 import { sellerApprovedMail } from '#api/mails/seller-approved-mail.ts';
 import { toUserListEntry } from '#api/modules/users/user-json.ts';
 import { deleteUserByAdmin, listUsers, updateUserByAdmin } from '#api/modules/users/users.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
+import { mailLinkOrigin } from '#api/site/mail-link-origin.ts';
 
 const idParams = z.object({ id: z.string() });
 

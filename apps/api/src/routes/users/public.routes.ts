@@ -7,7 +7,6 @@ import {
 } from '@torget/shared/schemas/accounts';
 import type { FastifyRequest } from 'fastify';
 import { dbFor } from '#api/lib/cache-changes.ts';
-import { mailLinkOrigin } from '#api/lib/mail-link-origin.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { createLimiter, routeRateLimit } from '#api/lib/rate-limits.ts';
 import { requestLanguage } from '#api/lib/request-language.ts';
@@ -15,6 +14,7 @@ import { passwordResetMail } from '#api/mails/password-reset-mail.ts';
 import { requestPasswordReset, resetPassword } from '#api/modules/users/password-reset.service.ts';
 import { authenticate, registerUser } from '#api/modules/users/users.service.ts';
 import type { RoutePlugin } from '#api/routes/audiences.ts';
+import { mailLinkOrigin } from '#api/site/mail-link-origin.ts';
 import { signedInAnswer } from './signed-in-answer';
 
 /** Rate limits keyed by the client's address and the e-mail the request is about. */

@@ -6,10 +6,10 @@ import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
 import { isValidOrganisationNumber } from '@torget/shared/rules/sweden';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#api/db/client.ts';
+import { products, reviews, sellers, siteSettings, users } from '#api/db/schema.ts';
 import { localImageStorage } from '#api/lib/image-storage.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
-import type { Database } from './client';
-import { products, reviews, sellers, siteSettings, users } from './schema';
 import { type DemoSignIn, seedDemoIfEmpty } from './seed';
 
 /** Luhn validation written independently of the seed's helper: doubling from the right, check digit included. */

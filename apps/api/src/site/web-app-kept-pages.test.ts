@@ -9,7 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Site } from '@torget/shared/rules/hosts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { registerResponseCompression } from './response-compression';
+import { registerResponseCompression } from '#api/lib/response-compression.ts';
 import { KEPT_PAGES, type PageDescriber, registerWebApp, type WebApp } from './web-app';
 
 // Long enough to be compressed (COMPRESS_MIN_BYTES).

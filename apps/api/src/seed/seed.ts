@@ -6,12 +6,12 @@
 import { PLANS } from '@torget/shared/rules/plans';
 import { organisationNumber } from '@torget/shared/rules/sweden';
 import { sql } from 'drizzle-orm';
+import { type Database, type Db, transaction } from '#api/db/client.ts';
+import { recomputeAllRatings } from '#api/db/ratings.ts';
+import { products, reviews, sellers, siteSettings, users } from '#api/db/schema.ts';
 import type { ImageStorage } from '#api/lib/image-storage.ts';
 import { hashPassword } from '#api/lib/passwords.ts';
-import { type Database, type Db, transaction } from './client';
 import { type DemoImage, writeDemoImages } from './demo-images';
-import { recomputeAllRatings } from './ratings';
-import { products, reviews, sellers, siteSettings, users } from './schema';
 import {
   ADMIN_EMAIL,
   CUSTOMER_EMAIL,

@@ -15,9 +15,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setKeepingAtMost } from '#api/lib/bounded-map.ts';
 import { pageLanguage } from '#api/lib/request-language.ts';
 import { type CompressedCopies, sendWithCompressedCopies } from '#api/lib/response-compression.ts';
-import { canonicalOrigin } from '#api/site/origin.ts';
-import { mainHostPath, siteScript } from '#api/site/site-page.ts';
+import { canonicalOrigin } from './origin';
 import { routeChunks } from './route-chunks';
+import { mainHostPath, siteScript } from './site-page';
 
 export interface WebApp {
   /** A page: index.html with the request's site written in, or the redirect of a foreign storefront. */
@@ -82,12 +82,12 @@ export async function registerWebApp(
     preCompressed: true,
     // Cache-Control comes from setHeaders alone (send's own header would replace it).
     cacheControl: false,
-    setHeaders(res, path) {
+    setHeaders(reply, path) {
       // Vite puts content-hashed files under assets/: they never change under the same name.
       const immutable = path.includes(`${join(webDist, 'assets')}`);
-      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       // A shared cache must keep the Brotli, gzip and plain copies apart.
-      res.setHeader('Vary', 'Accept-Encoding');
+      reply.header('Vary', 'Accept-Encoding');
     },
   });
 
