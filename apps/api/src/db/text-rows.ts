@@ -6,7 +6,7 @@
  * cost more than the rest of the request together: pg parsed each column to a JavaScript value
  * (a Date per timestamp), Drizzle mapped each row to an object checking each column's kind, the
  * service shaped those into the answer's objects and Fastify wrote them out as JSON (a fifth of
- * the API's time for a page of products: performance.md, "Eighth pass"). Their statements are
+ * the API's time for a page of products, decision 047). Their statements are
  * still built with Drizzle's query builder, once per shape; their rows are read here and
  * written as JSON straight from the text (modules/catalog/product-json.ts).
  *
