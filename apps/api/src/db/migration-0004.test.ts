@@ -3,38 +3,20 @@
  * their login e-mail as public e-mail, reviews of buyers become verified and sellers' ratings
  * count those only, deleted users' reviews lose the name, and products start versioning.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateWith } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from './client';
-import { migrationsFolder } from './migrate';
+import { type DatabaseBeforeMigration, databaseBeforeMigration } from '#api/test/migrations-before.ts';
+import { type Database, queryRows } from './client';
 
+let migrations: DatabaseBeforeMigration;
 let database: Database;
-let before: string;
-
-/** Applies the migrations of `folder` (both drivers' migrators run the same dialect code). */
-const migrateFrom = (folder: string) =>
-  migrateWith(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
 
 beforeAll(async () => {
-  database = await openDatabase({});
   // The migrations as they were before 0004.
-  before = mkdtempSync(join(tmpdir(), 'torget-migrations-'));
-  cpSync(migrationsFolder(), before, { recursive: true });
-  const journalFile = join(before, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < '0004');
-  writeFileSync(journalFile, JSON.stringify(journal));
-  await migrateFrom(before);
+  migrations = await databaseBeforeMigration('0004');
+  database = migrations.database;
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => migrations.close());
 
 const U = {
   seller: '00000000-0000-4000-8000-000000000001',
@@ -71,7 +53,7 @@ describe('migration 0004 over existing data', () => {
       (${PRODUCT}, ${U.seller}, null, 'Nils Borta', 1, 'Usel')`);
     await db.execute(sql`update sellers set rating = 2, num_reviews = 4`);
 
-    await migrateFrom(migrationsFolder());
+    await migrations.migrateRest();
 
     const [shop] = await queryRows<{ email: string; rating: number; num_reviews: number }>(
       db,

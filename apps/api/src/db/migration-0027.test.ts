@@ -2,37 +2,20 @@
  * Migration 0027 on a database that already holds paid PayPal orders: each capture that paid an
  * order becomes a row of paypal_captures, so that table is the whole record of PayPal money.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateWith } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from './client';
-import { migrationsFolder } from './migrate';
+import { type DatabaseBeforeMigration, databaseBeforeMigration } from '#api/test/migrations-before.ts';
+import { type Database, queryRows } from './client';
 
+let migrations: DatabaseBeforeMigration;
 let database: Database;
-let before: string;
-
-const migrateFrom = (folder: string) =>
-  migrateWith(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
 
 beforeAll(async () => {
-  database = await openDatabase({});
   // The migrations as they were before 0027.
-  before = mkdtempSync(join(tmpdir(), 'torget-migrations-'));
-  cpSync(migrationsFolder(), before, { recursive: true });
-  const journalFile = join(before, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < '0027');
-  writeFileSync(journalFile, JSON.stringify(journal));
-  await migrateFrom(before);
+  migrations = await databaseBeforeMigration('0027');
+  database = migrations.database;
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => migrations.close());
 
 const SELLER = '00000000-0000-4000-8000-000000000001';
 const BUYER = '00000000-0000-4000-8000-000000000002';
@@ -57,7 +40,7 @@ describe('migration 0027 over existing data', () => {
           ${capture ? sql`'{"id":"PAYPALORDER000001","status":"COMPLETED"}'::jsonb` : null})`);
     }
 
-    await migrateFrom(migrationsFolder());
+    await migrations.migrateRest();
 
     const rows = await queryRows<Record<string, unknown>>(
       db,

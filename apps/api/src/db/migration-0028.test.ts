@@ -3,37 +3,20 @@
  * its verified reviews when it has one (else from all of them), its verified figures are set, and
  * its kept JSON shows them; a product without reviews is left as it was.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateWith } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from './client';
-import { migrationsFolder } from './migrate';
+import { type DatabaseBeforeMigration, databaseBeforeMigration } from '#api/test/migrations-before.ts';
+import { type Database, queryRows } from './client';
 
+let migrations: DatabaseBeforeMigration;
 let database: Database;
-let before: string;
-
-const migrateFrom = (folder: string) =>
-  migrateWith(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
 
 beforeAll(async () => {
-  database = await openDatabase({});
   // The migrations as they were before 0028.
-  before = mkdtempSync(join(tmpdir(), 'torget-migrations-'));
-  cpSync(migrationsFolder(), before, { recursive: true });
-  const journalFile = join(before, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < '0028');
-  writeFileSync(journalFile, JSON.stringify(journal));
-  await migrateFrom(before);
+  migrations = await databaseBeforeMigration('0028');
+  database = migrations.database;
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => migrations.close());
 
 const SELLER = '00000000-0000-4000-8000-000000000001';
 const BUYERS = ['00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];
@@ -62,7 +45,7 @@ describe('migration 0028 over existing reviews', () => {
     const [old] = await queryRows<{ rating: number }>(db, sql`select rating from products where id = ${BOUGHT}`);
     expect(old?.rating).toBe(2.5);
 
-    await migrateFrom(migrationsFolder());
+    await migrations.migrateRest();
 
     const rows = await queryRows<{
       id: string;
