@@ -31,7 +31,13 @@ const sync = () => message('S');
 const query = (sql: string) => message('Q', cstring(sql));
 
 function startup(): Buffer {
-  const body = Buffer.concat([cstring('user'), cstring('postgres'), cstring('database'), cstring('postgres'), Buffer.from([0])]);
+  const body = Buffer.concat([
+    cstring('user'),
+    cstring('postgres'),
+    cstring('database'),
+    cstring('postgres'),
+    Buffer.from([0]),
+  ]);
   const head = Buffer.alloc(8);
   head.writeInt32BE(8 + body.length, 0);
   head.writeInt32BE(196608, 4);
