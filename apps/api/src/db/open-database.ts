@@ -141,16 +141,11 @@ function databaseOf(clients: Clients, how: Pick<Database, 'kind' | 'close' | 'no
 /** PGlite in a worker thread, through the PostgreSQL pool code over its socket. */
 async function openPgliteWorker(dataDir: string, niceSteps?: number): Promise<Database> {
   const worker = await startPgliteWorker({ dataDir, ...(niceSteps === undefined ? {} : { niceSteps }) });
-  // One connection (pglite-worker.ts): the pool queues the rest of the statements, writers first.
+  // Two connections (pglite-worker.ts): the pool queues the rest of the statements, writers first.
+  // The worker's server keeps each connection's prepared statements apart and drops them when it
+  // closes, so a connection pg replaces after a failed statement starts with none.
   const pool = new PriorityPool({ ...worker.connection, max: PGLITE_CONNECTIONS, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
-  // PGlite is one session, which outlives a connection: the statements an earlier connection
-  // prepared are still there. pg replaces a connection after a failed statement, and the new
-  // one's first Parse of a name the old one prepared would fail (42P05). Only one connection is
-  // open at a time, so whatever is prepared when one opens is an earlier connection's.
-  pool.on('connect', (client) => {
-    client.query('deallocate all').catch(() => {});
-  });
   return databaseOf(poolClients(pool), {
     kind: 'pglite',
     async close() {

@@ -1,15 +1,15 @@
 /**
  * The PGlite worker thread's own code (started by pglite-worker.ts): opens PGlite on the data
- * folder and serves it with @electric-sql/pglite-socket's PGLiteSocketServer on a Unix socket,
- * then lowers this thread's scheduling priority. Tells the starting thread `ready` (with its
+ * folder and serves it with our PostgreSQL protocol server (pglite-protocol-server.ts) on a Unix
+ * socket, then lowers this thread's scheduling priority. Tells the starting thread `ready` (with its
  * thread as the system schedules it) or `error`; on `close`, stops serving, closes PGlite and
  * answers `closed`.
  */
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { openPglite } from './open-pglite';
+import { PgliteProtocolServer } from './pglite-protocol-server';
 
 /** What the starting thread gives this one (pglite-worker.ts). */
 export interface PgliteWorkerData {
@@ -18,8 +18,6 @@ export interface PgliteWorkerData {
   socketPath: string;
   /** Nice values to run above the starting thread's, 0 to 19. */
   niceSteps: number;
-  /** How many connections the server takes at once (the pool's, plus one closing). */
-  maxConnections: number;
 }
 
 /** What this thread tells the starting one. */
@@ -53,7 +51,7 @@ const describe = (error: unknown) => String((error instanceof Error && error.sta
 
 async function serve(port: NonNullable<typeof parentPort>, data: PgliteWorkerData): Promise<void> {
   const db = await openPglite({ dataDir: data.dataDir });
-  const server = new PGLiteSocketServer({ db, path: data.socketPath, maxConnections: data.maxConnections });
+  const server = new PgliteProtocolServer({ db, path: data.socketPath });
   await server.start();
   port.on('message', async (message: unknown) => {
     if (message !== 'close') return;

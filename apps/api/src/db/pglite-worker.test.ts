@@ -1,5 +1,5 @@
 /**
- * PGlite in a worker thread (@electric-sql/pglite-socket's server, one pool connection): the
+ * PGlite in a worker thread (our protocol server, two pool connections): the
  * API's event loop runs while a query is being worked out, statements sent at once queue
  * instead of failing, the data stays in its folder, and the same SQL answers as in-process.
  */
@@ -122,7 +122,7 @@ describe.skipIf(process.env.TORGET_TEST_DB === 'postgres')('PGlite in a worker t
     expect(rows.map((row) => row.who)).toEqual(['b', 'c']);
   }, 120_000);
 
-  it('queues statements sent at once instead of failing them (the server takes one connection)', async () => {
+  it('queues statements sent at once instead of failing them (more than the pool has connections)', async () => {
     const db = (worker as Database).db;
     const prepared = db
       .select({ n: sql<number>`${sql.placeholder('n')}::int` })

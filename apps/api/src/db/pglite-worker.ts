@@ -1,14 +1,14 @@
 /**
  * PGlite off the API's event loop: the embedded database runs in a worker thread
- * (pglite-worker-thread.ts), served over the PostgreSQL protocol by
- * @electric-sql/pglite-socket's server on a Unix socket that only this user can open, and the
- * API talks to it through the same node-postgres pool code as to a server. While PGlite works
- * out a query in the worker, the main thread goes on answering requests.
+ * (pglite-worker-thread.ts), served over the PostgreSQL protocol by our own server
+ * (pglite-protocol-server.ts) on a Unix socket that only this user can open, and the API talks to
+ * it through the same node-postgres pool code as to a server. While PGlite works out a query in
+ * the worker, the main thread goes on answering requests.
  *
- * PGlite is one session, and pglite-socket's server hands each connection's protocol messages
- * to it in turn: two connections' extended-protocol messages (parse, bind, execute, sync) would
- * interleave in that one session, and their prepared statements' names would clash. So the API
- * keeps ONE connection to it (PGLITE_CONNECTIONS); the pool queues the rest, writers first.
+ * PGlite is one session; the server hands it one connection's unit of messages (up to a Sync) at
+ * a time, renames each connection's prepared statements apart, and lets a connection inside a
+ * transaction run alone. The API keeps two connections to it (PGLITE_CONNECTIONS), so that the
+ * next statement is already waiting in the worker while PGlite answers one.
  *
  * On Linux the worker's thread runs at a lower scheduling priority than the API's (nice values
  * above it, PGLITE_WORKER_NICE, 7 by default): when both want a core, as on a small machine under
@@ -26,12 +26,12 @@ import { Worker } from 'node:worker_threads';
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker-thread';
 
 /**
- * How many connections the API keeps to PGlite's worker: one, as above. pglite-socket refuses a
- * connection past its limit (it writes "Too many connections" and closes), so the server takes
- * one more than the pool opens: a connection the pool replaced (after a failed statement) may
- * still be closing on the worker's side when its successor connects.
+ * How many connections the API keeps to PGlite's worker. Two: while PGlite works out one
+ * connection's statement, the other's is already in the worker's queue, and the API's thread
+ * reads one answer while PGlite works on the next (docs/decisions/141-pglite-protocol-server.md).
+ * More would only queue in the worker instead of in the pool, where writers go first.
  */
-export const PGLITE_CONNECTIONS = 1;
+export const PGLITE_CONNECTIONS = 2;
 
 export interface PgliteWorker {
   /** node-postgres connection settings for the socket (host is its folder, as for PostgreSQL). */
@@ -76,7 +76,6 @@ export async function startPgliteWorker(options: {
     dataDir: options.dataDir,
     niceSteps: options.niceSteps ?? PGLITE_WORKER_NICE,
     socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
-    maxConnections: PGLITE_CONNECTIONS + 1,
   };
   const worker = new Worker(workerModule(), { workerData });
   const message = (want: 'ready' | 'closed') =>
