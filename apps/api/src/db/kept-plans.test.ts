@@ -16,8 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#api/db/client.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { categoryCounts } from '#api/modules/catalog/catalogue-counts.ts';
+import { READ_SIZES, readSizeFor } from '#api/modules/orders/order-products-read.ts';
 import { ADDRESS } from '#api/modules/orders/order-test-kit.ts';
-import { placeOrder, READ_SIZES, readSizeFor } from '#api/modules/orders/place-order.service.ts';
+import { placeOrder } from '#api/modules/orders/place-order.service.ts';
 import { createProduct, createSeller, createUser, sessionClaimsOf } from '#api/test/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
 

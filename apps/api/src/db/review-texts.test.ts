@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '#api/db/client.ts';
 import { productReviewTexts, products, reviews } from '#api/db/schema.ts';
-import { productDetailsAnswer } from '#api/modules/catalog/catalog.service.ts';
+import { productDetailsAnswer } from '#api/modules/catalog/product-details.service.ts';
 import { addReview } from '#api/modules/catalog/reviews.service.ts';
 import { createProduct, createReview, createSeller, createUser } from '#api/test/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';

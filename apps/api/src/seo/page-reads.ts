@@ -6,7 +6,7 @@ import type { PublicSeller } from '@torget/shared/api-types';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '#api/db/client.ts';
 import { products, sellers, users } from '#api/db/schema.ts';
-import { isUuid } from '#api/modules/catalog/catalog.service.ts';
+import { isUuid } from '#api/lib/uuid.ts';
 import { findPublicSeller } from '#api/modules/users/public-seller.service.ts';
 
 function productMetaStatement(db: Db) {

@@ -1,7 +1,7 @@
 -- How many listed products were created on each day (UTC), per scope: every listed product
 -- ('listed', key '') and per category ('category', the category). A deep page of the newest
 -- products starts on the day where the running count from the newest day passes its offset,
--- and is read from the date index from that day's end (modules/catalog/catalog.service.ts).
+-- and is read from the date index from that day's end (modules/catalog/list-statements.ts).
 --
 -- Kept as the catalogue's counts are (catalogue-counts.sql): a count is its row in
 -- catalogue_day_counts plus its rows in catalogue_day_count_changes, which every write adds to

@@ -42,3 +42,11 @@ const categoryCountsStatementOf = preparedOnce((db) =>
 export function categoryCounts(db: Db): Promise<{ name: string; count: number }[]> {
   return categoryCountsStatementOf(db).execute();
 }
+
+/** How long the category list may be served from the cache. */
+export const CATEGORIES_TTL_MS = 60_000;
+
+/** The categories of listed products, alphabetically: the database's counts, not a scan of products. */
+export async function listCategories(db: Db): Promise<string[]> {
+  return (await categoryCounts(db)).map((c) => c.name);
+}

@@ -55,7 +55,7 @@ async function countSample(db: Db, base: SQL, entries: SQL[]): Promise<SampleRow
   const counts = entries.map((where, i) => sql`, count(*) filter (where ${where})::int as ${sql.identifier(`e${i}`)}`);
   const [row] = await queryRows<SampleRow>(
     db,
-    // "Every match" planned on its own and read only as far as the sample goes (catalog.service.ts).
+    // "Every match" planned on its own and read only as far as the sample goes (name-page-statements.ts).
     sql`with every_match as materialized (
       select ${products.category}, ${products.priceOre}, ${products.rating},
         (${products}.ctid::text::point)[0]::int as page
@@ -117,7 +117,7 @@ function scaleOf(row: SampleRow): { scale: number; estimated: boolean } {
 }
 
 /**
- * The facets of a search. Like the list (catalog.service.ts), a name is matched without typos
+ * The facets of a search. Like the list (product-list.service.ts), a name is matched without typos
  * first, and with them only when it finds nothing so (name-search.ts, NameMatching): the sample
  * of the name's matches tells, so no read is added when it finds something.
  */

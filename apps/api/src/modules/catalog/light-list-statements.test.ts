@@ -1,6 +1,6 @@
 /**
  * The light lists (home, category pages, storefronts) run as named prepared statements that
- * PostgreSQL plans once (catalog.service.ts, PREPARED_LISTS); lists filtered by price, rating or
+ * PostgreSQL plans once (list-statements.ts; prepared-shapes.ts, PREPARED_LISTS); lists filtered by price, rating or
  * name, and deep pages, are planned for their values every time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -11,8 +11,8 @@ import { products, users } from '#api/db/schema.ts';
 import type { ProductSnapshot } from '#api/lib/cache-changes.ts';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
-import { listProducts } from './catalog.service';
 import { listCouldHold } from './list-reach';
+import { listProducts } from './product-list.service';
 import { snapshotColumns, snapshotOf } from './product-snapshot';
 
 const snapshot = (values: Partial<ProductSnapshot> = {}): ProductSnapshot => ({

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#api/db/client.ts';
 import { createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
-import { productListStatement } from './catalog.service';
 import { closestWordStatement } from './name-search';
+import { productListStatement } from './product-list.service';
 import { dictionaryWordsOf } from './word-search';
 
 // Name search must be served by an index, never by reading the products table through, for

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { products } from '#api/db/schema.ts';
 import type { ProductFacts } from '#api/lib/cache-changes.ts';
-import { isUuid } from './catalog.service';
+import { isUuid } from '#api/lib/uuid.ts';
 import { sessionUserAndProduct } from './session-product-read';
 
 const factColumns = {

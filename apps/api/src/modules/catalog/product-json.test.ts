@@ -14,7 +14,7 @@ import { products, reviews, sellers, users } from '#api/db/schema.ts';
 import { textRows, textStatement } from '#api/db/text-rows.ts';
 import { createProduct, createReview, createSeller, createUser } from '#api/test/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
-import { productDetailsAnswer } from './catalog.service';
+import { productDetailsAnswer } from './product-details.service';
 import {
   type ProductWithSellerRow,
   productJsonOfRow,

@@ -13,7 +13,7 @@ import type { AuthUser, TokenClaims } from '#api/lib/auth.ts';
 import type { ProductSnapshot } from '#api/lib/cache-changes.ts';
 import { conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import { sanitizeRichText } from '#api/lib/sanitize.ts';
-import { isUuid } from './catalog.service';
+import { isUuid } from '#api/lib/uuid.ts';
 import { type SnapshotRow, snapshotColumns, snapshotOf } from './product-snapshot';
 import { type EditedFields, versionAfterEdit } from './product-version';
 import { sessionUserAndProduct } from './session-product-read';

@@ -17,7 +17,7 @@ import {
   sessionUserOf,
   type TokenClaims,
 } from '#api/lib/auth.ts';
-import { isUuid } from './catalog.service';
+import { isUuid } from '#api/lib/uuid.ts';
 
 /**
  * The session's account as these statements name it (a product's seller may be read as `users`;

@@ -16,8 +16,9 @@ import { type Db, queryRows } from '#api/db/client.ts';
 import { products, users } from '#api/db/schema.ts';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
-import { foldedListStatement, productListStatement } from './catalog.service';
+import { foldedListStatement } from './name-page-statements';
 import { filterValues, listConditions } from './product-filters';
+import { productListStatement } from './product-list.service';
 import { dictionaryWordsOf, pageOfProductsWithWords, productsWithWords, wordSearchValues } from './word-search';
 
 let t: TestApp;

@@ -104,7 +104,7 @@ export function dictionaryCte(): SQL {
 
 /**
  * How a word search's statement holds its words: as values (planned for them, each time), as
- * placeholders of a statement prepared once per shape (catalog.service.ts), executed with
+ * placeholders of a statement prepared once per shape (name-page-statements.ts), executed with
  * wordSearchValues, or from the statement's own `dictionary` CTE (DictionaryWords).
  */
 export type WordBinding = BoundWords | DictionaryWords;
@@ -117,7 +117,7 @@ export interface BoundWords {
 
 /**
  * The words as the statement looks them up itself (one statement for the lookup and the read:
- * catalog.service.ts, foldedSearchStatement), from a CTE named `dictionary` whose one row holds
+ * name-page-statements.ts, foldedSearchStatement), from a CTE named `dictionary` whose one row holds
  * them in `words`. Only their number's shape is known when the statement is built: one word (or
  * none), or several; the statement runs the branch of the shape its lookup found.
  */

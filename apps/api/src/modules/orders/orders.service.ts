@@ -23,7 +23,7 @@ import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, forbidden, notFound } from '#api/lib/http-errors.ts';
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
-import { isUuid } from '#api/modules/catalog/catalog.service.ts';
+import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 

@@ -13,7 +13,7 @@ export const TOP_SELLERS_TTL_MS = 60_000;
 
 /**
  * Active sellers by rating, then by how many reviews back that rating: one statement, built and
- * prepared once per database (as the light product lists: catalog.service.ts). Exported for
+ * prepared once per database (as the light product lists: catalog/list-statements.ts). Exported for
  * EXPLAIN in tests.
  * - It has no parameter (the flag and the limit are written into its text), so it is planned
  *   once. With them as parameters PostgreSQL planned it again on every run (0.36 ms).

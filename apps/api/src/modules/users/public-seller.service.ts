@@ -3,7 +3,7 @@ import type { PublicSeller } from '@torget/shared/api-types';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { sellers, users } from '#api/db/schema.ts';
-import { isUuid } from '#api/modules/catalog/catalog.service.ts';
+import { isUuid } from '#api/lib/uuid.ts';
 import { toPublicSeller } from './user-json';
 
 /** An active seller's public profile, or null (unknown id, not a seller, or deleted). */

@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound, unauthorized } from '#api/lib/http-erro
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
 import { refuseCommonPassword } from '#api/lib/password-policy.ts';
 import { hashPassword, verifyPassword } from '#api/lib/passwords.ts';
-import { isUuid } from '#api/modules/catalog/catalog.service.ts';
+import { isUuid } from '#api/lib/uuid.ts';
 import { FORMER_CUSTOMER_NAME } from '#api/modules/catalog/reviews.service.ts';
 import {
   applySellerFields,

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { cacheTags } from '#api/lib/cache-changes.ts';
 import { sendJsonText } from '#api/lib/http-caching.ts';
 import { forbidden, unauthorized } from '#api/lib/http-errors.ts';
-import { listProductsCached, PRODUCT_LIST_TTL_MS } from '#api/modules/catalog/catalog.service.ts';
 import { listManagedProducts } from '#api/modules/catalog/managed-products.service.ts';
+import { listProductsCached, PRODUCT_LIST_TTL_MS } from '#api/modules/catalog/product-list.service.ts';
 import { callerOf, type RoutePlugin } from '#api/routes/audiences.ts';
 import { productAnswerOrNotFound } from './product-or-not-found';
 

@@ -2,7 +2,11 @@ import { canSeeProduct } from '@torget/shared/policies/products';
 import type { Db } from '#api/db/client.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { notFound } from '#api/lib/http-errors.ts';
-import { getProduct, type ProductDetailsAnswer, productDetailsAnswer } from '#api/modules/catalog/catalog.service.ts';
+import {
+  getProduct,
+  type ProductDetailsAnswer,
+  productDetailsAnswer,
+} from '#api/modules/catalog/product-details.service.ts';
 
 /**
  * A product as the API shows it to `viewer`, or the spec's 404: also for a draft that is not

@@ -1,7 +1,7 @@
 /** /api/products, public: the categories, suggestions and facets (the list and one product: caller.routes.ts). */
 import { productFacetsQuerySchema, suggestQuerySchema } from '@torget/shared/schemas/product-query';
 import { cacheTags } from '#api/lib/cache-changes.ts';
-import { CATEGORIES_TTL_MS, listCategories } from '#api/modules/catalog/catalog.service.ts';
+import { CATEGORIES_TTL_MS, listCategories } from '#api/modules/catalog/catalogue-counts.ts';
 import { productFacets } from '#api/modules/catalog/facets.service.ts';
 import { suggest } from '#api/modules/catalog/suggest.service.ts';
 import type { RoutePlugin } from '#api/routes/audiences.ts';

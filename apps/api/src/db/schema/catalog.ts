@@ -1,0 +1,180 @@
+/** Products and their reviews. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { users } from './users';
+
+/**
+ * The predicate of the catalogue's partial indexes: a product is LISTED (shown to shoppers) while
+ * its seller is active and it is not a draft (migration 0007).
+ */
+const listedOnly = sql`seller_active AND NOT is_draft`;
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceOre: integer('price_ore').notNull().default(0),
+    image: text('image').notNull().default(''),
+    category: text('category').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    countInStock: integer('count_in_stock').notNull().default(0),
+    description: text('description').notNull().default(''),
+    /**
+     * The mean of the verified reviews when there is one, otherwise of all the reviews; 0 without
+     * reviews. `numReviews` counts every review. Kept by the review procedures (db/ratings.ts).
+     */
+    rating: real('rating').notNull().default(0),
+    numReviews: integer('num_reviews').notNull().default(0),
+    /** The mean (0 without one) and number of the verified-purchase reviews (migration 0028). */
+    verifiedRating: real('verified_rating').notNull().default(0),
+    numVerifiedReviews: integer('num_verified_reviews').notNull().default(0),
+    shippingPriceOre: integer('shipping_price_ore').notNull().default(0),
+    shippingInfo: text('shipping_info').notNull().default(''),
+    /**
+     * Whether the seller is an active seller (is_seller and not deleted), so the product is on
+     * sale. A copy of the seller's status kept by database triggers (migration
+     * 0002_product_seller_active; after an UPDATE since 0026): catalogue reads filter on it
+     * without joining users, and the list indexes below cover only products on sale.
+     */
+    sellerActive: boolean('seller_active').notNull().default(false),
+    /**
+     * Grows by one whenever a field of the edit form or the stock changes, sales and cancellations
+     * too. The API's statements set it (modules/catalog/product-version.ts); for any other, a
+     * database trigger does (migration 0026). An edit that names the version it was loaded from
+     * is refused when it no longer matches: it cannot undo a sale.
+     */
+    version: integer('version').notNull().default(0),
+    /** The short product number sellers see instead of the UUID (sequence from 1001, migration 0006). */
+    number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('products_number_seq')`),
+    /**
+     * True from "Create Product" until the product is saved with a name, a price above 0 and an
+     * image; a draft is shown to nobody but its seller and admins.
+     */
+    isDraft: boolean('is_draft').notNull().default(false),
+    /** Up to 8 image paths in the seller's order; the first is always `image`. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    /**
+     * The name's search text (lower case, no diacritics: torget_search_text, migration 0005),
+     * stored by the database (migration 0007) so name search never computes it per row.
+     */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`torget_search_text(name)`),
+    /**
+     * The product as the API's JSON (modules/catalog/product-json.ts), around its seller: from the
+     * opening brace to `"seller":{"_id":…,"name":`, and from `,"createdAt":` to the last value.
+     * Written by the database with every write of the product (migrations 0025 and 0028), so a list reads
+     * two texts a product instead of every column.
+     */
+    shownHead: text('shown_head')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`torget_product_json_head(id, name, price_ore, image, category, brand, count_in_stock, description, rating, num_reviews, verified_rating, num_verified_reviews, shipping_price_ore, shipping_info, seller_id)`,
+      ),
+    shownTail: text('shown_tail')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`torget_product_json_tail(created_at, updated_at, version, images, image, number, is_draft)`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.priceOre} >= 0`),
+    check('products_stock_check', sql`${t.countInStock} >= 0`),
+    check('products_shipping_price_check', sql`${t.shippingPriceOre} >= 0`),
+    // Name search matches words, stems and typos in the name's search text (lower case, no
+    // diacritics: torget_search_text, migration 0005), served by a trigram index; with a
+    // category too, by one that holds both (btree_gin), so the category narrows the candidates
+    // before any row is read.
+    // Without GIN's pending list (migration 0010): writes go into the index itself, so searches
+    // never read through entries written since the last vacuum.
+    index('products_on_sale_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(listedOnly),
+    index('products_on_sale_category_search_trgm_idx')
+      .using('gin', t.category, sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(listedOnly),
+    // Suggestions as you type: names beginning with the text typed, in name order.
+    index('products_on_sale_search_prefix_idx').using('btree', sql`${t.searchText} text_pattern_ops`).where(listedOnly),
+    // Serves deleting a seller (the foreign key) and the seller-status triggers.
+    index('products_seller_idx').on(t.sellerId),
+    // One index per filter and sort of the catalogue, over products on sale only: each sort can
+    // be read in order (no sort of all matches), a page's ids and a count are read from the
+    // index alone, and a deep page skips index entries instead of whole rows. Descending keys
+    // are NULLS FIRST, as a plain ORDER BY … DESC is, or the index could not give the order.
+    index('products_on_sale_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(listedOnly),
+    // The sweep of never-saved drafts reads drafts by age (migration 0008).
+    index('products_draft_created_idx').on(t.createdAt).where(sql`is_draft`),
+    index('products_on_sale_price_idx').on(t.priceOre, t.id).where(listedOnly),
+    index('products_on_sale_rating_idx').on(t.rating.desc().nullsFirst(), t.id).where(listedOnly),
+    index('products_on_sale_category_created_idx')
+      .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(listedOnly),
+    index('products_on_sale_category_price_idx').on(t.category, t.priceOre, t.id).where(listedOnly),
+    index('products_on_sale_seller_created_idx')
+      .on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(listedOnly),
+    index('products_on_sale_category_rating_idx').on(t.category, t.rating.desc().nullsFirst(), t.id).where(listedOnly),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The product's seller, whose rating the review counts towards. */
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    /** The reviewer had a paid or delivered order of the product when reviewing ("Verified purchase"). */
+    verified: boolean('verified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('reviews_product_user_key').on(t.productId, t.userId),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt.desc()),
+    index('reviews_seller_idx').on(t.sellerId),
+  ],
+);
+
+/**
+ * A product's reviews as the product page's JSON text (`reviews` of GET /api/products/{id}),
+ * newest first, kept when they change instead of put together on every read (migration 0024).
+ * Written only by the database: triggers on reviews call `torget_list_reviews` for the products
+ * a statement touched; a product without reviews has no row.
+ */
+export const productReviewTexts = pgTable('product_review_texts', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  reviews: text('reviews').notNull(),
+});

@@ -1,0 +1,117 @@
+/** Orders and their lines, each line a snapshot of its product when ordered. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalog';
+import { createdAt, updatedAt } from './columns';
+import { users } from './users';
+
+export const PAYMENT_METHODS = ['PayPal', 'Swish'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    // Snapshots: deleting or renaming a user never changes what an order says.
+    buyerName: text('buyer_name').notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerSwishNumber: text('seller_swish_number').notNull().default(''),
+    shippingFullName: text('shipping_full_name').notNull(),
+    shippingAddress: text('shipping_address').notNull(),
+    shippingCity: text('shipping_city').notNull(),
+    shippingPostalCode: text('shipping_postal_code').notNull(),
+    shippingCountry: text('shipping_country').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    itemsPriceOre: integer('items_price_ore').notNull(),
+    shippingPriceOre: integer('shipping_price_ore').notNull(),
+    taxPriceOre: integer('tax_price_ore').notNull().default(0),
+    totalPriceOre: integer('total_price_ore').notNull(),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    /** What the payment provider reported, as verified by the server. */
+    paymentResult: jsonb('payment_result'),
+    /** A PayPal capture pays one order once. */
+    paypalCaptureId: text('paypal_capture_id'),
+    /**
+     * Set when an unpaid PayPal order is cancelled, by its seller or an admin ('cancelled') or
+     * because nobody paid it in time ('expired'); its stock was given back then. Kept on record.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelReason: text('cancel_reason'),
+    /**
+     * When our server last created a PayPal order for this unpaid order: the order then holds its
+     * stock a while longer for the capture's answer (migration 0027, docs/security.md: the
+     * capture rule).
+     */
+    paypalStartedAt: timestamp('paypal_started_at', { withTimezone: true, mode: 'date' }),
+    /** The human order number (shown as T-100001), sequential from 100001 (migration 0006). */
+    number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('orders_number_seq')`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('PayPal', 'Swish')`),
+    check(
+      'orders_cancel_check',
+      sql`(${t.cancelledAt} is null) = (${t.cancelReason} is null) and (${t.cancelReason} is null or ${t.cancelReason} in ('expired', 'cancelled'))`,
+    ),
+    check(
+      'orders_total_check',
+      sql`${t.totalPriceOre} = ${t.itemsPriceOre} + ${t.shippingPriceOre} + ${t.taxPriceOre}`,
+    ),
+    uniqueIndex('orders_paypal_capture_key').on(t.paypalCaptureId),
+    // The lists sort `created_at DESC, id DESC` (NULLS FIRST, PostgreSQL's default for DESC):
+    // the index keys say the same, so the index gives the order and no sort is needed.
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The expiry sweep's candidates: unpaid PayPal orders still holding stock, oldest first.
+    index('orders_paypal_holding_idx')
+      .on(t.createdAt)
+      .where(sql`payment_method = 'PayPal' and not is_paid and cancelled_at is null`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Null once the product is deleted; the snapshot below still tells what was bought. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    qty: integer('qty').notNull(),
+    priceOre: integer('price_ore').notNull(),
+    shippingPriceOre: integer('shipping_price_ore').notNull(),
+  },
+  (t) => [
+    check('order_items_qty_check', sql`${t.qty} > 0`),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+  ],
+);

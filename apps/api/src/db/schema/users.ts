@@ -1,0 +1,99 @@
+/** Accounts, their seller object (the shop), and password reset tokens. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored trimmed and lower-case; unique among accounts that are not deleted. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isSeller: boolean('is_seller').notNull().default(false),
+    wantsToBeSeller: boolean('wants_to_be_seller').notNull().default(false),
+    /** Bumped by a password change or reset; tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    shippingFullName: text('shipping_full_name'),
+    shippingAddress: text('shipping_address'),
+    shippingPostalCode: text('shipping_postal_code'),
+    shippingCity: text('shipping_city'),
+    shippingCountry: text('shipping_country'),
+    /** Set when an account with order history is deleted: it is anonymised and can no longer sign in. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_is_seller_idx').on(t.isSeller)],
+);
+
+/** The seller object of a user (one row a user who has applied or sells). */
+export const sellers = pgTable(
+  'sellers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    logo: text('logo').notNull().default(''),
+    hasLogo: boolean('has_logo').notNull().default(false),
+    description: text('description').notNull().default(''),
+    subtitle: text('subtitle').notNull().default(''),
+    /** A custom domain, lower-case; unique when set. */
+    domain: text('domain'),
+    bannerBackgroundImage: text('banner_background_image').notNull().default(''),
+    descriptionBackgroundColor: text('description_background_color').notNull().default(''),
+    descriptionTextColor: text('description_text_color').notNull().default(''),
+    productsBackgroundColor: text('products_background_color').notNull().default(''),
+    nameTextColor: text('name_text_color').notNull().default(''),
+    subtitleTextColor: text('subtitle_text_color').notNull().default(''),
+    footerBackgroundColor: text('footer_background_color').notNull().default(''),
+    footerTextColor: text('footer_text_color').notNull().default(''),
+    address: text('address').notNull().default(''),
+    postNumber: text('post_number').notNull().default(''),
+    city: text('city').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    organisationNumber: text('organisation_number').notNull().default(''),
+    plan: text('plan').notNull().default('1'),
+    hasSwish: boolean('has_swish').notNull().default(false),
+    swishNumber: text('swish_number').notNull().default(''),
+    hasPaypal: boolean('has_paypal').notNull().default(false),
+    /**
+     * The shop's public e-mail (storefront footer), its own field: filled with the login e-mail
+     * when the shop is made, changeable in the settings. Anyone but the seller and admins sees
+     * this, never the login e-mail.
+     */
+    email: text('email').notNull().default(''),
+    /** Average and count of the seller's verified-purchase reviews only (docs/decisions/023-reviews-and-verified-seller-rating.md). */
+    rating: real('rating').notNull().default(0),
+    numReviews: integer('num_reviews').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sellers_domain_key').on(t.domain),
+    index('sellers_rating_idx').on(t.rating.desc(), t.numReviews.desc()),
+    check('sellers_plan_check', sql`${t.plan} in ('1', '2', '3')`),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token mailed to the user; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,164 @@
+/**
+ * An order's checks on its products as read, and the rows it writes from them: the totals
+ * (integer öre), and each line's snapshot of its product (name, image, prices, seller).
+ */
+import { randomUUID } from 'node:crypto';
+import { type CartTotals, cartTotals, type PaymentMethod, paymentMethodsFor } from '@torget/shared/rules/orders';
+import type { CreateOrderInput } from '@torget/shared/schemas/orders';
+import type { orders } from '#api/db/schema.ts';
+import type { AuthUser } from '#api/lib/auth.ts';
+import { badRequest, conflict } from '#api/lib/http-errors.ts';
+import type { OrderItemRow } from './order-json';
+import type { StoredProduct } from './order-products-read';
+
+/** The largest amount an integer öre column holds. */
+const MAX_ORE = 2_147_483_647;
+
+export interface Line {
+  product: string;
+  qty: number;
+}
+
+export interface Shop {
+  id: string;
+  email: string;
+  name: string;
+  swishNumber: string;
+  methods: PaymentMethod[];
+}
+
+interface PricedLine {
+  qty: number;
+  product: StoredProduct;
+}
+
+/**
+ * Each line with its product as stored; an unknown (or deleted) product is refused by id, and so
+ * is a draft: nobody but its seller sees it, so nobody buys it.
+ */
+function pricedLines(lines: readonly Line[], found: Map<string, StoredProduct>): PricedLine[] {
+  return lines.map((line) => {
+    const product = found.get(line.product);
+    if (!product || product.isDraft)
+      throw badRequest(`Product not found: ${line.product}. Please remove it from your cart.`);
+    return { qty: line.qty, product };
+  });
+}
+
+/** The one seller of all lines; an order is between one buyer and one seller. */
+function singleSeller(priced: readonly PricedLine[]): string {
+  const [sellerId, ...others] = new Set(priced.map((p) => p.product.sellerId));
+  if (!sellerId || others.length > 0) throw badRequest('All items in an order must come from one seller.');
+  return sellerId;
+}
+
+/** The seller's shop as the order needs it; refused when the seller no longer sells. */
+function activeShop(priced: readonly PricedLine[], sellerId: string): Shop {
+  const seller = priced.find((p) => p.product.sellerId === sellerId)?.product.seller;
+  if (!seller || seller.shopName === null || !seller.isSeller || seller.deletedAt) {
+    throw badRequest('This seller is not selling at the moment. Please remove their items from your cart.');
+  }
+  const methods = paymentMethodsFor({
+    has_paypal: seller.hasPaypal ?? false,
+    has_swish: seller.hasSwish ?? false,
+    swish_number: seller.swishNumber ?? '',
+  });
+  return {
+    id: sellerId,
+    email: seller.email,
+    // A seller without a shop name yet is shown by their own name, as in the catalogue.
+    name: seller.shopName || seller.name,
+    swishNumber: methods.includes('Swish') ? (seller.swishNumber ?? '') : '',
+    methods,
+  };
+}
+
+/** Refuses the first line (in product id order) that asks for more than is left. */
+function checkStock(priced: readonly PricedLine[]): void {
+  for (const { qty, product } of [...priced].sort((a, b) => (a.product.id < b.product.id ? -1 : 1))) {
+    if (product.countInStock >= qty) continue;
+    throw conflict(
+      product.countInStock === 0
+        ? `${product.name} is sold out (0 left).`
+        : `Only ${product.countInStock} left of ${product.name}.`,
+    );
+  }
+}
+
+/** An order that passed every check: its lines with their products as read, the shop, the totals. */
+interface CheckedOrder {
+  priced: PricedLine[];
+  shop: Shop;
+  totals: CartTotals;
+}
+
+/**
+ * Every check of an order on its products as read, in the order the refusals are given: unknown
+ * or draft product, one seller, the seller still selling, not one's own product, the payment
+ * method, the stock, the total's size.
+ */
+export function checkOrder(
+  buyer: AuthUser,
+  input: CreateOrderInput,
+  lines: readonly Line[],
+  found: Map<string, StoredProduct>,
+): CheckedOrder {
+  const priced = pricedLines(lines, found);
+  const shop = activeShop(priced, singleSeller(priced));
+  if (shop.id === buyer.id) throw badRequest('You cannot buy your own products.');
+  if (!shop.methods.includes(input.paymentMethod)) {
+    throw badRequest(`${shop.name} does not accept ${input.paymentMethod}. Please choose another payment method.`);
+  }
+  checkStock(priced);
+  const totals = cartTotals(priced.map(({ qty, product }) => ({ qty, ...product })));
+  if (totals.totalOre > MAX_ORE) throw badRequest('The order total is too large. Please split the order.');
+  return { priced, shop, totals };
+}
+
+/**
+ * The rows an order writes, with ids made here (so the lines need not wait for the order's).
+ * Each line keeps its product as read: name, image, prices and seller are the snapshot the order
+ * shows, and what the fast path's guard compares the stored row with.
+ */
+export interface OrderRecord {
+  order: typeof orders.$inferInsert & { id: string };
+  items: OrderItemRow[];
+}
+
+export function orderRecord(
+  buyer: AuthUser,
+  input: CreateOrderInput,
+  { priced, shop, totals }: CheckedOrder,
+): OrderRecord {
+  const orderId = randomUUID();
+  const items: OrderItemRow[] = priced.map(({ qty, product }) => ({
+    id: randomUUID(),
+    orderId,
+    sellerId: shop.id,
+    productId: product.id,
+    name: product.name,
+    image: product.image,
+    qty,
+    priceOre: product.priceOre,
+    shippingPriceOre: product.shippingPriceOre,
+  }));
+  const order = {
+    id: orderId,
+    userId: buyer.id,
+    sellerId: shop.id,
+    buyerName: buyer.name,
+    sellerName: shop.name,
+    sellerSwishNumber: shop.swishNumber,
+    shippingFullName: input.shippingAddress.fullName,
+    shippingAddress: input.shippingAddress.address,
+    shippingCity: input.shippingAddress.city,
+    shippingPostalCode: input.shippingAddress.postalCode,
+    shippingCountry: input.shippingAddress.country,
+    paymentMethod: input.paymentMethod,
+    itemsPriceOre: totals.itemsOre,
+    shippingPriceOre: totals.shippingOre,
+    taxPriceOre: totals.taxOre,
+    totalPriceOre: totals.totalOre,
+  };
+  return { order, items };
+}
