@@ -3,6 +3,7 @@
 //                     [--orders --products 1000000] [--b-socket /var/run/postgresql]
 //                     [--a-node-options '--max-semi-space-size=32'] [--b-node-options …]
 //                     [--a-env 'K=V …'] [--b-env 'K=V …'] [--alternate]
+//                     [--rows all|'product details,search: name,place order']
 //
 // Compares two builds of the API (two bundles, e.g. apps/api/dist/server.js copied aside before
 // a change, and after it) on one PostgreSQL database (a database `npm run bench -- --keep` left),
@@ -22,6 +23,12 @@
 // first 1 000 products of active sellers, Swish, as `npm run bench`'s "place order" row) as the
 // seed's first buyer; --products must be the kept database's product count. The products'
 // stock is set high at the start, so no order is refused.
+//
+// --rows: instead of --path, the rows of `npm run bench` (bench/run-rows.mjs) one after the other,
+// each with its own rotating requests, and at the end a table of each row's medians: the
+// side-by-side comparison of two builds over the whole bench. `all` is every read row and
+// `place order`; otherwise a comma-separated list of row-name prefixes. Without --cache these are
+// the *(no cache)* rows; --products must be the kept database's product count.
 //
 // --b-socket DIR: B is the same kind of server but reaches PostgreSQL through its Unix socket in
 // DIR instead of TCP on 127.0.0.1 (give the same bundle as --a and --b to measure the socket alone).
@@ -46,6 +53,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { API_NODE_OPTIONS } from '../scripts/lib.mjs';
 import { apiEnvironment, environmentPairs, freePort, waitForOk } from './lib.mjs';
+import { readEndpoints } from './run-rows.mjs';
 import { buyerOrder, defaultCounts, productIds } from './seed.mjs';
 import { setStock } from './stock.mjs';
 
@@ -68,6 +76,7 @@ const { values: args } = parseArgs({
     'a-env': { type: 'string', default: '' },
     'b-env': { type: 'string', default: '' },
     alternate: { type: 'boolean', default: false },
+    rows: { type: 'string' },
   },
 });
 if (!args.a || !args.b || !args.database) {
@@ -89,7 +98,20 @@ async function orderRequests() {
   return pool.map((product) => ({ method: 'POST', path: '/api/orders', headers, body: bodyFor(product) }));
 }
 
-const requests = args.orders ? await orderRequests() : args.path.split('|').map((path) => ({ path }));
+/** Requests of each row chosen by --rows: a few hundred made by the row's own request maker. */
+async function rowRequests() {
+  const wanted = args.rows === 'all' ? null : args.rows.split(',').map((name) => name.trim());
+  const chosen = (name) => wanted === null || wanted.some((prefix) => name.startsWith(prefix));
+  const rows = readEndpoints(defaultCounts(Number(args.products)))
+    .filter((row) => chosen(row.name))
+    .map((row) => ({ name: row.name, requests: Array.from({ length: 400 }, row.make) }));
+  if (chosen('place order')) rows.push({ name: 'place order', requests: await orderRequests() });
+  return rows;
+}
+
+const rows = args.rows
+  ? await rowRequests()
+  : [{ name: '', requests: args.orders ? await orderRequests() : args.path.split('|').map((path) => ({ path })) }];
 
 /** user + system ticks of a process (10 ms each); 0 when it is gone. */
 function ticksOf(pid) {
@@ -141,7 +163,7 @@ async function start(file, name) {
   return { file, name, child, origin };
 }
 
-const load = (s, seconds) =>
+const load = (s, seconds, requests) =>
   autocannon({
     url: s.origin,
     requests,
@@ -156,24 +178,25 @@ const load = (s, seconds) =>
  * loads in a row (10 s at 5 s a load), pg's idle timeout closed its connections, and that build's
  * next round paid for new ones.
  */
-async function loadBoth(seconds) {
-  if (!args.alternate) return Promise.all(builds.map((s) => load(s, seconds)));
+async function loadBoth(seconds, requests) {
+  if (!args.alternate) return Promise.all(builds.map((s) => load(s, seconds, requests)));
   const results = [];
-  for (const s of builds) results.push(await load(s, seconds));
+  for (const s of builds) results.push(await load(s, seconds, requests));
   return results;
 }
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
-const builds = [await start(args.a, 'pair_a'), await start(args.b, 'pair_b')];
-try {
-  await loadBoth(3); // warm-up: JIT, connections, plans
+/** One row's rounds: each prints both builds' CPU per request; answers the medians of B/A. */
+async function compare(requests) {
+  await loadBoth(3, requests); // warm-up: JIT, connections, plans
   const apiShares = [];
   const totalShares = [];
   const rateShares = [];
+  let errors = 0;
   for (let round = 1; round <= Number(args.rounds); round++) {
     const before = builds.map((s) => ({ api: ticksOf(s.child.pid), pg: backendTicks(s.name) }));
-    const results = await loadBoth(Number(args.seconds));
+    const results = await loadBoth(Number(args.seconds), requests);
     const per = builds.map((s, i) => {
       const requestsDone = results[i].requests.total || 1;
       let pg = 0;
@@ -187,6 +210,7 @@ try {
       };
     });
     const [a, b] = per;
+    errors += a.errors + b.errors;
     apiShares.push(b.api / a.api);
     totalShares.push((b.api + b.pg) / (a.api + a.pg));
     rateShares.push(b.rps / a.rps);
@@ -196,8 +220,28 @@ try {
       `round ${round}: A ${show(a)} | B ${show(b)} | B/A api ${(b.api / a.api).toFixed(3)}, api+pg ${((b.api + b.pg) / (a.api + a.pg)).toFixed(3)}${args.alternate ? `, req/s ${(b.rps / a.rps).toFixed(3)}` : ''}`,
     );
   }
-  const rates = args.alternate ? `, req/s ${median(rateShares).toFixed(3)}` : '';
-  console.log(`median B/A: api ${median(apiShares).toFixed(3)}, api+pg ${median(totalShares).toFixed(3)}${rates}`);
+  return { api: median(apiShares), total: median(totalShares), rate: median(rateShares), errors };
+}
+
+const builds = [await start(args.a, 'pair_a'), await start(args.b, 'pair_b')];
+try {
+  const table = [];
+  for (const row of rows) {
+    if (row.name) console.log(`\n${row.name}`);
+    const shares = await compare(row.requests);
+    const rates = args.alternate ? `, req/s ${shares.rate.toFixed(3)}` : '';
+    console.log(`median B/A: api ${shares.api.toFixed(3)}, api+pg ${shares.total.toFixed(3)}${rates}`);
+    table.push({ name: row.name, ...shares });
+  }
+  if (args.rows) {
+    // B's CPU per request over A's: below 1 B is cheaper; A's per B's is B's speed as a multiple of A's.
+    console.log('\n| row | B/A CPU api+pg | B/A CPU api | A/B (speed of B) | errors |\n|---|---|---|---|---|');
+    for (const r of table) {
+      console.log(
+        `| ${r.name} | ${r.total.toFixed(2)} | ${r.api.toFixed(2)} | ${(1 / r.total).toFixed(2)}× | ${r.errors} |`,
+      );
+    }
+  }
 } finally {
   for (const s of builds) s.child.kill();
 }

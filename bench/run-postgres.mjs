@@ -8,7 +8,7 @@ import { createBenchDatabase, stockOf, warmDatabase } from './run-database.mjs';
 import { mixedWorkload } from './run-mixed.mjs';
 import { get, noCacheTarget, orderEndpoint, readEndpoints, statementsOf, withBigPage } from './run-rows.mjs';
 import { measure, redisAnswers, residentMegabytes, startApi, stop } from './run-servers.mjs';
-import { args, children, chosen, connections, log, work } from './run-settings.mjs';
+import { args, children, chosen, connections, jwtSecret, log, work } from './run-settings.mjs';
 import { setStock } from './stock.mjs';
 
 export async function runPostgres(counts) {
@@ -19,7 +19,7 @@ export async function runPostgres(counts) {
   if (warmed) log(`read ${warmed.megabytes} MB into the page cache in ${warmed.seconds.toFixed(1)} s`);
   const result = { database: database.name, seedSeconds: database.seedSeconds, warmed, rows: [] };
   const endpoints = readEndpoints(counts);
-  const order = await orderEndpoint(counts);
+  const order = await orderEndpoint(counts, jwtSecret);
   const dataDir = join(work, 'pg-data');
 
   // Statements per request, one request at a time, on a server that counts them.

@@ -1,7 +1,6 @@
 // The rows of the bench: the read endpoints with their targets and request makers, the order
 // endpoint, and how a request's SQL statements are counted.
 import { pick } from './lib.mjs';
-import { jwtSecret } from './run-settings.mjs';
 import { buyerOrder, CATEGORIES, NOUNS, productIds, REVOKED_EVERY, seededId } from './seed.mjs';
 
 function activeSellerIds(counts) {
@@ -171,7 +170,8 @@ export async function statementsOf(origin, request) {
   return header === null ? null : Number(header);
 }
 
-export async function orderEndpoint(counts) {
+/** Orders as the seed's first buyer, signed with the servers' `jwtSecret`. */
+export async function orderEndpoint(counts, jwtSecret) {
   const { headers, bodyFor } = await buyerOrder(jwtSecret);
   const pool = productIds(counts, 1000);
   return {
