@@ -6,10 +6,15 @@ import type { Order } from '@torget/shared/api-types';
 import { canPayOrder } from '@torget/shared/policies/orders';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
-import { orders } from '#api/db/schema.ts';
+import { orders, paypalCaptures } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, conflict, forbidden, HttpError } from '#api/lib/http-errors.ts';
-import { type Booking, bookCapture, type VerifiedCapture } from '#api/modules/payments/paypal-captures.service.ts';
+import {
+  type Booking,
+  bookCapture,
+  type CaptureOutcome,
+  type VerifiedCapture,
+} from '#api/modules/payments/paypal-captures.service.ts';
 import {
   type PaypalClient,
   type PaypalOrder,
@@ -161,6 +166,18 @@ export async function payWithPaypal(
   const paypalOrder = await atPaypal(() => client.getOrder(paypalOrderId));
   const { capture, refusal } = paypalOrder ? verifiedCapture(order, paypalOrder) : { capture: null, refusal: null };
   if (!capture) {
+    // A capture of this PayPal order booked before (a retried or racing call) may since have been
+    // refunded, and PayPal then shows it REFUNDED: the call is answered as the booking was.
+    const [booked] = await db
+      .select({ outcome: paypalCaptures.outcome })
+      .from(paypalCaptures)
+      .where(and(eq(paypalCaptures.paypalOrderId, paypalOrderId), eq(paypalCaptures.orderId, order.id)))
+      .limit(1);
+    if (booked) {
+      // The order as that booking left it (this call read it before the booking committed).
+      const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+      return answerFor(db, booked.outcome, now ?? order, refusal);
+    }
     // Nothing PayPal took for this order: the order is answered as it is.
     if (order.isPaid) return orderJson(db, order);
     refuseCancelled(order);
@@ -169,10 +186,15 @@ export async function payWithPaypal(
   const booking = await bookCapture(db, capture);
   if (booking.capture.orderId !== order.id) throw badRequest(CAPTURE_ALREADY_USED);
   if (booking.isNew && booking.capture.refundState === 'due') await refundDue(booking);
-  switch (booking.capture.outcome) {
+  return answerFor(db, booking.capture.outcome, booking.order ?? order, refusal);
+}
+
+/** The pay call's answer for a capture booked with `outcome`: the order, or why it did not pay it. */
+async function answerFor(db: Db, outcome: CaptureOutcome, order: OrderRow, refusal: string | null): Promise<Order> {
+  switch (outcome) {
     case 'paid':
     case 'duplicate':
-      return orderJson(db, booking.order ?? order);
+      return orderJson(db, order);
     case 'cancelled':
       throw conflict(ORDER_CANCELLED_REFUNDED);
     case 'expired':
