@@ -42,12 +42,10 @@ export const ledgerCorrectionSchema = z.object({
   seller: z.string({ message: 'seller is required.' }).pipe(idSchema),
   amount: z
     .number({ message: 'amount must be a number (SEK).' })
-    .refine((value) => Number.isFinite(value) && twoDecimals(value), 'amount must have at most two decimals.')
-    .refine((value) => sekToOre(value) !== 0, 'amount must not be 0.')
-    .refine(
-      (value) => Math.abs(sekToOre(value)) <= MAX_CORRECTION_ORE,
-      `amount must be at most ${MAX_CORRECTION_ORE / ORE_PER_SEK} either way.`,
-    ),
+    .min(-MAX_CORRECTION_ORE / ORE_PER_SEK, `amount must be at least ${-MAX_CORRECTION_ORE / ORE_PER_SEK}.`)
+    .max(MAX_CORRECTION_ORE / ORE_PER_SEK, `amount must be at most ${MAX_CORRECTION_ORE / ORE_PER_SEK}.`)
+    .refine(twoDecimals, 'amount must have at most two decimals.')
+    .refine((value) => sekToOre(value) !== 0, 'amount must not be 0.'),
   note: z
     .string({ message: 'note is required.' })
     .trim()

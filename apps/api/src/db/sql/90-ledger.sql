@@ -2,7 +2,7 @@
 --
 -- torget_share_ore: rate_bp basis points of base, rounded to the nearest öre, a half öre away
 -- from zero (docs/decisions/211-ledger-rounding.md). The same rule as shareOre of
--- @torget/shared/rules/ledger; modules/ledger/ledger-sql.test.ts holds the two equal. Booking an
+-- @torget/shared/rules/ledger; routes/ledger/ledger.routes.test.ts holds the two equal. Booking an
 -- order computes its commission and moms in the one INSERT that writes them, so the rate is read
 -- and used in the same statement.
 CREATE OR REPLACE FUNCTION torget_share_ore(base bigint, rate_bp integer) RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
