@@ -5,12 +5,12 @@
  * the fees an admin sets, corrections, statements and who sees what.
  */
 import type { LedgerEntry, LedgerSellerBalance, LedgerStatement, Order } from '@torget/shared/api-types';
-import { shareOre } from '@torget/shared/rules/ledger';
+import { LEDGER_KINDS, shareOre } from '@torget/shared/rules/ledger';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#api/db/client.ts';
-import { ledgerEntries, orders, sellers } from '#api/db/schema.ts';
+import { LEDGER_ENTRY_KINDS, ledgerEntries, orders, sellers } from '#api/db/schema.ts';
 import { currentMonth } from '#api/modules/ledger/ledger.service.ts';
 import { bookDuePlanFees, bookOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import { customer, placeOrder, product, type Session, sessionOf } from '#api/modules/orders/order-test-kit.ts';
@@ -216,6 +216,10 @@ describe('the database', () => {
       expect(cause.message).toContain('never changed or deleted');
     }
     expect(await entriesOf(o._id)).toHaveLength(2);
+  });
+
+  it('knows the kinds the shared rules know', () => {
+    expect([...LEDGER_ENTRY_KINDS]).toEqual([...LEDGER_KINDS]);
   });
 
   it('rounds a share as the shared rule does (torget_share_ore = shareOre)', async () => {
