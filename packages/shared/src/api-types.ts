@@ -370,6 +370,8 @@ export interface LedgerEntry {
   /** The first day of the year a plan fee pays for (ISO). */
   periodStart: string | null;
   note: string | null;
+  /** Whether it undoes an earlier entry of its order (the order was marked unpaid). */
+  reversal: boolean;
   createdAt: string;
 }
 

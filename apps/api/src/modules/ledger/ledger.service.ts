@@ -26,6 +26,12 @@ export const SELLER_NOT_FOUND = 'Seller not found.';
 
 type EntryRow = typeof ledgerEntries.$inferSelect;
 
+/** An order's n-th booking is `order:<id>:<n>:<kind>`; an even n undoes the one before it. */
+function isReversalKey(key: string): boolean {
+  const match = /^order:[^:]+:(\d+):/.exec(key);
+  return match !== null && Number(match[1]) % 2 === 0;
+}
+
 export function ledgerEntryJson(row: EntryRow): LedgerEntry {
   return {
     _id: String(row.id),
@@ -39,6 +45,7 @@ export function ledgerEntryJson(row: EntryRow): LedgerEntry {
     base: row.baseOre === null ? null : oreToSek(row.baseOre),
     periodStart: row.periodStart?.toISOString() ?? null,
     note: row.note,
+    reversal: isReversalKey(row.bookingKey),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -178,6 +178,7 @@ describe('a Swish order marked paid by its seller', () => {
       ['commission_vat', 745, 2_500],
     ]);
     expect((await statement(anna)).balance).toBe(0);
+    expect((await statement(anna)).entries.map((e) => e.reversal)).toEqual([false, false, true, true]);
 
     expect((await markSwish(anna, o._id, true)).statusCode).toBe(200);
     expect(await entriesOf(o._id)).toHaveLength(6);
