@@ -90,7 +90,9 @@ export async function insertDemoLedger(
     for (let month = MONTHS - 1; month >= 0; month--) {
       for (let k = 0; k < ORDERS_A_MONTH; k++) {
         serial++;
-        const placedAt = new Date(now.getTime() - (month * 30 + 4 + k * 13) * DAY_MS - serial * 3_600_000);
+        const placedAt = new Date(
+          now.getTime() - (month * 30 + 4 + (ORDERS_A_MONTH - 1 - k) * 13) * DAY_MS - serial * 3_600_000,
+        );
         if (placedAt.getTime() < yearAgo.getTime()) continue;
         const product = stock[serial % stock.length];
         if (!product) continue;
@@ -101,7 +103,7 @@ export async function insertDemoLedger(
         const totals = cartTotals([{ qty, priceOre: product.priceOre, shippingPriceOre: product.shippingPriceOre }]);
         const paidAt = new Date(placedAt.getTime() + (shop.method === 'PayPal' ? 60_000 : DAY_MS));
         // Orders of the last days are not delivered yet: their money is held back.
-        const deliveredAt = month === 0 && k === 0 ? null : new Date(paidAt.getTime() + 3 * DAY_MS);
+        const deliveredAt = month === 0 && k === ORDERS_A_MONTH - 1 ? null : new Date(paidAt.getTime() + 3 * DAY_MS);
         const delivered = deliveredAt !== null && deliveredAt.getTime() < now.getTime();
         const [order] = await tx
           .insert(orders)

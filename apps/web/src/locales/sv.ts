@@ -531,7 +531,7 @@ export const swedishCatalogue: Record<string, string> = {
   // My Shop: finances (the ledger)
   Finances: 'Ekonomi',
   Balance: 'Saldo',
-  'Held back': 'Innehållet',
+  'Held back': 'Reserverat',
   'Positive: the marketplace owes you. Negative: you owe the marketplace.':
     'Positivt: marknadsplatsen är skyldig dig. Negativt: du är skyldig marknadsplatsen.',
   'From orders not yet delivered, or delivered less than {{days}} days ago (the buyer’s right of withdrawal).':

@@ -54,7 +54,7 @@ function Entries({ statement }: { statement: LedgerStatement }) {
           {statement.entries.map((entry) => (
             <tr key={entry._id}>
               <td data-label={t('DATE')}>{format.date(entry.createdAt)}</td>
-              <th scope="row" data-label={t('ENTRY')}>
+              <td data-label={t('ENTRY')}>
                 {t(KIND_TEXTS[entry.kind])}
                 {entry.reversal ? (
                   <span className="ledger-note">{t('Reversed: the order was marked unpaid')}</span>
@@ -62,7 +62,7 @@ function Entries({ statement }: { statement: LedgerStatement }) {
                 {/* An admin's correction says why in the admin's words; the system's own notes are
                     what the entry's kind already says. */}
                 {entry.kind === 'correction' && entry.note ? <span className="ledger-note">{entry.note}</span> : null}
-              </th>
+              </td>
               <td data-label={t('ORDER')}>
                 {entry.order ? <Link to={`/order/${entry.order}`}>{entry.orderNumber ?? entry.order}</Link> : '-'}
               </td>
