@@ -343,3 +343,61 @@ export interface SellerOverview {
   /** The shop's products (not drafts) with at most LOW_STOCK_LIMIT in stock, lowest first. */
   lowStock: LowStockProduct[];
 }
+
+/** One ledger entry (GET /api/ledger/mine, GET /api/ledger): amounts in SEK, signed from the seller's side. */
+export interface LedgerEntry {
+  _id: string;
+  seller: string;
+  kind:
+    | 'sale_collected'
+    | 'commission'
+    | 'commission_vat'
+    | 'plan_fee'
+    | 'refund'
+    | 'payout'
+    | 'seller_payment'
+    | 'correction';
+  /** Positive: the marketplace owes it to the seller; negative: the seller owes it. */
+  amount: number;
+  order: string | null;
+  /** The order's number as people quote it (`T-100001`). */
+  orderNumber: string | null;
+  payout: string | null;
+  /** The rate it used, in percent (commission 10, moms 25); null when none applies. */
+  rate: number | null;
+  /** What the rate was of, in SEK. */
+  base: number | null;
+  /** The first day of the year a plan fee pays for (ISO). */
+  periodStart: string | null;
+  note: string | null;
+  /** Whether it undoes an earlier entry of its order (the order was marked unpaid). */
+  reversal: boolean;
+  createdAt: string;
+}
+
+/** GET /api/ledger/mine: the seller's balance, what is held back, and a month's entries. */
+export interface LedgerStatement {
+  balance: number;
+  /** Money of orders not delivered, or delivered less than 14 days ago (the withdrawal period). */
+  held: number;
+  /** 'YYYY-MM' (Swedish time) the entries are of. */
+  month: string;
+  /** The balance before the month, and after it. */
+  opening: number;
+  closing: number;
+  entries: LedgerEntry[];
+}
+
+/** GET /api/ledger/sellers: one seller's balance. */
+export interface LedgerSellerBalance {
+  seller: string;
+  name: string;
+  balance: number;
+  held: number;
+}
+
+/** GET and PUT /api/fees: the fees of each plan, and the moms on commission. */
+export interface FeeSettings {
+  plans: Record<'1' | '2' | '3', { commission_percent: number; yearly_fee: number }>;
+  commission_vat_percent: number;
+}

@@ -14,6 +14,7 @@ export {
   searchWordCounts,
   searchWords,
 } from './schema/catalog-derived';
+export { feeSettings, LEDGER_ENTRY_KINDS, ledgerEntries } from './schema/ledger';
 export { orderItems, orders, PAYMENT_METHODS } from './schema/orders';
 export { CAPTURE_OUTCOMES, paypalCaptures, REFUND_STATES } from './schema/payments';
 export { siteSettings } from './schema/settings';

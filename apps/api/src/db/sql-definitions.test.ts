@@ -107,6 +107,18 @@ const CHANGED_IN_FILES = [
   'routine torget_add_review(uuid,uuid,text,smallint,text,text,uuid,boolean,timestamp with time zone)',
 ];
 
+/**
+ * The routines and triggers only the files define (new since the migrations stopped defining
+ * them): their tables came with a migration, their definitions with a file.
+ */
+const ADDED_IN_FILES = [
+  // The ledger: the rounding of a share, and the trigger keeping its entries append-only.
+  'routine torget_share_ore(bigint,integer)',
+  'routine torget_ledger_append_only()',
+  'trigger ledger_entries_append_only on ledger_entries',
+  'trigger ledger_entries_no_truncate on ledger_entries',
+];
+
 describe('db/sql over the migrations', () => {
   it('holds the definitions the migrations leave, changed only where listed: applying it drops nothing', async () => {
     // The migrations alone, as every database was migrated before db/sql existed.
@@ -123,8 +135,10 @@ describe('db/sql over the migrations', () => {
     // And each exactly as the migration that defined it last did, but for those changed in their
     // file since (the migrations define none any more, so a change shows here and nowhere else).
     const fromFiles = await definitionsInDatabase();
-    expect(Object.keys(fromFiles).sort()).toEqual(Object.keys(fromMigrations).sort());
-    const changed = Object.keys(fromFiles).filter((name) => fromFiles[name] !== fromMigrations[name]);
+    expect(Object.keys(fromFiles).sort()).toEqual([...Object.keys(fromMigrations), ...ADDED_IN_FILES].sort());
+    const changed = Object.keys(fromFiles).filter(
+      (name) => !ADDED_IN_FILES.includes(name) && fromFiles[name] !== fromMigrations[name],
+    );
     expect(changed.sort()).toEqual([...CHANGED_IN_FILES].sort());
     expect((await recorded()).hash).toBe(files.hash);
   });

@@ -4,7 +4,9 @@
  */
 
 import { configRoutes } from '#api/routes/config/index.ts';
+import { feeRoutes } from '#api/routes/fees/index.ts';
 import { healthRoutes } from '#api/routes/health/index.ts';
+import { ledgerRoutes } from '#api/routes/ledger/index.ts';
 import { orderRoutes } from '#api/routes/orders/index.ts';
 import { paymentRoutes } from '#api/routes/payments/index.ts';
 import { productRoutes } from '#api/routes/products/index.ts';
@@ -22,4 +24,6 @@ export const apiRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(configRoutes, { prefix: '/api/config', deps });
   await app.register(settingsRoutes, { prefix: '/api/settings', deps });
   await app.register(uploadRoutes, { prefix: '/api/uploads', deps });
+  await app.register(ledgerRoutes, { prefix: '/api/ledger', deps });
+  await app.register(feeRoutes, { prefix: '/api/fees', deps });
 };

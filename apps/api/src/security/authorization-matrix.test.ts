@@ -342,6 +342,35 @@ const TABLE: Row[] = [
     request: async () => ({ url: `/api/payments/captures/${await unrefundedCapture()}/refund` }),
   },
 
+  // The ledger: a seller reads their own statement; balances, entries, corrections and fees are
+  // the admin's.
+  {
+    route: 'GET /api/ledger/mine',
+    note: 'a seller’s own statement; the answer holds only the caller’s entries',
+    expected: [401, 403, 403, 200, 200, 403],
+    request: () => ({ url: '/api/ledger/mine' }),
+  },
+  { route: 'GET /api/ledger/sellers', expected: ADMIN_ONLY, request: () => ({ url: '/api/ledger/sellers' }) },
+  {
+    route: 'GET /api/ledger',
+    expected: ADMIN_ONLY,
+    request: () => ({ url: `/api/ledger?seller=${t.cast.owner.id}` }),
+  },
+  {
+    route: 'POST /api/ledger/corrections',
+    expected: [401, 403, 403, 403, 403, 201],
+    request: () => ({
+      url: '/api/ledger/corrections',
+      payload: { seller: t.cast.owner.id, amount: 1, note: 'Behörighetstest' },
+    }),
+  },
+  { route: 'GET /api/fees', expected: ADMIN_ONLY, request: () => ({ url: '/api/fees' }) },
+  {
+    route: 'PUT /api/fees',
+    expected: ADMIN_ONLY,
+    request: () => ({ url: '/api/fees', payload: { plans: { '1': { commission_percent: 10 } } } }),
+  },
+
   // Public configuration and site texts; the texts are written by admins.
   { route: 'GET /api/config/paypal', expected: ALL(200), request: () => ({ url: '/api/config/paypal' }) },
   { route: 'GET /api/config/google', expected: ALL(200), request: () => ({ url: '/api/config/google' }) },

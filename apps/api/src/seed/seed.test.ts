@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { IMAGE_WIDTHS, imageVariant } from '@torget/shared/rules/images';
 import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
 import { isValidOrganisationNumber } from '@torget/shared/rules/sweden';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#api/db/client.ts';
-import { products, reviews, sellers, siteSettings, users } from '#api/db/schema.ts';
+import { ledgerEntries, orders, products, reviews, sellers, siteSettings, users } from '#api/db/schema.ts';
 import { localImageStorage } from '#api/lib/image-storage.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
+import { LEDGER_DEMO_SHOPS } from './demo-ledger';
 import { type DemoSignIn, seedDemoIfEmpty } from './seed';
+import { CUSTOMER_EMAIL, SELLERS } from './seed-data';
 
 /** Luhn validation written independently of the seed's helper: doubling from the right, check digit included. */
 async function firstBytes(path: string, count: number): Promise<Buffer> {
@@ -154,6 +156,49 @@ describe('demo seed', () => {
     expect(sellersOff).toEqual([]);
     const [selfReviews] = await db.select({ n: count }).from(reviews).where(eq(reviews.userId, reviews.sellerId));
     expect(selfReviews?.n).toBe(0);
+  });
+
+  it('gives two shops a year of orders booked in the ledger, and every paid plan its yearly fee', async () => {
+    const { db } = database;
+    const rows = await db
+      .select({
+        email: users.email,
+        kind: ledgerEntries.kind,
+        amountOre: ledgerEntries.amountOre,
+        orderId: ledgerEntries.orderId,
+        createdAt: ledgerEntries.createdAt,
+      })
+      .from(ledgerEntries)
+      .innerJoin(users, eq(users.id, ledgerEntries.sellerId));
+    for (const shop of LEDGER_DEMO_SHOPS) {
+      const mine = rows.filter((row) => row.email === shop.email);
+      const months = new Set(mine.filter((row) => row.orderId).map((row) => row.createdAt.toISOString().slice(0, 7)));
+      expect(months.size, shop.email).toBeGreaterThanOrEqual(11);
+      expect(mine.some((row) => row.kind === 'sale_collected')).toBe(shop.method === 'PayPal');
+      // Each order's commission is booked, and each entry's order exists and is paid.
+      const orderIds = [...new Set(mine.flatMap((row) => (row.orderId ? [row.orderId] : [])))];
+      const paid = await db
+        .select({ id: orders.id, isPaid: orders.isPaid })
+        .from(orders)
+        .where(inArray(orders.id, orderIds));
+      expect(paid.length).toBe(orderIds.length);
+      expect(paid.every((order) => order.isPaid)).toBe(true);
+    }
+    const fees = rows
+      .filter((row) => row.kind === 'plan_fee')
+      .map((row) => row.email)
+      .sort();
+    const paidPlans = SELLERS.filter((seller) => !seller.applicant && PLANS[seller.shop.plan].yearlyPriceSek > 0)
+      .map((seller) => seller.email)
+      .sort();
+    expect(fees).toEqual(paidPlans);
+    // The demo customer the browser tests sign in as has bought nothing.
+    const [emma] = await db
+      .select({ n: count })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(users.email, CUSTOMER_EMAIL));
+    expect(emma?.n).toBe(0);
   });
 
   it('fills in the site texts', async () => {

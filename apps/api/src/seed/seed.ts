@@ -1,6 +1,7 @@
 /**
  * Seeds a demo marketplace on first start: an admin, customers, shops with products and
- * pictures, reviews and the site texts. It only ever writes into an empty database, and
+ * pictures, reviews, a year of two shops' orders and the marketplace's ledger (demo-ledger.ts)
+ * and the site texts. It only ever writes into an empty database, and
  * writes everything in one transaction, so a failure leaves no half-seeded data behind.
  */
 import { PLANS } from '@torget/shared/rules/plans';
@@ -12,6 +13,7 @@ import { products, reviews, sellers, siteSettings, users } from '#api/db/schema.
 import type { ImageStorage } from '#api/lib/image-storage.ts';
 import { hashPassword } from '#api/lib/passwords.ts';
 import { type DemoImage, writeDemoImages } from './demo-images';
+import { insertDemoLedger } from './demo-ledger';
 import {
   ADMIN_EMAIL,
   CUSTOMER_EMAIL,
@@ -141,6 +143,17 @@ async function insertDemoData(tx: Tx, passwordHashes: Record<PasswordKind, strin
   await insertSellers(tx, userIds, now);
   const placed = await insertProducts(tx, userIds, now);
   await insertReviews(tx, userIds, placed, now);
+  await insertDemoLedger(
+    tx,
+    userIds,
+    SELLERS.filter((seller) => !seller.applicant).map((seller) => ({
+      email: seller.email,
+      plan: seller.shop.plan,
+      name: seller.shop.name,
+      swishNumber: seller.shop.swishNumber ?? '',
+    })),
+    now,
+  );
   await recomputeAllRatings(tx);
   await insertSiteSettings(tx);
 }

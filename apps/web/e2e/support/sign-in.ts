@@ -8,6 +8,8 @@ export const ACCOUNTS = {
   anna: { email: 'anna@torget.se', password: 'salj1234' },
   /** Plan 1 with exactly five products: cannot create more. */
   sara: { email: 'sara@torget.se', password: 'salj1234' },
+  /** Plan 2, paid through PayPal: a year of paid orders booked in the ledger. */
+  johan: { email: 'johan@torget.se', password: 'salj1234' },
 } as const;
 
 export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];

@@ -528,6 +528,35 @@ export const swedishCatalogue: Record<string, string> = {
   '{{count}} left_one': '{{count}} kvar',
   '{{count}} left_other': '{{count}} kvar',
 
+  // My Shop: finances (the ledger)
+  Finances: 'Ekonomi',
+  Balance: 'Saldo',
+  'Held back': 'Reserverat',
+  'Positive: the marketplace owes you. Negative: you owe the marketplace.':
+    'Positivt: marknadsplatsen är skyldig dig. Negativt: du är skyldig marknadsplatsen.',
+  'From orders not yet delivered, or delivered less than {{days}} days ago (the buyer’s right of withdrawal).':
+    'Från beställningar som inte har levererats, eller levererades för mindre än {{days}} dagar sedan (köparens ångerrätt).',
+  Entries: 'Poster',
+  Month: 'Månad',
+  'Opening balance': 'Ingående saldo',
+  'Closing balance': 'Utgående saldo',
+  'No entries this month.': 'Inga poster denna månad.',
+  Date: 'Datum',
+  Entry: 'Post',
+  Order: 'Beställning',
+  Rate: 'Sats',
+  ENTRY: 'POST',
+  RATE: 'SATS',
+  'Sale paid through the marketplace': 'Försäljning betald via marknadsplatsen',
+  Commission: 'Provision',
+  'VAT on commission': 'Moms på provision',
+  'Yearly plan fee': 'Årsavgift för planen',
+  Refund: 'Återbetalning',
+  Payout: 'Utbetalning',
+  'Payment from you': 'Betalning från dig',
+  Correction: 'Rättelse',
+  'Reversed: the order was marked unpaid': 'Återförd: beställningen markerades som obetald',
+
   // My Shop: incoming orders
   'My Shop / Orders': 'Min butik / Beställningar',
   'Incoming orders': 'Inkommande beställningar',

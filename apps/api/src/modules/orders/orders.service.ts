@@ -25,6 +25,7 @@ import { badRequest, forbidden, notFound } from '#api/lib/http-errors.ts';
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
+import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 
 export const ORDER_NOT_FOUND = 'Order Not Found';
@@ -184,7 +185,8 @@ export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<v
 
 /**
  * The seller's paid and delivered flags of a Swish order, with their dates; unticking clears
- * the date. PayPal orders are paid only through PayPal's verified payment.
+ * the date. PayPal orders are paid only through PayPal's verified payment. Paid and unpaid are
+ * booked in the ledger (modules/ledger/ledger-bookings.ts).
  */
 export async function updateOrderStatus(db: Db, user: AuthUser, id: string, input: OrderUpdateInput): Promise<Order> {
   return transaction(db, async (tx) => {
@@ -206,6 +208,10 @@ export async function updateOrderStatus(db: Db, user: AuthUser, id: string, inpu
       .where(eq(orders.id, id))
       .returning();
     if (!updated) throw notFound(ORDER_NOT_FOUND);
+    // Ticking paid books the commission and its moms; unticking books their reversal (entries are
+    // never deleted). In this transaction, under the order's lock: booked once, or not at all.
+    if (updated.isPaid && !order.isPaid) await bookOrderPaid(tx, updated);
+    if (!updated.isPaid && order.isPaid) await reverseOrderPaid(tx, updated.id);
     return orderJson(tx, updated);
   });
 }

@@ -18,6 +18,7 @@ import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import { type Db, transaction } from '#api/db/client.ts';
 import { orders, paypalCaptures } from '#api/db/schema.ts';
 import { type SweepLog, startPeriodicSweep } from '#api/lib/periodic-sweep.ts';
+import { bookOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import type { OrderRow } from '#api/modules/orders/order-json.ts';
 import { type PaypalClient, PaypalRefundRefusedError, PaypalUnavailableError } from './paypal-client';
 
@@ -54,7 +55,7 @@ function outcomeFor(order: OrderRow, paysTotal: boolean): CaptureOutcome {
 
 /**
  * Books a verified capture once: stores it with its outcome and, when it pays its order, marks the
- * order paid in the same transaction. A capture id booked before answers its stored row.
+ * order paid and books the sale in the ledger in the same transaction. A capture id booked before answers its stored row.
  */
 export async function bookCapture(db: Db, capture: VerifiedCapture): Promise<Booking> {
   return transaction(db, async (tx) => {
@@ -94,6 +95,9 @@ export async function bookCapture(db: Db, capture: VerifiedCapture): Promise<Boo
       })
       .where(eq(orders.id, order.id))
       .returning();
+    // The marketplace now holds the seller's money: the ledger books it in this transaction, so
+    // the order is paid and booked together or not at all (docs/decisions/210-ledger-booked-with-the-event.md).
+    await bookOrderPaid(tx, paid ?? order);
     return { capture: inserted, isNew: true, order: paid ?? order };
   });
 }

@@ -14,6 +14,8 @@ import { refuseCommonPassword } from '#api/lib/password-policy.ts';
 import { hashPassword, verifyPassword } from '#api/lib/passwords.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { FORMER_CUSTOMER_NAME } from '#api/modules/catalog/reviews.service.ts';
+import { hasLedgerEntries } from '#api/modules/ledger/ledger.service.ts';
+import { bookPlanFeeOnApproval } from '#api/modules/ledger/ledger-bookings.ts';
 import {
   applySellerFields,
   checkDomain,
@@ -185,7 +187,10 @@ export async function updateUserByAdmin(
       }
       if (shop) await tx.update(sellers).set({ domain, updatedAt: new Date() }).where(eq(sellers.userId, id));
     }
-    return input.is_seller === true && !current.isSeller;
+    const approved = input.is_seller === true && !current.isSeller;
+    // A seller approved on plan 2 or 3 owes the plan's yearly fee from now, booked with the approval.
+    if (approved) await bookPlanFeeOnApproval(tx, id);
+    return approved;
   });
   const user = await findUserDetails(db, id);
   if (!user) throw notFound('User Not Found');
@@ -216,7 +221,8 @@ export async function deleteUserByAdmin(db: Db, adminId: string, id: string): Pr
       .limit(1);
     // Their reviews stay (they count in ratings) under a neutral name, not the person's.
     await tx.update(reviews).set({ name: FORMER_CUSTOMER_NAME }).where(eq(reviews.userId, id));
-    if (!hasOrders) {
+    // Money booked for them is history too: the ledger's entries keep their seller.
+    if (!hasOrders && !(await hasLedgerEntries(tx, id))) {
       await tx.delete(users).where(eq(users.id, id));
       return;
     }

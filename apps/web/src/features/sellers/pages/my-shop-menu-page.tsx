@@ -4,10 +4,12 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
+import { LedgerStatementSection } from '../components/ledger-statement';
 import { SalesOverview } from '../components/sales-overview';
 
 /**
- * /my_shop_menu (spec section 2, Layout): the seller's four buttons, then the sales overview.
+ * /my_shop_menu (spec section 2, Layout): the seller's four buttons, then the sales overview and
+ * the seller's finances with the marketplace (balance, held money, entries by month).
  * Like the header's My Shop menu, it applies on the marketplace and on the seller's
  * own domain only.
  */
@@ -28,6 +30,7 @@ export function MyShopMenuPage() {
         <>
           <MenuButtons label={t('My Shop menu')} entries={entries} />
           <SalesOverview />
+          <LedgerStatementSection />
         </>
       ) : (
         <MessageBox>

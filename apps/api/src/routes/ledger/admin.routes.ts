@@ -1,0 +1,39 @@
+/**
+ * /api/ledger, for admins: every seller's balance, entries by seller, order and month, and a
+ * correction with its note. This plugin also runs each instance's sweep of yearly plan fees
+ * (modules/ledger/ledger-bookings.ts), which books each year once however many instances sweep.
+ */
+import { sekToOre } from '@torget/shared/rules/money';
+import { ledgerCorrectionSchema, ledgerQuerySchema } from '@torget/shared/schemas/ledger';
+import { dbFor } from '#api/lib/cache-changes.ts';
+import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
+import { addCorrection, listEntries, sellerBalances } from '#api/modules/ledger/ledger.service.ts';
+import { startPlanFeeSweep } from '#api/modules/ledger/ledger-bookings.ts';
+import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
+
+export const adminLedgerRoutes: RoutePlugin = async (app, { deps }) => {
+  const { db } = deps.database;
+  const stopSweep = startPlanFeeSweep(db, app.log);
+  app.addHook('onClose', stopSweep);
+
+  app.get('/sellers', async () => sellerBalances(db));
+
+  // Paged (lib/paging.ts): a JSON array, with X-Total-Count and Link headers.
+  const listQuery = ledgerQuerySchema.extend({ pageNumber: pageNumberSchema });
+  app.get('/', { schema: { querystring: listQuery } }, async (request, reply) => {
+    const page = pageRequest(request.query.pageNumber);
+    const { rows, total } = await listEntries(db, request.query, page);
+    setPageHeaders(request, reply, page, total);
+    return rows;
+  });
+
+  app.post('/corrections', { schema: { body: ledgerCorrectionSchema } }, async (request, reply) => {
+    const { seller, amount, note } = request.body;
+    const entry = await addCorrection(dbFor(request), userOf(request).id, {
+      seller,
+      amountOre: sekToOre(amount),
+      note,
+    });
+    return reply.status(201).send(entry);
+  });
+};
