@@ -401,3 +401,23 @@ export interface FeeSettings {
   plans: Record<'1' | '2' | '3', { commission_percent: number; yearly_fee: number }>;
   commission_vat_percent: number;
 }
+
+/** A seller's payout account as anyone but the payout batch sees it: masked, `•••• 1234`. */
+export interface MaskedPayoutAccount {
+  type: 'bank_account' | 'bankgiro' | 'iban';
+  /** The last four characters of the number, behind dots. */
+  masked: string;
+  /** The bank of a Swedish clearing number; null for Bankgiro and IBAN. */
+  bankName: string | null;
+  /** When it was last set to another account. */
+  changedAt: string;
+}
+
+/**
+ * GET and PUT /api/users/payout-account (the seller), GET /api/users/{id}/payout-account (admin).
+ * `payoutHeldUntil`: while a new account's 3-day hold runs, when it ends; else null.
+ */
+export interface PayoutAccountAnswer {
+  account: MaskedPayoutAccount | null;
+  payoutHeldUntil: string | null;
+}

@@ -232,6 +232,25 @@ const TABLE: Row[] = [
     expected: ADMIN_ONLY,
     request: async () => ({ url: `/api/users/${(await createUser(t.database.db)).id}` }),
   },
+  // A seller's payout account: only its seller reads (masked) or sets it; admins read it masked.
+  {
+    route: 'GET /api/users/payout-account',
+    note: "the caller's own: each seller sees theirs, an admin who is no seller has none",
+    expected: [401, 403, 403, 200, 200, 403],
+    request: () => ({ url: '/api/users/payout-account' }),
+  },
+  {
+    route: 'PUT /api/users/payout-account',
+    note: "always the token's seller's account",
+    expected: [401, 403, 403, 200, 200, 403],
+    request: () => ({ url: '/api/users/payout-account', payload: { type: 'bankgiro', bankgiro: '5050-1055' } }),
+  },
+  {
+    route: 'GET /api/users/:id/payout-account',
+    note: "a seller's account, masked: admins only, not even its seller through this path",
+    expected: ADMIN_ONLY,
+    request: () => ({ url: `/api/users/${t.cast.owner.id}/payout-account` }),
+  },
   {
     route: 'PUT /api/users/save_shipping_address',
     expected: SIGNED_IN,

@@ -4,6 +4,7 @@
  * Authority (PTS) sets aside for use in fiction, and organisation numbers are made up but
  * carry a correct check digit, so they pass the same validation real ones do.
  */
+import type { PayoutAccountInput } from '@torget/shared/rules/payout-account';
 import { organisationNumber } from '@torget/shared/rules/sweden';
 import type { BannerStyle, ShapeName } from './demo-images';
 
@@ -1247,4 +1248,19 @@ export const SITE_TEXTS = {
 <li><strong>Plan 3 – 499 kr/år.</strong> Domän ingår: vi registrerar och sköter domänen åt dig. Kommer snart.</li>
 </ul>
 <p>Plan 1 och Plan 2 kan du välja redan idag.</p>`,
+};
+
+/**
+ * The approved shops' payout accounts, one of each type: made-up numbers (or the banks' published
+ * examples) with valid check digits, checked by the payout account rule as they are seeded. Set a
+ * month back, so no payout is held.
+ */
+export const SELLER_PAYOUT_ACCOUNTS: Record<string, PayoutAccountInput> = {
+  'anna@torget.se': { type: 'bank_account', clearingNumber: '8327-9', accountNumber: '123 456 789-7' },
+  'erik@torget.se': { type: 'bankgiro', bankgiro: '123-4566' },
+  'karin@torget.se': { type: 'iban', iban: 'SE45 5000 0000 0583 9825 7466', bic: 'ESSESESS' },
+  'johan@torget.se': { type: 'bank_account', clearingNumber: '6000', accountNumber: '123 456 789' },
+  'sara@torget.se': { type: 'bank_account', clearingNumber: '5000', accountNumber: '123 45 60' },
+  'lars@torget.se': { type: 'bankgiro', bankgiro: '5555-5551' },
+  'ingrid@torget.se': { type: 'iban', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
 };

@@ -2,12 +2,13 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IMAGE_WIDTHS, imageVariant } from '@torget/shared/rules/images';
+import { checkPayoutAccount, payoutUsableAt } from '@torget/shared/rules/payout-account';
 import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
 import { isValidOrganisationNumber } from '@torget/shared/rules/sweden';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#api/db/client.ts';
-import { ledgerEntries, orders, products, reviews, sellers, siteSettings, users } from '#api/db/schema.ts';
+import { ledgerEntries, orders, products, reviews, sellerPayoutAccounts, sellers, siteSettings, users } from '#api/db/schema.ts';
 import { localImageStorage } from '#api/lib/image-storage.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
 import { LEDGER_DEMO_SHOPS } from './demo-ledger';
@@ -109,6 +110,23 @@ describe('demo seed', () => {
       expect(organisationNumber).toMatch(/^\d{6}-\d{4}$/);
       expect(isValidOrganisationNumber(organisationNumber)).toBe(true);
       expect(postNumber).toMatch(/^\d{3} \d{2}$/);
+    }
+  });
+
+  it('gives every approved seller a valid payout account of each type, none of them held', async () => {
+    const approved = await database.db.select({ id: users.id }).from(users).where(eq(users.isSeller, true));
+    const accounts = await database.db.select().from(sellerPayoutAccounts);
+    expect(accounts.map((a) => a.sellerId).sort()).toEqual(approved.map((u) => u.id).sort());
+    expect(new Set(accounts.map((a) => a.kind))).toEqual(new Set(['bank_account', 'bankgiro', 'iban']));
+    for (const account of accounts) {
+      const input =
+        account.kind === 'bank_account'
+          ? { type: account.kind, clearingNumber: account.clearingNumber ?? '', accountNumber: account.accountNumber }
+          : account.kind === 'bankgiro'
+            ? { type: account.kind, bankgiro: account.accountNumber }
+            : { type: account.kind, iban: account.accountNumber, bic: account.bic ?? '' };
+      expect(checkPayoutAccount(input).ok, account.accountNumber).toBe(true);
+      expect(payoutUsableAt(account.changedAt).getTime()).toBeLessThan(Date.now());
     }
   });
 

@@ -4,12 +4,13 @@
  * and the site texts. It only ever writes into an empty database, and
  * writes everything in one transaction, so a failure leaves no half-seeded data behind.
  */
+import { checkPayoutAccount } from '@torget/shared/rules/payout-account';
 import { PLANS } from '@torget/shared/rules/plans';
 import { organisationNumber } from '@torget/shared/rules/sweden';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, transaction } from '#api/db/client.ts';
 import { recomputeAllRatings } from '#api/db/ratings.ts';
-import { products, reviews, sellers, siteSettings, users } from '#api/db/schema.ts';
+import { products, reviews, sellerPayoutAccounts, sellers, siteSettings, users } from '#api/db/schema.ts';
 import type { ImageStorage } from '#api/lib/image-storage.ts';
 import { hashPassword } from '#api/lib/passwords.ts';
 import { type DemoImage, writeDemoImages } from './demo-images';
@@ -22,6 +23,7 @@ import {
   type PasswordKind,
   type ProductSeed,
   REVIEWS,
+  SELLER_PAYOUT_ACCOUNTS,
   SELLERS,
   type SellerSeed,
   SITE_TEXTS,
@@ -141,6 +143,7 @@ function demoImages(): DemoImage[] {
 async function insertDemoData(tx: Tx, passwordHashes: Record<PasswordKind, string>, now: Date): Promise<void> {
   const userIds = await insertUsers(tx, passwordHashes, now);
   await insertSellers(tx, userIds, now);
+  await insertPayoutAccounts(tx, userIds, now);
   const placed = await insertProducts(tx, userIds, now);
   await insertReviews(tx, userIds, placed, now);
   await insertDemoLedger(
@@ -201,6 +204,28 @@ function idOf(ids: Map<string, string>, email: string): string {
 
 async function insertSellers(tx: Tx, userIds: Map<string, string>, now: Date): Promise<void> {
   await tx.insert(sellers).values(SELLERS.map((seller) => sellerRow(seller, idOf(userIds, seller.email), now)));
+}
+
+/** The approved shops' payout accounts, checked by the same rule as a seller's, set a month back. */
+async function insertPayoutAccounts(tx: Tx, userIds: Map<string, string>, now: Date): Promise<void> {
+  const changedAt = new Date(now.getTime() - 30 * DAY_MS);
+  const rows = Object.entries(SELLER_PAYOUT_ACCOUNTS).map(([email, input]) => {
+    const checked = checkPayoutAccount(input);
+    if (!checked.ok) throw new Error(`The demo payout account of ${email} is not valid: ${checked.errors[0]?.message}`);
+    const { account } = checked;
+    return {
+      sellerId: idOf(userIds, email),
+      kind: account.type,
+      clearingNumber: account.clearingNumber,
+      accountNumber: account.number,
+      bic: account.bic,
+      bankName: account.bankName,
+      changedAt,
+      createdAt: changedAt,
+      updatedAt: changedAt,
+    };
+  });
+  await tx.insert(sellerPayoutAccounts).values(rows);
 }
 
 function sellerRow(seller: SellerSeed, userId: string, now: Date): typeof sellers.$inferInsert {

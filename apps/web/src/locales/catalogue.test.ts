@@ -82,6 +82,8 @@ const SAME_IN_BOTH = [
   'ADMIN',
   'Admin',
   'Banner',
+  'Bankgiro',
+  'IBAN',
   'ID',
   'Info',
   'OK',

@@ -626,6 +626,45 @@ export const swedishCatalogue: Record<string, string> = {
   'How your shop looks with these settings. Save to publish them.':
     'Så här ser din butik ut med de här inställningarna. Spara för att publicera dem.',
 
+  // My Shop: settings, the payout account (rules/payout-account.ts for the validation texts)
+  'Payout account': 'Utbetalningskonto',
+  'Where Torget pays out the money your sales bring in.': 'Dit Torget betalar ut pengarna från din försäljning.',
+  'Account type': 'Kontotyp',
+  'Swedish bank account': 'Svenskt bankkonto',
+  Bankgiro: 'Bankgiro',
+  IBAN: 'IBAN',
+  'Clearing number': 'Clearingnummer',
+  'Four digits, five for some Swedbank accounts.': 'Fyra siffror, fem för vissa konton hos Swedbank.',
+  'Account number': 'Kontonummer',
+  'Bankgiro number': 'Bankgironummer',
+  'BIC (optional)': 'BIC (frivilligt)',
+  'Once saved, the number is shown only by its last four digits.':
+    'När kontot är sparat visas bara numrets fyra sista tecken.',
+  'Save payout account': 'Spara utbetalningskonto',
+  'Payout account saved': 'Utbetalningskontot är sparat',
+  Change: 'Ändra',
+  Changed: 'Ändrat',
+  'ending in {{digits}}': 'som slutar på {{digits}}',
+  'For your safety, payouts to a new account wait three days: until {{date}}.':
+    'För din säkerhet väntar utbetalningar till ett nytt konto i tre dagar: till {{date}}.',
+  'Choose the kind of account.': 'Välj vilken sorts konto.',
+  'Please enter the clearing number.': 'Ange clearingnumret.',
+  'A clearing number has four digits (five for some Swedbank accounts).':
+    'Ett clearingnummer har fyra siffror (fem för vissa konton hos Swedbank).',
+  'No Swedish bank has that clearing number.': 'Ingen svensk bank har det clearingnumret.',
+  'Please enter the account number.': 'Ange kontonumret.',
+  'That account number does not fit the clearing number. Check both, or give the account’s IBAN.':
+    'Kontonumret stämmer inte med clearingnumret. Kontrollera båda, eller ange kontots IBAN.',
+  'Please enter the Bankgiro number.': 'Ange bankgironumret.',
+  'A Bankgiro number has 7 or 8 digits, written like 5050-1055.':
+    'Ett bankgironummer har 7 eller 8 siffror och skrivs som 5050-1055.',
+  'That Bankgiro number is not valid: check the digits.': 'Bankgironumret är inte giltigt: kontrollera siffrorna.',
+  'Please enter the IBAN.': 'Ange IBAN.',
+  'That IBAN is not valid: check the country code and the digits.':
+    'IBAN-numret är inte giltigt: kontrollera landskoden och siffrorna.',
+  'A BIC has 8 or 11 letters and digits, like ESSESESS.': 'En BIC har 8 eller 11 bokstäver och siffror, som ESSESESS.',
+  'Seller Not Found': 'Säljaren hittades inte',
+
   // Becoming a seller: Create Shop and the application
   'Create Shop': 'Skapa butik',
   'Shop settings': 'Butiksinställningar',

@@ -1,10 +1,11 @@
-/** /api/users, for admins: the user list, roles and domains, and deleting users. */
+/** /api/users, for admins: the user list, roles and domains, sellers' payout accounts (masked), and deleting users. */
 import { adminUserUpdateSchema, userListQuerySchema } from '@torget/shared/schemas/accounts';
 import { z } from 'zod';
 import { dbFor } from '#api/lib/cache-changes.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
 import { sellerApprovedMail } from '#api/mails/seller-approved-mail.ts';
+import { readPayoutAccountForAdmin } from '#api/modules/sellers/payout-account.service.ts';
 import { toUserListEntry } from '#api/modules/users/user-json.ts';
 import { deleteUserByAdmin, listUsers, updateUserByAdmin } from '#api/modules/users/users.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
@@ -37,6 +38,11 @@ export const adminUserRoutes: RoutePlugin = async (app, { deps }) => {
     }
     return user;
   });
+
+  // A seller's payout account, masked as the seller sees it: the full number stays on the server.
+  app.get('/:id/payout-account', { schema: { params: idParams } }, async (request) =>
+    readPayoutAccountForAdmin(db, request.params.id),
+  );
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
     await deleteUserByAdmin(dbFor(request), userOf(request).id, request.params.id);

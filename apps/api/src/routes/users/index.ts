@@ -1,11 +1,13 @@
 /**
  * /api/users: accounts and the seller directory (public), one account as its caller may see it,
- * one's own profile and address (signed in), and user management (admins).
+ * one's own profile and address (signed in), one's payout account (sellers), and user management
+ * (admins).
  */
 import { forAudience, type RoutePlugin } from '#api/routes/audiences.ts';
 import { adminUserRoutes } from './admin.routes';
 import { callerUserRoutes } from './caller.routes';
 import { publicAccountRoutes } from './public.routes';
+import { sellerUserRoutes } from './seller.routes';
 import { sellerDirectoryRoutes } from './seller-directory.routes';
 import { signedInUserRoutes } from './signed-in.routes';
 
@@ -13,5 +15,6 @@ export const userRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(forAudience('public', publicAccountRoutes, sellerDirectoryRoutes), { deps });
   await app.register(forAudience('caller', callerUserRoutes), { deps });
   await app.register(forAudience('signed-in', signedInUserRoutes), { deps });
+  await app.register(forAudience('seller', sellerUserRoutes), { deps });
   await app.register(forAudience('admin', adminUserRoutes), { deps });
 };

@@ -17,6 +17,7 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { useUpdateShopSettings } from '../api/update-shop-settings';
 import { ColourField } from '../components/colour-field';
 import { FormCheckbox, FormTextField } from '../components/form-text-field';
+import { PayoutAccountSection } from '../components/payout-account-section';
 import { ShopContactFields } from '../components/shop-contact-fields';
 import { ShopImageField } from '../components/shop-image-field';
 import type { ShopLook } from '../components/storefront-parts';
@@ -187,152 +188,156 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
 
   return (
     <div className="shop-settings-layout">
-      <form onSubmit={onSubmit} className="shop-form shop-settings-form" noValidate>
-        {update.isError && <MessageBox variant="danger">{t(update.error.message)}</MessageBox>}
+      <div className="shop-settings-column">
+        <form onSubmit={onSubmit} className="shop-form shop-settings-form" noValidate>
+          {update.isError && <MessageBox variant="danger">{t(update.error.message)}</MessageBox>}
 
-        <fieldset className="form-fieldset">
-          <legend>{t('Shop')}</legend>
-          <FormTextField control={control} name="seller_name" label={t('Name')} maxLength={SELLER_FIELDS.name.max} />
-          <FormTextField
-            control={control}
-            name="seller_subtitle"
-            label={t('Subtitle')}
-            maxLength={SELLER_FIELDS.subtitle.max}
-          />
-          <Controller
-            control={control}
-            name="seller_description"
-            render={({ field, fieldState }) => (
-              <RichTextEditor
-                label={t('Description')}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                maxLength={SELLER_FIELDS.description.max}
-                error={fieldState.error?.message && formMessage(t, fieldState.error.message)}
-                hint={t('Shown under your shop’s banner. Headings, bold, lists, quotes and links are kept.')}
-              />
-            )}
-          />
-        </fieldset>
+          <fieldset className="form-fieldset">
+            <legend>{t('Shop')}</legend>
+            <FormTextField control={control} name="seller_name" label={t('Name')} maxLength={SELLER_FIELDS.name.max} />
+            <FormTextField
+              control={control}
+              name="seller_subtitle"
+              label={t('Subtitle')}
+              maxLength={SELLER_FIELDS.subtitle.max}
+            />
+            <Controller
+              control={control}
+              name="seller_description"
+              render={({ field, fieldState }) => (
+                <RichTextEditor
+                  label={t('Description')}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  maxLength={SELLER_FIELDS.description.max}
+                  error={fieldState.error?.message && formMessage(t, fieldState.error.message)}
+                  hint={t('Shown under your shop’s banner. Headings, bold, lists, quotes and links are kept.')}
+                />
+              )}
+            />
+          </fieldset>
 
-        <fieldset className="form-fieldset">
-          <legend>{t('Logo and banner')}</legend>
-          <FormCheckbox control={control} name="seller_has_logo" label={t('Has logo')} />
-          <Controller
-            control={control}
-            name="seller_logo"
-            render={({ field, fieldState }) => (
-              <ShopImageField
-                kind="logo"
-                label={t('Logo image')}
-                previewAlt={t('Logo preview')}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="seller_banner_background_image"
-            render={({ field, fieldState }) => (
-              <ShopImageField
-                kind="banner"
-                label={t('Banner background image')}
-                previewAlt={t('Banner preview')}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </fieldset>
+          <fieldset className="form-fieldset">
+            <legend>{t('Logo and banner')}</legend>
+            <FormCheckbox control={control} name="seller_has_logo" label={t('Has logo')} />
+            <Controller
+              control={control}
+              name="seller_logo"
+              render={({ field, fieldState }) => (
+                <ShopImageField
+                  kind="logo"
+                  label={t('Logo image')}
+                  previewAlt={t('Logo preview')}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="seller_banner_background_image"
+              render={({ field, fieldState }) => (
+                <ShopImageField
+                  kind="banner"
+                  label={t('Banner background image')}
+                  previewAlt={t('Banner preview')}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </fieldset>
 
-        <fieldset className="form-fieldset">
-          <legend>{t('Colours')}</legend>
-          <p className="form-hint colour-intro">
-            {t('Pick a colour or write it as #RRGGBB. “Default” gives that part Torget’s own colour.')}
-          </p>
-          <a className="preview-jump" href="#storefront-preview-heading">
-            {t('See the live preview')}
-          </a>
-          {colourGroups(t).map((group) => (
-            <fieldset key={group.legend} className="colour-group">
-              <legend>{group.legend}</legend>
-              <p className="form-hint">{group.hint}</p>
-              <div className="colour-grid">
-                {group.colours.map((colour) => (
-                  <Controller
-                    key={colour.key}
-                    control={control}
-                    name={colour.key}
-                    render={({ field, fieldState }) => (
-                      <ColourField
-                        label={colour.label}
-                        pickerLabel={colour.picker}
-                        fallback={colour.fallback}
-                        value={field.value ?? ''}
-                        onChange={field.onChange}
-                        error={fieldState.error?.message}
-                      />
-                    )}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          ))}
-        </fieldset>
+          <fieldset className="form-fieldset">
+            <legend>{t('Colours')}</legend>
+            <p className="form-hint colour-intro">
+              {t('Pick a colour or write it as #RRGGBB. “Default” gives that part Torget’s own colour.')}
+            </p>
+            <a className="preview-jump" href="#storefront-preview-heading">
+              {t('See the live preview')}
+            </a>
+            {colourGroups(t).map((group) => (
+              <fieldset key={group.legend} className="colour-group">
+                <legend>{group.legend}</legend>
+                <p className="form-hint">{group.hint}</p>
+                <div className="colour-grid">
+                  {group.colours.map((colour) => (
+                    <Controller
+                      key={colour.key}
+                      control={control}
+                      name={colour.key}
+                      render={({ field, fieldState }) => (
+                        <ColourField
+                          label={colour.label}
+                          pickerLabel={colour.picker}
+                          fallback={colour.fallback}
+                          value={field.value ?? ''}
+                          onChange={field.onChange}
+                          error={fieldState.error?.message}
+                        />
+                      )}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            ))}
+          </fieldset>
 
-        <fieldset className="form-fieldset">
-          <legend>{t('Contact details')}</legend>
-          <ShopContactFields control={control} />
-        </fieldset>
+          <fieldset className="form-fieldset">
+            <legend>{t('Contact details')}</legend>
+            <ShopContactFields control={control} />
+          </fieldset>
 
-        <fieldset className="form-fieldset">
-          <legend>{t('Payments')}</legend>
-          <FormCheckbox control={control} name="seller_has_swish" label={t('Has Swish')} />
-          <FormTextField
-            control={control}
-            name="seller_swish_number"
-            label={t('Swish number')}
-            inputMode="numeric"
-            maxLength={SELLER_FIELDS.swish_number.max}
-            hint={t('Ten digits, for example 123 456 78 90.')}
-          />
-          <FormCheckbox control={control} name="seller_has_paypal" label={t('Has PayPal')} />
-        </fieldset>
+          <fieldset className="form-fieldset">
+            <legend>{t('Payments')}</legend>
+            <FormCheckbox control={control} name="seller_has_swish" label={t('Has Swish')} />
+            <FormTextField
+              control={control}
+              name="seller_swish_number"
+              label={t('Swish number')}
+              inputMode="numeric"
+              maxLength={SELLER_FIELDS.swish_number.max}
+              hint={t('Ten digits, for example 123 456 78 90.')}
+            />
+            <FormCheckbox control={control} name="seller_has_paypal" label={t('Has PayPal')} />
+          </fieldset>
 
-        <fieldset className="form-fieldset">
-          <legend>{t('Own domain')}</legend>
-          <FormTextField
-            control={control}
-            name="seller_domain"
-            label={t('Domain')}
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={SELLER_FIELDS.domain.max}
-            placeholder="butik.example.se"
-            disabled={!domainAllowed && domainEmpty}
-            hint={
-              domainAllowed
-                ? t(
-                    "Own domains come with plans 2 and 3. Point your domain's DNS (A/CNAME) at Torget, then enter it here.",
-                  )
-                : t(
-                    "Own domains come with plans 2 and 3 (your plan does not include one). Point your domain's DNS (A/CNAME) at Torget, then enter it here.",
-                  )
-            }
-          />
-        </fieldset>
+          <fieldset className="form-fieldset">
+            <legend>{t('Own domain')}</legend>
+            <FormTextField
+              control={control}
+              name="seller_domain"
+              label={t('Domain')}
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={SELLER_FIELDS.domain.max}
+              placeholder="butik.example.se"
+              disabled={!domainAllowed && domainEmpty}
+              hint={
+                domainAllowed
+                  ? t(
+                      "Own domains come with plans 2 and 3. Point your domain's DNS (A/CNAME) at Torget, then enter it here.",
+                    )
+                  : t(
+                      "Own domains come with plans 2 and 3 (your plan does not include one). Point your domain's DNS (A/CNAME) at Torget, then enter it here.",
+                    )
+              }
+            />
+          </fieldset>
 
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={update.isPending}>
-            {update.isPending ? t('Updating...') : t('Update')}
-          </button>
-        </div>
-        <Snackbar message={notice} />
-      </form>
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={update.isPending}>
+              {update.isPending ? t('Updating...') : t('Update')}
+            </button>
+          </div>
+          <Snackbar message={notice} />
+        </form>
+        {/* Its own form beside the shop's: only an approved seller has payouts. */}
+        {details.is_seller && <PayoutAccountSection />}
+      </div>
       <div className="shop-settings-preview">
         <StorefrontPreview shop={live} />
       </div>
