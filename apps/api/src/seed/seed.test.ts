@@ -8,7 +8,16 @@ import { isValidOrganisationNumber } from '@torget/shared/rules/sweden';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#api/db/client.ts';
-import { ledgerEntries, orders, products, reviews, sellerPayoutAccounts, sellers, siteSettings, users } from '#api/db/schema.ts';
+import {
+  ledgerEntries,
+  orders,
+  products,
+  reviews,
+  sellerPayoutAccounts,
+  sellers,
+  siteSettings,
+  users,
+} from '#api/db/schema.ts';
 import { localImageStorage } from '#api/lib/image-storage.ts';
 import { createTestDatabase, type TestDatabase } from '#api/test/test-database.ts';
 import { LEDGER_DEMO_SHOPS } from './demo-ledger';
