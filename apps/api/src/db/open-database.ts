@@ -17,14 +17,25 @@ import * as schema from './schema';
 import { StatementCounter } from './statement-counter';
 
 export interface Database {
+  /**
+   * The shared handle for code given no other (the seed, tests, scripts): every statement through
+   * it counts as a write of nobody's in particular (the `onWrite` listeners: the read cache drops
+   * everything). The app reads through `reader`.
+   */
   db: Db;
+  /**
+   * The app's shared handle for reads: its statements are reads. A transaction through it that is
+   * not read-only, or a prepared statement declared to write, is told to the `onWrite`
+   * listeners as a write of nobody's.
+   */
+  reader: Db;
   kind: 'pglite' | 'postgres';
   /** Statements issued so far through `db` and its handles; tests and the benchmark read differences of it. */
   statementCount(): number;
   /**
-   * Grows with every statement that may change data (anything but a plain SELECT) and at the
-   * end of every transaction (db/transaction.ts): a read cache drops what it kept under an
-   * older value (lib/read-cache.ts).
+   * Grows with every write: each statement through `db` or a writer's handle, a prepared
+   * statement declared to write, and the end of every transaction that was not read-only
+   * (db/transaction.ts). A statement's text is never read for it (db/handles.ts).
    */
   writeGeneration(): number;
   /**
@@ -33,10 +44,10 @@ export interface Database {
    */
   takeParameterPeak(): number;
   /**
-   * Calls `listener` whenever something writes through `db` (a data-changing statement is sent, a
-   * transaction ends): nobody in particular (a test, the seed, code that was not given a
-   * handle), so the read cache drops everything (lib/cache-changes.ts). A handle's writes go to
-   * its own `onWrite` instead.
+   * Calls `listener` whenever something writes through `db` (any statement) or `reader` (a
+   * transaction that was not read-only, a prepared statement declared to write): nobody in
+   * particular (a test, the seed, code that was not given a handle), so the read cache drops
+   * everything (lib/cache-changes.ts). A handle's writes go to its own `onWrite` instead.
    */
   onWrite(listener: () => void): void;
   /**
@@ -126,9 +137,10 @@ function pgliteClients(client: PGlite): Clients {
 /** A Database over `clients`, its statements counted. */
 function databaseOf(clients: Clients, how: Pick<Database, 'kind' | 'close' | 'notifications'>): Database {
   const counter = new StatementCounter();
-  const { db, handle } = databaseHandles(clients, counter);
+  const { db, reader, handle } = databaseHandles(clients, counter);
   return {
     db,
+    reader,
     statementCount: () => counter.count,
     writeGeneration: () => counter.writes,
     takeParameterPeak: () => counter.takePeak(),
