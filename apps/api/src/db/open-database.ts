@@ -58,6 +58,8 @@ export interface Database {
    * connection is taken until it runs a statement.
    */
   handle(options: HandleOptions): Db;
+  /** How the pool connects (PostgreSQL only), for a connection of its own outside it (migrate.ts's lock). */
+  connectionConfig?: pg.ClientConfig;
   /** PostgreSQL's LISTEN/NOTIFY between processes on one database; absent on PGlite (one process). */
   notifications?: Notifications;
   close(): Promise<void>;
@@ -88,20 +90,21 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
+    const connectionConfig: pg.ClientConfig = {
+      connectionString: options.url,
+      // Sent with each new connection, so no statement is spent on it.
+      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+    };
     // Writes are handed connections before queued reads (priority-pool.ts).
     const pool = new PriorityPool(
-      {
-        connectionString: options.url,
-        max: options.poolSize ?? 10,
-        // Sent with each new connection, so no statement is spent on it.
-        options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
-      },
+      { ...connectionConfig, max: options.poolSize ?? 10 },
       options.poolReads ?? defaultPoolReads(),
     );
     // An idle client's network error must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     return databaseOf(poolClients(pool), {
       kind: 'postgres',
+      connectionConfig,
       notifications: postgresNotifications(pool, options.url),
       close: () => pool.end(),
     });
@@ -113,11 +116,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   return databaseOf(pgliteClients(client), { kind: 'pglite', close: () => client.close() });
 }
 
-/** A pool's clients: a writer's connections through `pool.writers`. */
+/** A pool's clients: a reader's connections through `pool.readers`, a writer's through `pool.writers`. */
 function poolClients(pool: PriorityPool): Clients {
   return {
     kind: 'pg',
-    reader: pool,
+    reader: pool.readers,
     writer: pool.writers,
     drizzle: (client, logger, withSchema) =>
       drizzlePg(client as pg.Pool, withSchema ? { schema, logger } : { logger }) as unknown as Db,
@@ -135,7 +138,10 @@ function pgliteClients(client: PGlite): Clients {
 }
 
 /** A Database over `clients`, its statements counted. */
-function databaseOf(clients: Clients, how: Pick<Database, 'kind' | 'close' | 'notifications'>): Database {
+function databaseOf(
+  clients: Clients,
+  how: Pick<Database, 'kind' | 'close' | 'notifications' | 'connectionConfig'>,
+): Database {
   const counter = new StatementCounter();
   const { db, reader, handle } = databaseHandles(clients, counter);
   return {
