@@ -99,6 +99,18 @@ describe('a writer request', () => {
   });
 });
 
+describe('an answer loading while a declared write happens', () => {
+  it('is not kept: the next read loads again', async () => {
+    cache.invalidate(['a']);
+    let finish: (value: string) => void = () => {};
+    const loading = cache.get('a', 60_000, () => new Promise<string>((resolve) => (finish = resolve)), ['a']);
+    await app.inject({ method: 'POST', url: '/declared' });
+    finish('read before the write');
+    expect(await loading).toBe('read before the write');
+    expect(await cache.get('a', 60_000, async () => 'read after the write', ['a'])).toBe('read after the write');
+  });
+});
+
 describe('a GET', () => {
   it('drops nothing for its reads, read-only transactions included', async () => {
     expect(await dropped('GET', '/reads')).toEqual([]);
