@@ -60,7 +60,7 @@ export function createAppDeps(options: BuildOptions): AppDeps {
   return {
     database,
     config,
-    auth: createAuth(database.db, config.jwtSecret, config.mainHosts),
+    auth: createAuth(database.reader, config.jwtSecret, config.mainHosts),
     mailer:
       options.mailer ??
       createMailer({

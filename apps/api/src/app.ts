@@ -106,17 +106,17 @@ export async function buildApp(options: BuildOptions) {
   if (deps.storage.kind === 'local') mkdirSync(config.uploadsDir, { recursive: true });
   registerUploadFiles(app, deps.storage);
 
-  await app.register(seoRoutes, { db: database.db, mainHosts: config.mainHosts, publicUrl: config.publicUrl });
+  await app.register(seoRoutes, { db: database.reader, mainHosts: config.mainHosts, publicUrl: config.publicUrl });
 
   const web = await registerWebApp(
     app,
     config.webDist,
     {
       mainHosts: config.mainHosts,
-      resolve: (host) => resolveSite(database.db, config.mainHosts, host),
+      resolve: (host) => resolveSite(database.reader, config.mainHosts, host),
     },
     (request, site, pathname) =>
-      describePage(database.db, pathname, site, metaContext(request, config.publicUrl, site)),
+      describePage(database.reader, pathname, site, metaContext(request, config.publicUrl, site)),
   );
 
   app.setNotFoundHandler((request, reply) => {

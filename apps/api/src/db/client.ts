@@ -7,7 +7,7 @@
 export { clientOf, type Db, type HandleOptions, oncePerDatabase, rootOf } from './handles';
 export type { Notifications } from './notifications';
 export { type Database, type DatabaseOptions, openDatabase } from './open-database';
-export { type Prepared, preparedOnce } from './prepared-once';
+export { type Prepared, type PreparedOptions, preparedOnce } from './prepared-once';
 export { queryRows } from './query-rows';
-export { changesNoData, countStatements, type StatementTally } from './statement-counter';
+export { countStatements, type StatementTally } from './statement-counter';
 export { type Tx, transaction } from './transaction';

@@ -1,7 +1,8 @@
 /**
  * Handles on one database (handles.ts), statements prepared once and shared by every handle
- * (prepared-once.ts), and transactions (transaction.ts): each write is counted once and told to
- * the handle that sent it, not to everybody; a transaction's end counts unless it was read-only.
+ * (prepared-once.ts), and transactions (transaction.ts): whether a statement wrote is said by the
+ * handle it went through, never by its text. Each write is counted once and told to the handle
+ * that sent it, not to everybody; a transaction's end counts unless it was read-only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -49,26 +50,34 @@ async function counted(work: () => Promise<unknown>) {
   };
 }
 
+const insertDeclared = preparedOnce(
+  (db) =>
+    db
+      .insert(handleCheck)
+      .values({ n: sql.placeholder('n') })
+      .prepare('handle_check_insert_declared'),
+  { writes: true },
+);
+
 describe('handles on one database', () => {
-  it("tells a prepared statement's write to the handle that ran it, once, and counts it once", async () => {
-    for (const writer of [true, false]) {
-      const handle = requestHandle(writer);
-      expect(await counted(() => insertOf(handle.db).execute({ n: 1 }))).toEqual({
-        statements: 1,
-        writes: 1,
-        everybody: 0,
-      });
-      expect(handle.told()).toBe(1);
-    }
-    // Through the shared handle, a write is nobody's in particular: everybody is told.
-    expect(await counted(() => insertOf(database.db).execute({ n: 2 }))).toEqual({
+  it("tells a writer's every statement as its write, once, and counts it once, whatever the text", async () => {
+    const handle = requestHandle(true);
+    expect(await counted(() => insertOf(handle.db).execute({ n: 1 }))).toEqual({
       statements: 1,
       writes: 1,
-      everybody: 1,
+      everybody: 0,
     });
+    // A writer's read is a write too: the handle says so, not the statement.
+    expect(await counted(() => countOf(handle.db).execute())).toEqual({ statements: 1, writes: 1, everybody: 0 });
+    expect(await counted(() => queryRows(handle.db, sql`select count(*)::int as n from handle_check`))).toEqual({
+      statements: 1,
+      writes: 1,
+      everybody: 0,
+    });
+    expect(handle.told()).toBe(3);
   });
 
-  it('counts a prepared read without calling it a write', async () => {
+  it("counts a reader's statements without calling them writes, unless a prepared one is declared to write", async () => {
     const handle = requestHandle(false);
     let rows: { count: number }[] = [];
     expect(
@@ -76,20 +85,55 @@ describe('handles on one database', () => {
         rows = await countOf(handle.db).execute();
       }),
     ).toEqual({ statements: 1, writes: 0, everybody: 0 });
-    expect(rows[0]?.count).toBeGreaterThanOrEqual(3);
+    expect(rows[0]?.count).toBeGreaterThanOrEqual(1);
+    // Undeclared, an insert through a reader's handle is not told: a reader is for reads.
+    expect(await counted(() => insertOf(handle.db).execute({ n: 4 }))).toEqual({
+      statements: 1,
+      writes: 0,
+      everybody: 0,
+    });
     expect(handle.told()).toBe(0);
+    expect(await counted(() => insertDeclared(handle.db).execute({ n: 5 }))).toEqual({
+      statements: 1,
+      writes: 1,
+      everybody: 0,
+    });
+    expect(handle.told()).toBe(1);
   });
 
-  it("tells a handle's own statements' writes to it, and a transaction's end unless read-only", async () => {
-    const handle = requestHandle(true);
-    // A write inside, and the end: two writes, both the handle's.
+  it("tells everybody every statement of the shared db, and none of the shared reader's", async () => {
+    expect(await counted(() => insertOf(database.db).execute({ n: 2 }))).toEqual({
+      statements: 1,
+      writes: 1,
+      everybody: 1,
+    });
+    expect(await counted(() => countOf(database.db).execute())).toEqual({ statements: 1, writes: 1, everybody: 1 });
+    expect(await counted(() => countOf(database.reader).execute())).toEqual({ statements: 1, writes: 0, everybody: 0 });
+    expect(await counted(() => queryRows(database.reader, sql`select count(*)::int as n from handle_check`))).toEqual({
+      statements: 1,
+      writes: 0,
+      everybody: 0,
+    });
+    // The reader's transaction that is not read-only is a write of nobody's.
+    expect(
+      await counted(() =>
+        transaction(database.reader, async (tx) => {
+          await tx.execute(sql`insert into handle_check values (6)`);
+        }),
+      ),
+    ).toMatchObject({ writes: 1, everybody: 1 });
+  });
+
+  it("tells a reader's transaction's end as its write unless read-only", async () => {
+    const handle = requestHandle(false);
+    // The statement inside is a reader's; the end of a transaction that may write is the write.
     const wrote = await counted(() =>
       transaction(handle.db, async (tx) => {
         await tx.execute(sql`insert into handle_check values (3)`);
       }),
     );
-    expect(wrote).toMatchObject({ writes: 2, everybody: 0 });
-    expect(handle.told()).toBe(2);
+    expect(wrote).toMatchObject({ writes: 1, everybody: 0 });
+    expect(handle.told()).toBe(1);
     // A read-only transaction's end is no write (a search's suggestion reads in one).
     const reader = requestHandle(false);
     const read = await counted(() =>
@@ -103,7 +147,7 @@ describe('handles on one database', () => {
     expect(reader.told()).toBe(0);
     // A transaction that failed half-way ended too: what it wrote before is rolled back, but
     // a cache filled meanwhile is dropped all the same (erring to "wrote").
-    const failing = requestHandle(true);
+    const failing = requestHandle(false);
     await expect(
       transaction(failing.db, async (tx) => {
         await tx.execute(sql`select 1`);

@@ -1,10 +1,17 @@
 /**
- * Handles on one database: the shared one (`Database.db`) and one per request or background job
- * (`Database.handle`). Each is a Drizzle instance of its own, made with `drizzle(client, {
- * logger })`: its client (a pool asked as a reader or as a writer, or PGlite) and a logger that
- * counts its statements and tells its writes to its own target (statement-counter.ts). Cheap: no
- * connection is taken until it runs a statement, and only the shared handle carries the schema
- * (Drizzle works out its relations, about 0.2 ms; nothing here uses its relational queries).
+ * Handles on one database: the shared one (`Database.db`), the app's shared reader
+ * (`Database.reader`) and one per request or background job (`Database.handle`). Each is a
+ * Drizzle instance of its own, made with `drizzle(client, { logger })`: its client (a pool asked
+ * as a reader or as a writer, or PGlite) and a logger that counts its statements and, on a handle
+ * that writes, tells each to its own target (statement-counter.ts). Cheap: no connection is taken
+ * until it runs a statement, and only the two shared handles carry the schema (Drizzle works out
+ * its relations, about 0.2 ms; nothing here uses its relational queries).
+ *
+ * Whether a statement wrote is never read from its text: it is said by the handle it went
+ * through. Every statement of a writer's handle (a request other than GET or HEAD, a background
+ * job) and of the shared `db` (the seed, tests, code given no handle) counts as a write; a
+ * reader's statements are reads, except a transaction's end unless it was read-only
+ * (transaction.ts) and a prepared statement declared to write (prepared-once.ts).
  */
 import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -14,9 +21,15 @@ import type { StatementCounter, WriteTarget } from './statement-counter';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface HandleOptions {
-  /** Takes the next free connection before queued reads (a request that writes). */
+  /**
+   * A writer's handle: takes the next free connection before queued reads, and each of its
+   * statements counts as a write (a request other than GET or HEAD, a background job).
+   */
   writer: boolean;
-  /** Called for each write through the handle: a data-changing statement, a transaction's end. */
+  /**
+   * Called for each write through the handle: any statement of a writer's handle; on a reader's,
+   * a transaction's end (unless read-only) and a prepared statement declared to write.
+   */
   onWrite: () => void;
 }
 
@@ -28,6 +41,8 @@ interface HandleOrigin {
   client: unknown;
   logger: Logger;
   kind: 'pg' | 'pglite';
+  /** Every statement through the handle is a write (a writer's handle, or the shared `db`). */
+  statementsWrite: boolean;
   /** Counts a write and tells the handle's target (its `onWrite`, or the database's listeners). */
   wrote: () => void;
   /**
@@ -84,30 +99,44 @@ export interface Clients {
   drizzle(client: unknown, logger: Logger, withSchema: boolean): Db;
 }
 
-/** The shared handle of a database over `clients`, counted by `counter`, and how to make the others. */
+/**
+ * The shared handles of a database over `clients`, counted by `counter`, and how to make the
+ * others: `db`, whose every statement is a write of nobody's in particular (told to the
+ * database's listeners, which drop the whole read cache), and `reader`, the app's reads.
+ */
 export function databaseHandles(
   clients: Clients,
   counter: StatementCounter,
-): { db: Db; handle(options: HandleOptions): Db } {
+): { db: Db; reader: Db; handle(options: HandleOptions): Db } {
   const readerStatements = clients.drizzle(clients.reader, counter.countingLogger, false);
   const writerStatements =
     clients.writer === clients.reader
       ? readerStatements
       : clients.drizzle(clients.writer, counter.countingLogger, false);
-  const make = (writer: boolean, target: WriteTarget, root: Db | null): Db => {
-    const client = writer ? clients.writer : clients.reader;
-    const logger = counter.loggerFor(target);
-    const db = clients.drizzle(client, logger, root === null);
+  const make = (
+    how: { writer: boolean; statementsWrite: boolean; withSchema: boolean },
+    target: WriteTarget,
+    root: Db | null,
+  ): Db => {
+    const client = how.writer ? clients.writer : clients.reader;
+    const logger = counter.loggerFor(target, how.statementsWrite);
+    const db = clients.drizzle(client, logger, how.withSchema);
     origins.set(db, {
       root: root ?? db,
       client,
       logger,
       kind: clients.kind,
+      statementsWrite: how.statementsWrite,
       wrote: () => counter.wrote(target),
-      statements: writer ? writerStatements : readerStatements,
+      statements: how.writer ? writerStatements : readerStatements,
     });
     return db;
   };
-  const db = make(false, null, null);
-  return { db, handle: ({ writer, onWrite }) => make(writer, onWrite, db) };
+  const db = make({ writer: false, statementsWrite: true, withSchema: true }, null, null);
+  const reader = make({ writer: false, statementsWrite: false, withSchema: true }, null, db);
+  return {
+    db,
+    reader,
+    handle: ({ writer, onWrite }) => make({ writer, statementsWrite: writer, withSchema: false }, onWrite, db),
+  };
 }

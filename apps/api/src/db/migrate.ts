@@ -6,9 +6,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateWith } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Database } from './client';
+import { clientOf, type Database, type Db } from './client';
 import {
   applySqlDefinitions,
   pgConnection,
@@ -42,16 +44,24 @@ export interface MigrateOptions {
   definitions?: SqlDefinitions;
 }
 
+/**
+ * Applies the migrations in `folder` through `db` with the migrator of the driver the handle was
+ * made with (handles.ts: node-postgres over a pool, PGlite's in this thread).
+ */
+export function migrateFolder(db: Db, folder: string): Promise<void> {
+  // Db is the dialect's generic type; each driver's migrator is typed with its own database.
+  if (clientOf(db)?.kind === 'pglite')
+    return migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: folder });
+  return migrateNodePg(db as unknown as NodePgDatabase, { migrationsFolder: folder });
+}
+
 export async function migrate(database: Database, options: MigrateOptions = {}): Promise<void> {
-  // Both drivers' migrators run the same dialect code; the node-postgres one accepts any
-  // drizzle PostgreSQL database at run time.
-  const db = database.db as unknown as NodePgDatabase;
   const definitions = options.definitions ?? readSqlDefinitions();
-  // drizzle keeps the driver's client as `$client`; the generic Db type does not say so.
-  const client = (database.db as unknown as { $client: unknown }).$client;
+  // The client the shared handle was made over (handles.ts): PGlite, or the pool asked as a reader.
+  const client = clientOf(database.db)?.client;
   const folder = migrationsFolder();
   const latest = latestMigration(folder);
-  const run = () => migrateWith(db, { migrationsFolder: folder });
+  const run = () => migrateFolder(database.db, folder);
   if (database.kind !== 'postgres') {
     await run();
     await withConnectionOf(client, (connection) => applySqlDefinitions(connection, definitions, latest));
@@ -61,7 +71,7 @@ export async function migrate(database: Database, options: MigrateOptions = {}):
   // applies the migrations and the definitions and the others find them applied. The lock lives
   // on a connection of its own (outside the pool, which may have a single connection) and ends
   // with it; the definitions are applied on that connection.
-  const lock = new pg.Client((client as pg.Pool).options);
+  const lock = new pg.Client(database.connectionConfig);
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

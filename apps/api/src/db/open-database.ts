@@ -17,14 +17,25 @@ import * as schema from './schema';
 import { StatementCounter } from './statement-counter';
 
 export interface Database {
+  /**
+   * The shared handle for code given no other (the seed, tests, scripts): every statement through
+   * it counts as a write of nobody's in particular (the `onWrite` listeners: the read cache drops
+   * everything). The app reads through `reader`.
+   */
   db: Db;
+  /**
+   * The app's shared handle for reads: its statements are reads. A transaction through it that is
+   * not read-only, or a prepared statement declared to write, is told to the `onWrite`
+   * listeners as a write of nobody's.
+   */
+  reader: Db;
   kind: 'pglite' | 'postgres';
   /** Statements issued so far through `db` and its handles; tests and the benchmark read differences of it. */
   statementCount(): number;
   /**
-   * Grows with every statement that may change data (anything but a plain SELECT) and at the
-   * end of every transaction (db/transaction.ts): a read cache drops what it kept under an
-   * older value (lib/read-cache.ts).
+   * Grows with every write: each statement through `db` or a writer's handle, a prepared
+   * statement declared to write, and the end of every transaction that was not read-only
+   * (db/transaction.ts). A statement's text is never read for it (db/handles.ts).
    */
   writeGeneration(): number;
   /**
@@ -33,10 +44,10 @@ export interface Database {
    */
   takeParameterPeak(): number;
   /**
-   * Calls `listener` whenever something writes through `db` (a data-changing statement is sent, a
-   * transaction ends): nobody in particular (a test, the seed, code that was not given a
-   * handle), so the read cache drops everything (lib/cache-changes.ts). A handle's writes go to
-   * its own `onWrite` instead.
+   * Calls `listener` whenever something writes through `db` (any statement) or `reader` (a
+   * transaction that was not read-only, a prepared statement declared to write): nobody in
+   * particular (a test, the seed, code that was not given a handle), so the read cache drops
+   * everything (lib/cache-changes.ts). A handle's writes go to its own `onWrite` instead.
    */
   onWrite(listener: () => void): void;
   /**
@@ -47,6 +58,8 @@ export interface Database {
    * connection is taken until it runs a statement.
    */
   handle(options: HandleOptions): Db;
+  /** How the pool connects (PostgreSQL only), for a connection of its own outside it (migrate.ts's lock). */
+  connectionConfig?: pg.ClientConfig;
   /** PostgreSQL's LISTEN/NOTIFY between processes on one database; absent on PGlite (one process). */
   notifications?: Notifications;
   close(): Promise<void>;
@@ -77,20 +90,21 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
+    const connectionConfig: pg.ClientConfig = {
+      connectionString: options.url,
+      // Sent with each new connection, so no statement is spent on it.
+      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+    };
     // Writes are handed connections before queued reads (priority-pool.ts).
     const pool = new PriorityPool(
-      {
-        connectionString: options.url,
-        max: options.poolSize ?? 10,
-        // Sent with each new connection, so no statement is spent on it.
-        options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
-      },
+      { ...connectionConfig, max: options.poolSize ?? 10 },
       options.poolReads ?? defaultPoolReads(),
     );
     // An idle client's network error must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     return databaseOf(poolClients(pool), {
       kind: 'postgres',
+      connectionConfig,
       notifications: postgresNotifications(pool, options.url),
       close: () => pool.end(),
     });
@@ -102,11 +116,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   return databaseOf(pgliteClients(client), { kind: 'pglite', close: () => client.close() });
 }
 
-/** A pool's clients: a writer's connections through `pool.writers`. */
+/** A pool's clients: a reader's connections through `pool.readers`, a writer's through `pool.writers`. */
 function poolClients(pool: PriorityPool): Clients {
   return {
     kind: 'pg',
-    reader: pool,
+    reader: pool.readers,
     writer: pool.writers,
     drizzle: (client, logger, withSchema) =>
       drizzlePg(client as pg.Pool, withSchema ? { schema, logger } : { logger }) as unknown as Db,
@@ -124,11 +138,15 @@ function pgliteClients(client: PGlite): Clients {
 }
 
 /** A Database over `clients`, its statements counted. */
-function databaseOf(clients: Clients, how: Pick<Database, 'kind' | 'close' | 'notifications'>): Database {
+function databaseOf(
+  clients: Clients,
+  how: Pick<Database, 'kind' | 'close' | 'notifications' | 'connectionConfig'>,
+): Database {
   const counter = new StatementCounter();
-  const { db, handle } = databaseHandles(clients, counter);
+  const { db, reader, handle } = databaseHandles(clients, counter);
   return {
     db,
+    reader,
     statementCount: () => counter.count,
     writeGeneration: () => counter.writes,
     takeParameterPeak: () => counter.takePeak(),

@@ -7,7 +7,7 @@
  * it then ran in milliseconds. Writes are few and short and a buyer is waiting on each, so a
  * request that writes (its method is not GET or HEAD) takes the next free connection before any
  * queued read: its database handle (Database.handle, db/client.ts) is built on `pool.writers`,
- * the same pool asked as a writer. Writes cannot starve reads: each write holds a connection
+ * the same connections asked as a writer (`pool.readers` as a reader). Writes cannot starve reads: each write holds a connection
  * only for its own statements.
  *
  * Reads hold at most `readCapacity` connections at once (DATABASE_POOL_READS, by default twice
@@ -107,62 +107,109 @@ export function defaultPoolReads(): number {
   return 2 * availableParallelism();
 }
 
-type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void;
+/** What a pool is asked through: a connection, or one statement on the next free one. */
+type PoolUse = 'connect' | 'query';
 
-/** pg's Pool, its connections handed out through a PriorityGate. */
-export class PriorityPool extends pg.Pool {
+/**
+ * pg's Pool without the two ways of using it, so that GatedPool may give them signatures of its
+ * own (pg's `query` has callback and stream overloads nothing here uses). Still pg's Pool at run
+ * time: Drizzle's node-postgres driver is documented to take a `pg.Pool`, and runs a transaction
+ * on one connection it asks the pool for.
+ */
+const PoolWithoutUse: new (config?: pg.PoolConfig) => Omit<pg.Pool, PoolUse> = pg.Pool;
+
+/**
+ * The pool as a reader or as a writer asks it: a pg.Pool whose connections (and the statements
+ * run with `query`) come from `acquire`, never from its own (it opens none).
+ */
+class GatedPool extends PoolWithoutUse {
+  constructor(private readonly acquire: () => Promise<pg.PoolClient>) {
+    super({ max: 1 });
+  }
+
+  connect(): Promise<pg.PoolClient> {
+    return this.acquire();
+  }
+
+  /** One statement on the next free connection, as pg's `pool.query` runs it (its promise forms). */
+  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    config: string | pg.QueryConfig | pg.QueryArrayConfig,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    const client = await this.connect();
+    try {
+      const result = await client.query<R>(config as pg.QueryConfig, values);
+      client.release();
+      return result;
+    } catch (error) {
+      // As pg's pool.query does: a connection a statement failed on is not handed out again.
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
+  }
+}
+
+/**
+ * pg's Pool, its connections handed out through a PriorityGate: `readers` and `writers` are the
+ * same connections asked as a reader or as a writer. Only pg's documented API: `connect`, a
+ * client's `query` and `release`, the pool's `release` event (when a connection comes back, its
+ * place in the gate is given back), `on('error')` and `end`.
+ */
+export class PriorityPool {
   readonly gate: PriorityGate;
-  /**
-   * This pool, asked as a writer: its `connect` (and `query`, which connects through it) comes
-   * before queued reads. The pool's own state is shared (it is this pool, seen through another
-   * `connect`), and it is a pg.Pool to drizzle, which then runs a transaction on one connection.
-   */
+  /** The pool asked as a reader: waits while reads hold their most. */
+  readonly readers: pg.Pool;
+  /** The pool asked as a writer: its connections (and `query`) come before queued reads. */
   readonly writers: pg.Pool;
+  private readonly pool: pg.Pool;
+  /** Each connection handed out, and whether a writer holds it. */
+  private readonly holders = new Map<pg.PoolClient, boolean>();
 
   /** `readCapacity`: the most connections reads hold at once (PriorityGate); the pool's size by default. */
   constructor(config: pg.PoolConfig, readCapacity?: number) {
-    super(config);
+    // pg's pool has the gate's capacity, so it never queues: the gate decides who goes next.
+    this.pool = new pg.Pool(config);
     this.gate = new PriorityGate(config.max ?? 10, readCapacity);
-    const connectAsWriter = (callback?: ConnectCallback) => this.connectAs(true, callback);
-    this.writers = Object.create(this, { connect: { value: connectAsWriter } }) as pg.Pool;
+    this.pool.on('release', (_error, client) => {
+      const writer = this.holders.get(client);
+      if (writer === undefined) return;
+      this.holders.delete(client);
+      this.gate.leave(writer);
+    });
+    // Typed as pg.Pool for Drizzle, which is documented to take one (GatedPool is one at run time).
+    this.readers = new GatedPool(() => this.acquire(false)) as unknown as pg.Pool;
+    this.writers = new GatedPool(() => this.acquire(true)) as unknown as pg.Pool;
   }
 
-  override connect(): Promise<pg.PoolClient>;
-  override connect(callback: ConnectCallback): void;
-  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
-    return this.connectAs(false, callback);
+  /** A connection for a reader. */
+  connect(): Promise<pg.PoolClient> {
+    return this.readers.connect();
   }
 
-  private connectAs(writer: boolean, callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
-    const acquired = this.acquire(writer);
-    if (!callback) return acquired;
-    // pg's own query() connects with a callback.
-    acquired.then(
-      (client) => callback(undefined, client, () => client.release()),
-      (error: Error) => callback(error),
-    );
-    return undefined;
+  /** One statement as a reader. */
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.readers.query<R>(text, values);
+  }
+
+  /** An idle connection's error (the pool replaces it). */
+  on(event: 'error', listener: (error: Error) => void): this {
+    this.pool.on(event, listener);
+    return this;
+  }
+
+  end(): Promise<void> {
+    return this.pool.end();
   }
 
   private async acquire(writer: boolean): Promise<pg.PoolClient> {
     await this.gate.enter(writer);
-    let client: pg.PoolClient;
     try {
-      client = await super.connect();
+      const client = await this.pool.connect();
+      this.holders.set(client, writer);
+      return client;
     } catch (error) {
       this.gate.leave(writer);
       throw error;
     }
-    // pg sets a fresh release on every hand-out, so this wraps only this one.
-    const release = client.release.bind(client);
-    let released = false;
-    client.release = (error?: Error | boolean) => {
-      if (!released) {
-        released = true;
-        this.gate.leave(writer);
-      }
-      return release(error);
-    };
-    return client;
   }
 }

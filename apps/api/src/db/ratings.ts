@@ -12,8 +12,8 @@
  * docs/decisions/120-ratings-from-verified-reviews.md). A seller's figures count only verified
  * reviews: they rank Top Sellers (docs/decisions/023-reviews-and-verified-seller-rating.md).
  *
- * CALL, not a SELECT of a function: the read cache counts a statement as a write by its text
- * (db/client.ts, changesNoData), and a CALL is plainly one.
+ * Run through a writer's handle or inside a transaction: a reader's handle never counts a
+ * statement as a write (db/handles.ts), whatever its text.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';

@@ -5,13 +5,11 @@
  * TEST_DATABASE_URL, on PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateWith } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '#api/test/postgres-admin.ts';
 import { createServerDatabaseCopy } from '#api/test/test-database.ts';
-import { type Database, openDatabase, queryRows } from './client';
-import { latestMigration, migrate, migrationsFolder } from './migrate';
+import { clientOf, type Database, openDatabase, queryRows } from './client';
+import { latestMigration, migrate, migrateFolder, migrationsFolder } from './migrate';
 import {
   applySqlDefinitions,
   readSqlDefinitions,
@@ -63,7 +61,7 @@ async function definitionsInDatabase(): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.name, row.definition]));
 }
 
-const client = () => (database.db as unknown as { $client: unknown }).$client;
+const client = () => clientOf(database.db)?.client;
 /** Applies `definitions` as migrate() does after the latest migration (or after `migration`). */
 const apply = (definitions: SqlDefinitions, migration = latestMigration()): Promise<SqlDefinitionsOutcome> =>
   withConnectionOf(client(), (connection) => applySqlDefinitions(connection, definitions, migration));
@@ -122,7 +120,7 @@ const ADDED_IN_FILES = [
 describe('db/sql over the migrations', () => {
   it('holds the definitions the migrations leave, changed only where listed: applying it drops nothing', async () => {
     // The migrations alone, as every database was migrated before db/sql existed.
-    await migrateWith(database.db as unknown as NodePgDatabase, { migrationsFolder: migrationsFolder() });
+    await migrateFolder(database.db, migrationsFolder());
     const fromMigrations = await definitionsInDatabase();
     expect(Object.keys(fromMigrations)).toContain(
       'routine torget_add_review(uuid,uuid,text,smallint,text,text,uuid,boolean,timestamp with time zone)',

@@ -112,7 +112,7 @@ export function pgliteConnection(client: PGlite): SqlConnection {
 }
 
 /**
- * Runs `work` with one connection of a drizzle database's client (`db.$client`): PGlite itself,
+ * Runs `work` with one connection of a database handle's client (handles.ts, `clientOf`): PGlite itself,
  * or a connection taken from a pg pool (PostgreSQL, or PGlite in its worker) and given back.
  */
 export async function withConnectionOf<T>(

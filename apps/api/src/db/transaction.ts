@@ -1,8 +1,9 @@
 /**
- * Transactions through a database handle. Their end is a write of its own: what they changed is
- * visible to every connection from then on, so a read cache drops what it kept under an older
- * write generation (lib/read-cache.ts). A read-only transaction (`{ accessMode: 'read only' }`)
- * changes nothing, so its end is not counted.
+ * Transactions through a database handle. Their end is a write of its own, said by how the
+ * transaction was opened, never by its statements' text: what it changed is visible to every
+ * connection from then on, so it is told to the handle's target (a reader's handle too: a GET
+ * that expires an order writes in one) and the read cache drops what the writer declared. A
+ * read-only transaction (`{ accessMode: 'read only' }`) changes nothing, so its end is not counted.
  */
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { type Db, originOf } from './handles';

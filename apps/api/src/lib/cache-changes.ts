@@ -28,13 +28,23 @@
  * - product deleted: as edited, plus the seller's rating when it had reviews;
  * - everything else that writes (seller and user changes, admin settings) drops everything (`*`).
  *
- * Whose write it is: a route that writes does so through its request's handle on the database,
- * `dbFor(request)` (db/client.ts, Database.handle), so its writes are known to be the request's
- * and drop what it declared. Safe by default: a request that wrote without declaring drops
- * everything, and so does any write through the shared `database.db` (the seed, a test writing
- * to the database, code not given a handle). Background work that knows what it changes runs
- * through `app.backgroundChanges` with a handle of its own (the expiry and draft sweeps): it
- * drops only the tags it names for what it did, and nothing when it wrote nothing.
+ * Whose write it is, and that there was one, is declared, never read from a statement's text:
+ * - a request other than GET or HEAD is a writer. Its handle (`dbFor(request)`) is a writer's,
+ *   whose every statement counts as a write, and a POST, PUT, PATCH or DELETE that answers
+ *   below 400 counts as one even when it ran no statement (it may have written through another
+ *   handle). It drops
+ *   what it declared with `declareChanges`, or everything when it declared nothing: a mutating
+ *   route that changes no cached answer (a sign-in, an upload) declares `[]`;
+ * - a GET or HEAD reads through a reader's handle, whose statements are reads. It writes only
+ *   in a transaction that is not read-only or through a prepared statement declared to write
+ *   (db/transaction.ts, db/prepared-once.ts): then it drops what it declared, or everything (an
+ *   order read past its time expires it);
+ * - background work that knows what it changes runs through `app.backgroundChanges` with a
+ *   writer's handle of its own (the expiry, draft and refund sweeps): it drops only the tags it
+ *   names for what it did, and everything when it failed after running a statement;
+ * - the shared `database.db` (the seed, a test writing to the database, code not given a
+ *   handle) is nobody's: every statement through it drops everything. The app reads through
+ *   `database.reader`, whose writes (a transaction that is not read-only) drop everything too.
  *
  * The request's writes are told by the handle it wrote through, not by an async-local store: an
  * AsyncLocalStorage in use makes Node call a hook for every promise of every request, a sixth of
@@ -160,6 +170,7 @@ export function reviewChangeTags(product: ProductFacts, sellerRatingChanged: boo
 }
 
 interface ChangeScope {
+  /** A write was told by the scope's handle (any statement of a writer's handle). */
   wrote: boolean;
   /** What the route said it changes; null: not said, so everything. */
   tags: string[] | null;
@@ -193,8 +204,14 @@ declare module 'fastify' {
   }
 }
 
-/** Reads: a GET or HEAD. Any other request is a writer, whose statements go before queued reads. */
+/**
+ * Reads: a GET or HEAD. Any other request is a writer: its statements go before queued reads,
+ * and it is taken to have written (lib/cache-changes.ts header).
+ */
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/** The methods whose successful answer counts as a write (OPTIONS answers a browser's preflight). */
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function scopeOf(request: FastifyRequest): ChangeScope {
   const scope = request.changeScope ?? newScopeOf(request);
@@ -213,8 +230,9 @@ function newScopeOf(request: FastifyRequest): ChangeScope | null {
 /**
  * The request's handle on the database (db/client.ts, Database.handle): what it writes through
  * it drops what the request declares (`declareChanges`), or everything when it declares nothing.
- * A request other than GET or HEAD takes connections through it before queued reads. A route
- * that may write uses it; reads may use the shared `database.db`.
+ * For a request other than GET or HEAD it is a writer's handle: it takes connections before
+ * queued reads, and its statements are writes. A route that may write uses it; reads may use
+ * the shared `database.reader`.
  */
 export function dbFor(request: FastifyRequest): Db {
   return scopeOf(request).db;
@@ -230,7 +248,10 @@ export function writerDbOf(request: FastifyRequest): Db | null {
   return (request.changeScope ?? newScopeOf(request))?.db ?? null;
 }
 
-/** Says what this request's writes touch (lib/cache-changes.ts header); may be called more than once. */
+/**
+ * Says what this request's writes touch (lib/cache-changes.ts header); may be called more than
+ * once. `[]`: its writes change no cached answer.
+ */
 export function declareChanges(request: FastifyRequest, tags: readonly string[]): void {
   const scope = scopeOf(request);
   scope.tags = [...(scope.tags ?? []), ...tags];
@@ -243,9 +264,10 @@ export interface CacheChanges {
 }
 
 /**
- * Wires the cache to the writes: a request's writes through its handle (dbFor) drop its declared
- * tags (or everything) before the answer leaves, so the client's next read sees its write, and
- * are published to the other instances; any write through the shared handle drops everything.
+ * Wires the cache to the writes: a request's writes (a writer request's success, or a write told
+ * by its handle) drop its declared tags (or everything) before the answer leaves, so the
+ * client's next read sees its write, and are published to the other instances; any write
+ * through the shared handles drops everything.
  */
 export async function registerCacheInvalidation(
   app: FastifyInstance,
@@ -253,6 +275,7 @@ export async function registerCacheInvalidation(
 ): Promise<CacheChanges> {
   const { cache, database, bus, log } = options;
   const changed = (tags: readonly string[]) => {
+    if (tags.length === 0) return;
     cache.invalidate(tags);
     bus.publish(tags).catch((err: unknown) => log.warn({ err }, 'telling other instances of a change failed'));
   };
@@ -279,11 +302,14 @@ export async function registerCacheInvalidation(
   };
   app.decorate('newChangeScope', newChangeScope);
   app.decorateRequest('changeScope', null);
-  app.addHook('onSend', (request, _reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const scope = request.changeScope;
-    if (scope?.wrote) {
-      scope.wrote = false;
-      changed(scope.tags ?? [ALL_TAGS]);
+    // A writer request that succeeded wrote, whichever handle it went through; one that failed
+    // wrote only what its handle told.
+    const writerDone = MUTATING.has(request.method) && reply.statusCode < 400;
+    if (scope?.wrote || writerDone) {
+      if (scope) scope.wrote = false;
+      changed(scope?.tags ?? [ALL_TAGS]);
     }
     done(null, payload);
   });

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '#api/db/client.ts';
+import { clientOf, openDatabase } from '#api/db/client.ts';
 import { migrate, migrationsFolder } from '#api/db/migrate.ts';
 import { readSqlDefinitions } from '#api/db/sql-definitions.ts';
 import { adminQuery } from './postgres-admin';
@@ -63,8 +63,8 @@ async function pgliteTemplate(): Promise<string> {
   const database = await openDatabase({});
   try {
     await migrate(database);
-    // drizzle keeps the driver's client as `$client`; the generic Db type does not say so.
-    const client = (database.db as unknown as { $client: PGlite }).$client;
+    // The client the shared handle was made over (db/handles.ts): PGlite in this thread here.
+    const client = clientOf(database.db)?.client as PGlite;
     const dump = await client.dumpDataDir('none');
     mkdirSync(cacheFolder, { recursive: true });
     // Written aside and renamed, so a run starting meanwhile never reads half a file.

@@ -6,10 +6,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateWith } from 'drizzle-orm/node-postgres/migrator';
 import { type Database, openDatabase } from '#api/db/client.ts';
-import { migrationsFolder } from '#api/db/migrate.ts';
+import { migrateFolder, migrationsFolder } from '#api/db/migrate.ts';
 
 export interface DatabaseBeforeMigration {
   database: Database;
@@ -21,9 +19,7 @@ export interface DatabaseBeforeMigration {
 /** A database migrated with every migration whose tag sorts before `tag` ('0027'). */
 export async function databaseBeforeMigration(tag: string): Promise<DatabaseBeforeMigration> {
   const database = await openDatabase({});
-  // Both drivers' migrators run the same dialect code; the PGlite handle is typed as node-postgres's.
-  const migrateFrom = (folder: string) =>
-    migrateWith(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
+  const migrateFrom = (folder: string) => migrateFolder(database.db, folder);
   const before = mkdtempSync(join(tmpdir(), 'torget-migrations-'));
   cpSync(migrationsFolder(), before, { recursive: true });
   const journalFile = join(before, 'meta/_journal.json');

@@ -146,8 +146,9 @@ function guardedOrderStatement(db: Db, lineCount: 'one line' | 'several lines') 
     .prepare(oneLine ? 'place_order_guarded_one' : 'place_order_guarded');
 }
 
-const oneLineStatementOf = preparedOnce((db) => guardedOrderStatement(db, 'one line'));
-const severalLinesStatementOf = preparedOnce((db) => guardedOrderStatement(db, 'several lines'));
+// Declared as writes: whichever handle runs them tells it (db/prepared-once.ts).
+const oneLineStatementOf = preparedOnce((db) => guardedOrderStatement(db, 'one line'), { writes: true });
+const severalLinesStatementOf = preparedOnce((db) => guardedOrderStatement(db, 'several lines'), { writes: true });
 
 export async function takeStockIfUnchangedAndWrite(db: Db, record: OrderRecord): Promise<OrderRow | undefined> {
   // Product id order, the order every writer of stock locks in (see `locked`).

@@ -17,6 +17,7 @@ import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import { type Db, transaction } from '#api/db/client.ts';
 import { orders, paypalCaptures } from '#api/db/schema.ts';
+import type { BackgroundChanges } from '#api/lib/cache-changes.ts';
 import { type SweepLog, startPeriodicSweep } from '#api/lib/periodic-sweep.ts';
 import { bookOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import type { OrderRow } from '#api/modules/orders/order-json.ts';
@@ -238,14 +239,18 @@ export const REFUND_SWEEP_INTERVAL_MS = 60_000;
 
 /** Retries due refunds every minute until stopped (lib/periodic-sweep.ts). */
 export function startRefundSweep(
-  db: Db,
   paypal: PaypalClient,
   log: SweepLog & { info(obj: object, msg: string): void },
+  inBackground: BackgroundChanges,
 ): () => Promise<void> {
   return startPeriodicSweep(
     REFUND_SWEEP_INTERVAL_MS,
     async () => {
-      const { tried, sent } = await retryDueRefunds(db, paypal);
+      // A refund's state shows on its order's page, which no cache keeps: it changes no cached answer.
+      const { tried, sent } = await inBackground(
+        (db) => retryDueRefunds(db, paypal),
+        () => [],
+      );
       if (tried > 0) log.info({ tried, sent }, 'PayPal refunds retried');
     },
     log,

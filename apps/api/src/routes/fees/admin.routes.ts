@@ -1,16 +1,18 @@
 /** /api/fees, for admins: the fees of each plan; entries already booked keep the rates they used. */
 import type { PlanCode } from '@torget/shared/rules/plans';
 import { feeSettingsUpdateSchema, planFeesChange } from '@torget/shared/schemas/ledger';
-import { dbFor } from '#api/lib/cache-changes.ts';
+import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import { readFees, updateFees } from '#api/modules/ledger/ledger.service.ts';
 import type { RoutePlugin } from '#api/routes/audiences.ts';
 
 export const adminFeeRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
+  const { reader: db } = deps.database;
 
   app.get('/', async () => readFees(db));
 
   app.put('/', { schema: { body: feeSettingsUpdateSchema } }, async (request) => {
+    // The fees show in no cached answer.
+    declareChanges(request, []);
     const changes: Partial<Record<PlanCode, { commissionBp?: number; yearlyFeeOre?: number }>> = {};
     for (const [code, fees] of Object.entries(request.body.plans) as [PlanCode, (typeof request.body.plans)['1']][]) {
       if (fees) changes[code] = planFeesChange(fees);

@@ -7,7 +7,7 @@ export const healthRoutes: RoutePlugin = async (app, { deps }) => {
   // Served at /api/health only, as before it had a folder: not also at /api/health/.
   app.get('/', { prefixTrailingSlash: 'no-slash' }, async (_request, reply) => {
     try {
-      await database.db.execute(sql`select 1`);
+      await database.reader.execute(sql`select 1`);
       return { status: 'ok', database: database.kind };
     } catch {
       return reply.status(503).send({ status: 'unavailable', message: 'The database cannot be reached.' });

@@ -5,15 +5,15 @@
  */
 import { sekToOre } from '@torget/shared/rules/money';
 import { ledgerCorrectionSchema, ledgerQuerySchema } from '@torget/shared/schemas/ledger';
-import { dbFor } from '#api/lib/cache-changes.ts';
+import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
 import { addCorrection, listEntries, sellerBalances } from '#api/modules/ledger/ledger.service.ts';
 import { startPlanFeeSweep } from '#api/modules/ledger/ledger-bookings.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 export const adminLedgerRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
-  const stopSweep = startPlanFeeSweep(db, app.log);
+  const { reader: db } = deps.database;
+  const stopSweep = startPlanFeeSweep(app.backgroundChanges, app.log);
   app.addHook('onClose', stopSweep);
 
   app.get('/sellers', async () => sellerBalances(db));
@@ -29,6 +29,8 @@ export const adminLedgerRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.post('/corrections', { schema: { body: ledgerCorrectionSchema } }, async (request, reply) => {
     const { seller, amount, note } = request.body;
+    // No cached answer shows the ledger.
+    declareChanges(request, []);
     const entry = await addCorrection(dbFor(request), userOf(request).id, {
       seller,
       amountOre: sekToOre(amount),

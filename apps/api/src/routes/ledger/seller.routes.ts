@@ -4,7 +4,7 @@ import { sellerStatement } from '#api/modules/ledger/ledger.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 export const sellerLedgerRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
+  const { reader: db } = deps.database;
 
   app.get('/mine', { schema: { querystring: ledgerMineQuerySchema } }, async (request) =>
     sellerStatement(db, userOf(request).id, request.query.month),

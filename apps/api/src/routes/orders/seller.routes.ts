@@ -3,7 +3,7 @@ import { sellerOverview } from '#api/modules/orders/sales-overview.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 export const sellerOrderRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
+  const { reader: db } = deps.database;
   // Always the caller's own shop: the route takes no seller id, so none can be probed.
   app.get('/seller/overview', async (request) => sellerOverview(db, userOf(request).id));
 };

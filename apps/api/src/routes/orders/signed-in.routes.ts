@@ -48,7 +48,7 @@ function productTagsOf(order: Order): string[] {
 const pageQuery = z.object({ pageNumber: pageNumberSchema });
 
 export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
+  const { reader: db } = deps.database;
   const { mailer } = deps;
   // One client for the app's life, so its access token is reused until it expires.
   const paypal = paypalClientFor(deps.config.paypal);

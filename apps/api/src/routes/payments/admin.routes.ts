@@ -33,12 +33,12 @@ export const CAPTURE_NOT_FOUND = 'PayPal capture not found.';
 export const NOTHING_TO_REFUND = 'This capture has nothing left to refund.';
 
 export const adminPaymentRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
+  const { reader: db } = deps.database;
   const paypal = paypalClientFor(deps.config.paypal);
   if (paypal) {
     // Every instance sweeps; claiming a refund first keeps two from calling PayPal for it, and
     // the refund's PayPal-Request-Id makes PayPal refund once even if they do.
-    const stopSweep = startRefundSweep(db, paypal, app.log);
+    const stopSweep = startRefundSweep(paypal, app.log, app.backgroundChanges);
     app.addHook('onClose', stopSweep);
   }
 

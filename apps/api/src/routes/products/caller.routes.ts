@@ -18,7 +18,7 @@ import { productAnswerOrNotFound } from './product-or-not-found';
 const idParams = z.object({ id: z.string() });
 
 export const callerProductRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
+  const { reader: db } = deps.database;
   const { cache } = deps;
   const config = { httpCache: 'catalogue' } as const;
 

@@ -11,7 +11,7 @@ const SUGGEST_TTL_MS = 10_000;
 const FACETS_TTL_MS = 10_000;
 
 export const publicProductRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
+  const { reader: db } = deps.database;
   const { cache } = deps;
 
   // Every answer here is the same for everyone: ETag and a short public Cache-Control (lib/http-caching.ts).

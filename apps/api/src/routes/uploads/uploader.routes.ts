@@ -1,6 +1,7 @@
 /** POST /api/uploads, for uploaders: an image for a logo, banner or product; answers the stored path. */
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/rules/catalog';
+import { declareChanges } from '#api/lib/cache-changes.ts';
 import { badRequest, HttpError } from '#api/lib/http-errors.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
 import { storeImage } from '#api/modules/uploads/image-store.ts';
@@ -14,6 +15,8 @@ export const uploaderRoutes: RoutePlugin = async (app, { deps }) => {
   const applicantUploads = createLimiter(app, 'applicantUploads', deps.rateLimits);
 
   app.post('/', async (request) => {
+    // A stored image changes no cached answer until a product or shop names it (lib/cache-changes.ts).
+    declareChanges(request, []);
     const user = userOf(request);
     if (!request.isMultipart() || !hasBoundary(request.headers['content-type'])) {
       throw badRequest('Send the image as multipart/form-data in the field "image".');

@@ -14,7 +14,7 @@ import { mailLinkOrigin } from '#api/site/mail-link-origin.ts';
 const idParams = z.object({ id: z.string() });
 
 export const adminUserRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
+  const { reader: db } = deps.database;
   const { mainHosts } = deps.config;
 
   // Paged (lib/paging.ts): still a JSON array, with X-Total-Count and Link headers.

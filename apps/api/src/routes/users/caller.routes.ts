@@ -8,7 +8,7 @@ const idParams = z.object({ id: z.string() });
 
 export const callerUserRoutes: RoutePlugin = async (app, { deps }) => {
   app.get('/:id', { schema: { params: idParams } }, async (request) => {
-    const user = await findUserAsSeenBy(deps.database.db, callerOf(request), request.params.id);
+    const user = await findUserAsSeenBy(deps.database.reader, callerOf(request), request.params.id);
     if (!user) throw notFound('User Not Found');
     return user;
   });

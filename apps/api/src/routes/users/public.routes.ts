@@ -6,7 +6,7 @@ import {
   signinSchema,
 } from '@torget/shared/schemas/accounts';
 import type { FastifyRequest } from 'fastify';
-import { dbFor } from '#api/lib/cache-changes.ts';
+import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { createLimiter, routeRateLimit } from '#api/lib/rate-limits.ts';
 import { requestLanguage } from '#api/lib/request-language.ts';
@@ -39,6 +39,8 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
       config: { rateLimit: routeRateLimit('signin', deps.rateLimits, byIpAndEmail) },
     },
     async (request) => {
+      // A sign-in changes no cached answer (lib/cache-changes.ts).
+      declareChanges(request, []);
       await signinsPerAddress.hitAddress(request);
       const user = await authenticate(dbFor(request), request.body.email, request.body.password);
       return signedInAnswer(deps, request, user);
@@ -58,6 +60,8 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
       config: { rateLimit: routeRateLimit('passwordReset', deps.rateLimits, byEmail) },
     },
     async (request) => {
+      // A reset token changes no cached answer (lib/cache-changes.ts).
+      declareChanges(request, []);
       // Counted before the e-mail is looked up: whether it has an account changes nothing here.
       await resetsPerAddress.hitAddress(request);
       const reset = await requestPasswordReset(dbFor(request), request.body.email);
@@ -75,6 +79,8 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
   );
 
   app.post('/reset_password', { schema: { body: resetPasswordSchema } }, async (request) => {
+    // A password changes no cached answer (lib/cache-changes.ts).
+    declareChanges(request, []);
     await resetPassword(dbFor(request), {
       email: request.body.email,
       token: request.body.reset_password_token,

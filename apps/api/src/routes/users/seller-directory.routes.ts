@@ -6,7 +6,9 @@ import type { RoutePlugin } from '#api/routes/audiences.ts';
 
 export const sellerDirectoryRoutes: RoutePlugin = async (app, { deps }) => {
   app.get('/top-sellers', { config: { httpCache: 'catalogue' } }, () =>
-    deps.cache.get('top-sellers', TOP_SELLERS_TTL_MS, () => listTopSellers(deps.database.db), [cacheTags.topSellers]),
+    deps.cache.get('top-sellers', TOP_SELLERS_TTL_MS, () => listTopSellers(deps.database.reader), [
+      cacheTags.topSellers,
+    ]),
   );
 
   // Which seller owns a custom domain: the seller id, or '0' when none (spec section 7).
@@ -14,7 +16,7 @@ export const sellerDirectoryRoutes: RoutePlugin = async (app, { deps }) => {
     '/domain_seller/:hostname',
     { schema: { params: z.object({ hostname: z.string().max(260) }) } },
     async (request, reply) => {
-      const id = await findSellerIdByDomain(deps.database.db, request.params.hostname);
+      const id = await findSellerIdByDomain(deps.database.reader, request.params.hostname);
       return reply.type('text/plain; charset=utf-8').send(id ?? '0');
     },
   );

@@ -12,7 +12,7 @@ import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 import { mailLinkOrigin } from '#api/site/mail-link-origin.ts';
 
 export const sellerUserRoutes: RoutePlugin = async (app, { deps }) => {
-  app.get('/payout-account', async (request) => readOwnPayoutAccount(deps.database.db, userOf(request).id));
+  app.get('/payout-account', async (request) => readOwnPayoutAccount(deps.database.reader, userOf(request).id));
 
   // A change mails the seller and starts the hold; saving the same account again does neither.
   app.put('/payout-account', { schema: { body: payoutAccountSchema } }, async (request) => {

@@ -12,7 +12,7 @@ export async function signedInAnswer(
   request: { host: string },
   user: { id: string; tokenVersion: number },
 ): Promise<SignedInUser> {
-  const details = await findUserDetails(deps.database.db, user.id);
+  const details = await findUserDetails(deps.database.reader, user.id);
   if (!details) throw notFound('User Not Found');
   return { ...details, token: deps.auth.issueToken(user, request.host) };
 }
