@@ -14,7 +14,7 @@ export {
   searchWordCounts,
   searchWords,
 } from './schema/catalog-derived';
-export { orderItems, orders, PAYMENT_METHODS } from './schema/orders';
+export { orderItems, orderMessageReads, orderMessages, orders, PAYMENT_METHODS } from './schema/orders';
 export { CAPTURE_OUTCOMES, paypalCaptures, REFUND_STATES } from './schema/payments';
 export { siteSettings } from './schema/settings';
 export { passwordResetTokens, sellers, users } from './schema/users';
