@@ -4,6 +4,7 @@ import {
   canCancelOrder,
   canDeleteOrder,
   canPayOrder,
+  canShipOrder,
   isBuyerOf,
   isSellerOf,
   orderFactsOf,
@@ -25,6 +26,8 @@ import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { StatusBadges, StatusBox } from '../components/order-status';
 import { PaymentRefunds } from '../components/payment-refunds';
+import { ShipOrderForm } from '../components/ship-order-form';
+import { ShipmentInfo } from '../components/shipment-info';
 import { SwishOpenApp } from '../components/swish-open-app';
 import { SwishPayment } from '../components/swish-payment';
 import '../orders.css';
@@ -175,6 +178,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
               <dd>{data.seller.seller.name}</dd>
             </dl>
             <StatusBox done={data.isDelivered} at={data.deliveredAt} doneText="Delivered at" notText="Not Delivered" />
+            {data.shipment && <ShipmentInfo shipment={data.shipment} />}
           </section>
           <section className="card order-card" aria-labelledby="order-payment">
             <h2 className="order-card-title" id="order-payment">
@@ -209,6 +213,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
               <OrderUpdateForm key={data._id} order={data} />
             </Suspense>
           )}
+          {canShipOrder(actor, facts) && <ShipOrderForm key={data._id} order={data} />}
           {canCancelOrder(actor, facts) && (
             <DangerAction
               mutation={cancelOrder}
