@@ -5,6 +5,7 @@ import {
   canDeleteOrder,
   canPayOrder,
   canShipOrder,
+  canWriteOrderMessages,
   isBuyerOf,
   isSellerOf,
   orderFactsOf,
@@ -25,6 +26,7 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { StatusBadges, StatusBox } from '../components/order-status';
+import { OrderThread } from '../components/order-thread';
 import { PaymentRefunds } from '../components/payment-refunds';
 import { ShipOrderForm } from '../components/ship-order-form';
 import { ShipmentInfo } from '../components/shipment-info';
@@ -198,6 +200,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
             {data.paymentRefunds && <PaymentRefunds refunds={data.paymentRefunds} />}
           </section>
           <OrderItems items={data.orderItems} />
+          {canWriteOrderMessages(actor, facts) && <OrderThread orderId={data._id} />}
         </div>
         <OrderSummary amounts={data}>
           {data.paymentMethod === 'PayPal' && !data.isPaid && !data.isCancelled && canPayOrder(actor, facts) && (
