@@ -1,6 +1,6 @@
 /**
  * Seeds a demo marketplace on first start: an admin, customers, shops with products and
- * pictures, reviews and the site texts. It only ever writes into an empty database, and
+ * pictures, reviews, orders in every state (demo-orders.ts) and the site texts. It only ever writes into an empty database, and
  * writes everything in one transaction, so a failure leaves no half-seeded data behind.
  */
 import { PLANS } from '@torget/shared/rules/plans';
@@ -12,13 +12,13 @@ import { products, reviews, sellers, siteSettings, users } from '#api/db/schema.
 import type { ImageStorage } from '#api/lib/image-storage.ts';
 import { hashPassword } from '#api/lib/passwords.ts';
 import { type DemoImage, writeDemoImages } from './demo-images';
+import { insertDemoOrders } from './demo-orders';
 import {
   ADMIN_EMAIL,
   CUSTOMER_EMAIL,
   CUSTOMERS,
   DEMO_PASSWORDS,
   type PasswordKind,
-  type ProductSeed,
   REVIEWS,
   SELLERS,
   type SellerSeed,
@@ -113,7 +113,7 @@ export function slugOf(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-const productImageFile = (product: ProductSeed) => `demo-${slugOf(product.name)}.webp`;
+const productImageFile = (name: string) => `demo-${slugOf(name)}.webp`;
 const logoFile = (seller: SellerSeed) => `demo-logo-${seller.key}.webp`;
 const bannerFile = (seller: SellerSeed) => `demo-banner-${seller.key}.webp`;
 const uploadPath = (fileName: string) => `/uploads/${fileName}`;
@@ -125,7 +125,12 @@ function demoImages(): DemoImage[] {
     if (logo) images.push({ kind: 'logo', fileName: logoFile(seller), ...logo });
     if (banner) images.push({ kind: 'banner', fileName: bannerFile(seller), ...banner });
     for (const product of seller.products) {
-      images.push({ kind: 'product', fileName: productImageFile(product), shape: product.shape, color: product.color });
+      images.push({
+        kind: 'product',
+        fileName: productImageFile(product.name),
+        shape: product.shape,
+        color: product.color,
+      });
     }
   }
   const names = new Set(images.map((image) => image.fileName));
@@ -142,6 +147,16 @@ async function insertDemoData(tx: Tx, passwordHashes: Record<PasswordKind, strin
   const placed = await insertProducts(tx, userIds, now);
   await insertReviews(tx, userIds, placed, now);
   await recomputeAllRatings(tx);
+  await insertDemoOrders(
+    tx,
+    (email) => idOf(userIds, email),
+    (name) => {
+      const product = placed.get(name);
+      if (!product) throw new Error(`Demo order of an unknown product ${name}`);
+      return { id: product.id, image: uploadPath(productImageFile(name)) };
+    },
+    now,
+  );
   await insertSiteSettings(tx);
 }
 
@@ -237,7 +252,7 @@ async function insertProducts(tx: Tx, userIds: Map<string, string>, now: Date): 
       sellerId: idOf(userIds, seller.email),
       name: product.name,
       priceOre: product.priceOre,
-      image: uploadPath(productImageFile(product)),
+      image: uploadPath(productImageFile(product.name)),
       category: product.category,
       brand: product.brand,
       countInStock: product.countInStock,
