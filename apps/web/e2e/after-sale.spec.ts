@@ -59,7 +59,7 @@ for (const viewport of [
     // The buyer cannot ship.
     await expect(buyerPage.getByRole('button', { name: 'Mark as shipped' })).toHaveCount(0);
     await buyerPage.goto('/orderhistory');
-    await expect(buyerPage.getByRole('row').filter({ hasText: orderId })).toContainText(`Shipped on ${today}`);
+    await expect(buyerPage.getByRole('row').filter({ hasText: orderId })).toContainText(`Shipped ${today}`);
     await buyerContext.close();
   });
 }

@@ -365,6 +365,7 @@ export const swedishCatalogue: Record<string, string> = {
   'Mark as shipped': 'Markera som skickad',
   'Update shipment': 'Uppdatera frakten',
   'Shipped on {{date}}': 'Skickad {{date}}',
+  Shipped: 'Skickad',
   'Track the parcel at {{carrier}}': 'Spåra paketet hos {{carrier}}',
   'A cancelled order cannot be shipped.': 'En avbruten order kan inte skickas.',
   'A PayPal order is shipped once it is paid.': 'En PayPal-order skickas när den är betald.',

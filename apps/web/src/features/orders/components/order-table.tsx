@@ -99,11 +99,16 @@ export function OrderTable({
                 {order.isPaid ? format.date(order.paidAt) : order.isCancelled ? t('Cancelled') : '-'}
               </td>
               <td className="cell-date" data-label={t('DELIVERED')}>
-                {order.isDelivered
-                  ? format.date(order.deliveredAt)
-                  : order.shipment
-                    ? t('Shipped on {{date}}', { date: format.date(order.shipment.shippedAt) })
-                    : '-'}
+                {order.isDelivered ? (
+                  format.date(order.deliveredAt)
+                ) : order.shipment ? (
+                  // Two short lines, so the column keeps the width of a date.
+                  <span className="order-shipped-note">
+                    <span>{t('Shipped')}</span> {format.date(order.shipment.shippedAt)}
+                  </span>
+                ) : (
+                  '-'
+                )}
               </td>
               <td className="cell-actions" data-label={t('ACTIONS')}>
                 <div className="table-actions">
