@@ -83,9 +83,10 @@ export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
 }
 
 /**
- * One page of the orders matching `where`, newest first, with their lines, and how many match
- * in all: three statements, none binding a parameter per order (the lines are found by the
- * page's own subquery, so a page of any size stays far below the protocol's parameter limit).
+ * One page of the orders matching `where`, newest first, with their lines, the reader's unread
+ * messages on each, and how many match in all: four statements, none binding a parameter per
+ * order (the lines and the unread counts are found by the page's own subquery, so a page of any
+ * size stays far below the protocol's parameter limit).
  */
 async function listOrders(
   db: Db,
@@ -112,11 +113,7 @@ async function listOrders(
     .offset(page.offset);
   if (rows.length === 0) return { rows: [], total };
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, pageIds));
-  const unread = await unreadCounts(
-    db,
-    reader.id,
-    rows.map((row) => row.id),
-  );
+  const unread = await unreadCounts(db, reader.id, pageIds);
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
     const lines = byOrder.get(item.orderId);
