@@ -10,7 +10,11 @@ import { orderMessageReads, orderMessages } from '#api/db/schema.ts';
  * How many messages `readerId` has not read on each order `orderIds` selects (a subquery, so a
  * page of any size binds no parameter per order); orders without any are left out.
  */
-export async function unreadCounts(db: Db, readerId: string, orderIds: SQLWrapper | string[]): Promise<Map<string, number>> {
+export async function unreadCounts(
+  db: Db,
+  readerId: string,
+  orderIds: SQLWrapper | string[],
+): Promise<Map<string, number>> {
   if (Array.isArray(orderIds) && orderIds.length === 0) return new Map();
   const rows = await db
     .select({ orderId: orderMessages.orderId, n: count() })
