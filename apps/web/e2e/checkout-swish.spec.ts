@@ -107,13 +107,17 @@ test('full Swish checkout; the seller marks paid and delivered; the buyer sees i
   await expect(deliveredDate).toBeDisabled();
   await paid.check();
   await expect(paidDate).toBeEnabled();
-  // A ticked box without its date: the spec's message beside the date, and nothing is sent.
+  // The date starts as today; an emptied date gives the spec's message beside it, and nothing is sent.
+  await expect(paidDate).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await paidDate.fill('');
   await sellerPage.getByRole('button', { name: 'Update' }).click();
   await expect(sellerPage.getByRole('alert')).toHaveText('Please enter the payment date.');
   await expect(paidDate).toHaveAttribute('aria-invalid', 'true');
   await paidDate.fill('2026-01-15');
   await delivered.check();
   await expect(deliveredDate).toBeEnabled();
+  await expect(deliveredDate).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await deliveredDate.fill('');
   await sellerPage.getByRole('button', { name: 'Update' }).click();
   await expect(sellerPage.getByRole('alert')).toHaveText('Please enter the delivery date.');
   await deliveredDate.fill('2026-01-17');

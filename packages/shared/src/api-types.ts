@@ -269,6 +269,35 @@ export interface Order {
    * only when there is one.
    */
   paymentRefunds?: PaymentRefund[];
+  /**
+   * Added: how the seller sent the order, or null before it is shipped. Always in the order's
+   * answers (single and lists); optional in the type for orders built elsewhere.
+   */
+  shipment?: Shipment | null;
+  /**
+   * Added: messages on the order's thread the reader has not read yet, in GET /api/orders/{id}
+   * and the lists; 0 in the answers of actions on the order.
+   */
+  unreadMessages?: number;
+}
+
+/** An order as shipped: the carrier, the tracking number and the carrier's tracking page. */
+export interface Shipment {
+  /** One of CARRIERS (rules/shipping.ts). */
+  carrier: string;
+  trackingNumber: string | null;
+  /** The carrier's public tracking page; null for 'other' or without a number. */
+  trackingUrl: string | null;
+  shippedAt: string;
+}
+
+/** One message on an order's thread, oldest first in GET /api/orders/{id}/messages. */
+export interface OrderMessage {
+  _id: string;
+  /** Who wrote it, as the order knows them. */
+  author: { _id: string; name: string; role: 'buyer' | 'seller' | 'admin' };
+  text: string;
+  createdAt: string;
 }
 
 /** Why a PayPal capture paid nothing. */

@@ -15,7 +15,7 @@ export {
   searchWords,
 } from './schema/catalog-derived';
 export { feeSettings, LEDGER_ENTRY_KINDS, ledgerEntries } from './schema/ledger';
-export { orderItems, orders, PAYMENT_METHODS } from './schema/orders';
+export { orderItems, orderMessageReads, orderMessages, orders, PAYMENT_METHODS } from './schema/orders';
 export { CAPTURE_OUTCOMES, paypalCaptures, REFUND_STATES } from './schema/payments';
 export { PAYOUT_ACCOUNT_KINDS, sellerPayoutAccounts } from './schema/payout-accounts';
 export { siteSettings } from './schema/settings';

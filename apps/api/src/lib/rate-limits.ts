@@ -91,6 +91,12 @@ export const RATE_LIMIT_DEFINITIONS = {
     per: 'address',
     message: tryAgain('Too many orders from this address.'),
   },
+  orderMessages: {
+    env: 'RATE_LIMIT_ORDER_MESSAGES',
+    default: '20/10m',
+    per: 'account',
+    message: tryAgain('Too many messages.'),
+  },
   uploads: {
     env: 'RATE_LIMIT_UPLOADS',
     default: '100/1h',

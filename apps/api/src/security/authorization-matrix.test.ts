@@ -319,6 +319,29 @@ const TABLE: Row[] = [
     }),
   },
   {
+    route: 'PUT /api/orders/:id/ship',
+    note: 'the carrier and tracking number: the seller and admins, not the buyer',
+    expected: [401, 403, 404, 200, 404, 200],
+    request: async () => ({
+      url: `/api/orders/${(await freshOrder(t))._id}/ship`,
+      payload: { carrier: 'PostNord', tracking_number: 'AB123456789SE' },
+    }),
+  },
+  {
+    route: 'GET /api/orders/:id/messages',
+    note: "the order's thread: its buyer, its seller and admins; nobody else finds the order",
+    expected: [401, 200, 404, 200, 404, 200],
+    request: async () => ({ url: `/api/orders/${await sharedOrder()}/messages` }),
+  },
+  {
+    route: 'POST /api/orders/:id/messages',
+    expected: [401, 201, 404, 201, 404, 201],
+    request: async () => ({
+      url: `/api/orders/${await sharedOrder()}/messages`,
+      payload: { text: 'Hej! När skickas ordern?' },
+    }),
+  },
+  {
     route: 'PUT /api/orders/:id/cancel',
     note: 'an unpaid PayPal order: its seller and admins cancel it, not the buyer',
     expected: [401, 403, 404, 200, 404, 200],

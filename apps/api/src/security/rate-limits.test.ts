@@ -25,6 +25,7 @@ const SMALL = loadConfig({
   RATE_LIMIT_APPLICANT_UPLOADS: '2/1d',
   RATE_LIMIT_SIGNIN_PER_ADDRESS: '3/10m',
   RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS: '3/1h',
+  RATE_LIMIT_ORDER_MESSAGES: '2/10m',
 }).rateLimits;
 
 let address = 0;
@@ -163,6 +164,28 @@ describe('rate limits set through RATE_LIMIT_* variables', () => {
     expect((await order(t, other, goods.id, freshAddress())).statusCode).toBe(201);
   });
 
+  it('limits messages on orders per account, over all their orders', async () => {
+    const seller = await shop(t);
+    const goods = await product(t, seller.id, { countInStock: 100 });
+    const buyer = await customer(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await order(t, buyer, goods.id, freshAddress())).json().order._id);
+    const message = (who: Session, id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${id}/messages`,
+        headers: bearer(who.token),
+        payload: { text: 'Hej!' },
+      });
+    expect((await message(buyer, ids[0] ?? '')).statusCode).toBe(201);
+    expect((await message(buyer, ids[1] ?? '')).statusCode).toBe(201);
+    const blocked = await message(buyer, ids[0] ?? '');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many messages\. Please wait/);
+    // The seller answering is not held back by the buyer.
+    expect((await message(seller, ids[0] ?? '')).statusCode).toBe(201);
+  });
+
   it('limits orders per address, across accounts', async () => {
     const seller = await shop(t);
     const goods = await product(t, seller.id, { countInStock: 100 });
@@ -211,6 +234,7 @@ describe('rate limits at their defaults', () => {
       reviews: { max: 10, windowMs: 3_600_000 },
       ordersPerAccount: { max: 10, windowMs: 60_000 },
       ordersPerAddress: { max: 30, windowMs: 60_000 },
+      orderMessages: { max: 20, windowMs: 600_000 },
       uploads: { max: 100, windowMs: 3_600_000 },
       applicantUploads: { max: 10, windowMs: 86_400_000 },
     });

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#api/db/client.ts';
 import {
   ledgerEntries,
+  orderItems,
+  orderMessages,
   orders,
   products,
   reviews,
@@ -233,6 +235,24 @@ describe('demo seed', () => {
     expect(settings?.aboutText).toContain('Torget');
     expect(settings?.becomeSellerText2).toContain('299 kr/år');
     expect(settings?.privacyPolicyText).toContain('GDPR');
+  });
+
+  it('has orders in every state, some shipped with tracking and some with a conversation', async () => {
+    const { db } = database;
+    const rows = await db.select().from(orders);
+    expect(rows.some((o) => !o.isPaid && o.paymentMethod === 'Swish')).toBe(true);
+    expect(rows.some((o) => o.isPaid && !o.shippedAt && !o.isDelivered)).toBe(true);
+    expect(rows.some((o) => o.shippingCarrier === 'PostNord' && o.trackingNumber && !o.isDelivered)).toBe(true);
+    expect(rows.some((o) => o.isDelivered && o.shippedAt)).toBe(true);
+    for (const order of rows) {
+      const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      const items = lines.reduce((sum, line) => sum + line.qty * line.priceOre, 0);
+      expect(order.itemsPriceOre).toBe(items);
+      expect(lines.every((line) => line.sellerId === order.sellerId && line.productId !== null)).toBe(true);
+      expect(order.userId).not.toBe(order.sellerId);
+    }
+    const [messages] = await db.select({ n: count }).from(orderMessages);
+    expect(messages?.n).toBeGreaterThanOrEqual(3);
   });
 
   it('does nothing the second time', async () => {

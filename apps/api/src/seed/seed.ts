@@ -1,7 +1,7 @@
 /**
  * Seeds a demo marketplace on first start: an admin, customers, shops with products and
- * pictures, reviews, a year of two shops' orders and the marketplace's ledger (demo-ledger.ts)
- * and the site texts. It only ever writes into an empty database, and
+ * pictures, reviews, orders in every state (demo-orders.ts), a year of two shops' orders and the
+ * marketplace's ledger (demo-ledger.ts) and the site texts. It only ever writes into an empty database, and
  * writes everything in one transaction, so a failure leaves no half-seeded data behind.
  */
 import { checkPayoutAccount } from '@torget/shared/rules/payout-account';
@@ -15,13 +15,13 @@ import type { ImageStorage } from '#api/lib/image-storage.ts';
 import { hashPassword } from '#api/lib/passwords.ts';
 import { type DemoImage, writeDemoImages } from './demo-images';
 import { insertDemoLedger } from './demo-ledger';
+import { insertDemoOrders } from './demo-orders';
 import {
   ADMIN_EMAIL,
   CUSTOMER_EMAIL,
   CUSTOMERS,
   DEMO_PASSWORDS,
   type PasswordKind,
-  type ProductSeed,
   REVIEWS,
   SELLER_PAYOUT_ACCOUNTS,
   SELLERS,
@@ -117,7 +117,7 @@ export function slugOf(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-const productImageFile = (product: ProductSeed) => `demo-${slugOf(product.name)}.webp`;
+const productImageFile = (name: string) => `demo-${slugOf(name)}.webp`;
 const logoFile = (seller: SellerSeed) => `demo-logo-${seller.key}.webp`;
 const bannerFile = (seller: SellerSeed) => `demo-banner-${seller.key}.webp`;
 const uploadPath = (fileName: string) => `/uploads/${fileName}`;
@@ -129,7 +129,12 @@ function demoImages(): DemoImage[] {
     if (logo) images.push({ kind: 'logo', fileName: logoFile(seller), ...logo });
     if (banner) images.push({ kind: 'banner', fileName: bannerFile(seller), ...banner });
     for (const product of seller.products) {
-      images.push({ kind: 'product', fileName: productImageFile(product), shape: product.shape, color: product.color });
+      images.push({
+        kind: 'product',
+        fileName: productImageFile(product.name),
+        shape: product.shape,
+        color: product.color,
+      });
     }
   }
   const names = new Set(images.map((image) => image.fileName));
@@ -158,6 +163,16 @@ async function insertDemoData(tx: Tx, passwordHashes: Record<PasswordKind, strin
     now,
   );
   await recomputeAllRatings(tx);
+  await insertDemoOrders(
+    tx,
+    (email) => idOf(userIds, email),
+    (name) => {
+      const product = placed.get(name);
+      if (!product) throw new Error(`Demo order of an unknown product ${name}`);
+      return { id: product.id, image: uploadPath(productImageFile(name)) };
+    },
+    now,
+  );
   await insertSiteSettings(tx);
 }
 
@@ -275,7 +290,7 @@ async function insertProducts(tx: Tx, userIds: Map<string, string>, now: Date): 
       sellerId: idOf(userIds, seller.email),
       name: product.name,
       priceOre: product.priceOre,
-      image: uploadPath(productImageFile(product)),
+      image: uploadPath(productImageFile(product.name)),
       category: product.category,
       brand: product.brand,
       countInStock: product.countInStock,

@@ -12,3 +12,16 @@
 export function mailLinkOrigin(config: { publicUrl: string }): string {
   return config.publicUrl;
 }
+
+/**
+ * The origin of an order's mail links: the shop's own domain when the order was placed there
+ * (the buyer signed in on that site, and their session is that site's), with the scheme and port
+ * of the marketplace's public origin (https in production); else the marketplace's. The domain
+ * is the one stored on the shop now, never a request's host, so a shop that gave its domain up
+ * sends its buyers to the marketplace.
+ */
+export function orderLinkOrigin(config: { publicUrl: string }, shopDomain: string | null): string {
+  if (!shopDomain) return mailLinkOrigin(config);
+  const origin = new URL(config.publicUrl);
+  return `${origin.protocol}//${shopDomain}${origin.port ? `:${origin.port}` : ''}`;
+}

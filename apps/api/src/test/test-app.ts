@@ -34,6 +34,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
   reviews: RAISED,
   ordersPerAccount: RAISED,
   ordersPerAddress: RAISED,
+  orderMessages: RAISED,
   uploads: RAISED,
   applicantUploads: RAISED,
 };

@@ -8,4 +8,5 @@ export const defaultCatalogue: Record<string, string> = {
   '{{count}} Results_one': '{{count}} Result',
   '{{count}} orders_one': '{{count}} order',
   '{{count}} attempts_one': '{{count}} attempt',
+  '{{count}} new messages_one': '{{count}} new message',
 };

@@ -103,3 +103,25 @@ export function canListOrdersOf(actor: Actor | null, sellerId: string | undefine
   if (actor.isAdmin) return true;
   return actor.isSeller && sellerId === actor.id;
 }
+
+export const SHIP_CANCELLED = 'A cancelled order cannot be shipped.';
+export const SHIP_UNPAID_PAYPAL = 'A PayPal order is shipped once it is paid.';
+
+/** Why the order cannot be shipped, whoever asks; null when it can (again, to correct it). */
+export function orderShippingRefusal(
+  order: Pick<OrderFacts, 'paymentMethod' | 'isPaid' | 'isCancelled'>,
+): string | null {
+  if (order.isCancelled) return SHIP_CANCELLED;
+  if (order.paymentMethod === 'PayPal' && !order.isPaid) return SHIP_UNPAID_PAYPAL;
+  return null;
+}
+
+/** The order's seller (while a seller) or an admin ships an order that can be shipped. */
+export function canShipOrder(actor: Actor | null, order: OrderFacts): boolean {
+  return managesAsSeller(actor, order) && orderShippingRefusal(order) === null;
+}
+
+/** The order's thread is read and written by whoever sees the order: its buyer, its seller, admins. */
+export function canWriteOrderMessages(actor: Actor | null, order: Pick<OrderFacts, 'buyerId' | 'sellerId'>): boolean {
+  return canSeeOrder(actor, order);
+}

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -63,6 +64,22 @@ export const orders = pgTable(
      * capture rule).
      */
     paypalStartedAt: timestamp('paypal_started_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The UI language the buyer placed the order in ('sv' or 'en'): the buyer's mails about the
+     * order are written in it (mails/order-status-mails.ts).
+     */
+    buyerLanguage: text('buyer_language').notNull().default('en'),
+    /** The seller's UI language when they last acted on the order; null until then (mails in both). */
+    sellerLanguage: text('seller_language'),
+    /**
+     * Placed on the seller's own domain: the order's mail links lead there while the shop still
+     * has that domain (site/mail-link-origin.ts), else to the marketplace.
+     */
+    placedOnShopDomain: boolean('placed_on_shop_domain').notNull().default(false),
+    /** Shipped: one of CARRIERS (@torget/shared/rules/shipping), the tracking number and when. */
+    shippingCarrier: text('shipping_carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
     /** The human order number (shown as T-100001), sequential from 100001 (migration 0006). */
     number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('orders_number_seq')`),
     createdAt: createdAt(),
@@ -77,6 +94,11 @@ export const orders = pgTable(
     check(
       'orders_total_check',
       sql`${t.totalPriceOre} = ${t.itemsPriceOre} + ${t.shippingPriceOre} + ${t.taxPriceOre}`,
+    ),
+    check('orders_languages_check', sql`${t.buyerLanguage} in ('sv', 'en') and ${t.sellerLanguage} in ('sv', 'en')`),
+    check(
+      'orders_shipment_check',
+      sql`(${t.shippingCarrier} is null) = (${t.shippedAt} is null) and (${t.trackingNumber} is null or ${t.shippingCarrier} is not null)`,
     ),
     uniqueIndex('orders_paypal_capture_key').on(t.paypalCaptureId),
     // The lists sort `created_at DESC, id DESC` (NULLS FIRST, PostgreSQL's default for DESC):
@@ -114,4 +136,45 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
   ],
+);
+
+/**
+ * The thread between an order's buyer and its seller (admins read and write too), oldest first.
+ * The author's name and role are kept as written, as an order keeps its names.
+ */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    authorName: text('author_name').notNull(),
+    authorRole: text('author_role').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_messages_role_check', sql`${t.authorRole} in ('buyer', 'seller', 'admin')`),
+    check('order_messages_text_check', sql`char_length(${t.text}) between 1 and 2000`),
+    index('order_messages_order_created_idx').on(t.orderId, t.createdAt, t.id),
+  ],
+);
+
+/** How far each reader has read an order's thread: the unread counts are the messages after it. */
+export const orderMessageReads = pgTable(
+  'order_message_reads',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.userId] })],
 );

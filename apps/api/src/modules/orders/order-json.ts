@@ -1,8 +1,9 @@
 /** Shapes order rows into the order JSON of spec section 3 (SEK numbers, `_id`, ISO dates). */
-import type { Order, OrderItem, PaymentResult } from '@torget/shared/api-types';
+import type { Order, OrderItem, PaymentResult, Shipment } from '@torget/shared/api-types';
 import { oreToSek } from '@torget/shared/rules/money';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { isPaymentMethod } from '@torget/shared/rules/orders';
+import { trackingUrl } from '@torget/shared/rules/shipping';
 import { z } from 'zod';
 import type { orderItems, orders } from '#api/db/schema.ts';
 
@@ -42,6 +43,17 @@ function paymentResultOf(order: OrderRow): PaymentResult | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** How the order was sent, with the carrier's tracking page; null before it is shipped. */
+export function shipmentOf(order: OrderRow): Shipment | null {
+  if (!order.shippingCarrier || !order.shippedAt) return null;
+  return {
+    carrier: order.shippingCarrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: trackingUrl(order.shippingCarrier, order.trackingNumber),
+    shippedAt: order.shippedAt.toISOString(),
+  };
+}
+
 /**
  * The order as its buyer, its seller and admins read it. `user` is the buyer's id; the order
  * lists of admins and sellers pass `withBuyerName` to get `{ _id, name }` with the name as ordered.
@@ -76,5 +88,8 @@ export function toOrderJson(order: OrderRow, items: readonly OrderItemRow[], wit
     isCancelled: order.cancelledAt !== null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
     cancelReason: order.cancelReason === 'expired' || order.cancelReason === 'cancelled' ? order.cancelReason : null,
+    shipment: shipmentOf(order),
+    // The reader's count is filled in by GET /api/orders/{id} and the lists (order-unread.ts).
+    unreadMessages: 0,
   };
 }

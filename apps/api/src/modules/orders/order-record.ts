@@ -129,6 +129,7 @@ export function orderRecord(
   buyer: AuthUser,
   input: CreateOrderInput,
   { priced, shop, totals }: CheckedOrder,
+  placement: { language: 'sv' | 'en'; shopOnHost: string | null } = { language: 'en', shopOnHost: null },
 ): OrderRecord {
   const orderId = randomUUID();
   const items: OrderItemRow[] = priced.map(({ qty, product }) => ({
@@ -159,6 +160,8 @@ export function orderRecord(
     shippingPriceOre: totals.shippingOre,
     taxPriceOre: totals.taxOre,
     totalPriceOre: totals.totalOre,
+    buyerLanguage: placement.language,
+    placedOnShopDomain: placement.shopOnHost === shop.id,
   };
   return { order, items };
 }

@@ -57,6 +57,8 @@ const ORDER_VALUES = [
   'shippingPriceOre',
   'taxPriceOre',
   'totalPriceOre',
+  'buyerLanguage',
+  'placedOnShopDomain',
 ] as const satisfies readonly (keyof typeof orders.$inferInsert)[];
 
 /**

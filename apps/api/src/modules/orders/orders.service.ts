@@ -9,12 +9,14 @@ import {
   canSeeOrder,
   canUpdateOrderStatus,
   isBuyerOf,
+  isSellerOf,
   managesAsSeller,
   type OrderFacts,
   orderDeletionRefusal,
   SELLER_STATUS_REVOKED,
 } from '@torget/shared/policies/orders';
 import { formDateToDate } from '@torget/shared/rules/dates';
+import type { Language } from '@torget/shared/rules/languages';
 import { parseOrderNumber } from '@torget/shared/rules/order-number';
 import type { IncomingOrderFilter, OrderUpdateInput } from '@torget/shared/schemas/orders';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
@@ -27,6 +29,7 @@ import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
+import { unreadCounts } from './order-unread';
 
 export const ORDER_NOT_FOUND = 'Order Not Found';
 
@@ -81,15 +84,17 @@ export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
 }
 
 /**
- * One page of the orders matching `where`, newest first, with their lines, and how many match
- * in all: three statements, none binding a parameter per order (the lines are found by the
- * page's own subquery, so a page of any size stays far below the protocol's parameter limit).
+ * One page of the orders matching `where`, newest first, with their lines, the reader's unread
+ * messages on each, and how many match in all: four statements, none binding a parameter per
+ * order (the lines and the unread counts are found by the page's own subquery, so a page of any
+ * size stays far below the protocol's parameter limit).
  */
 async function listOrders(
   db: Db,
   where: SQL | undefined,
   withBuyerName: boolean,
   page: PageRequest,
+  reader: AuthUser,
 ): Promise<Paged<Order>> {
   const [counted] = await db.select({ n: count() }).from(orders).where(where);
   const total = Number(counted?.n ?? 0);
@@ -109,18 +114,25 @@ async function listOrders(
     .offset(page.offset);
   if (rows.length === 0) return { rows: [], total };
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, pageIds));
+  const unread = await unreadCounts(db, reader.id, pageIds);
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
     const lines = byOrder.get(item.orderId);
     if (lines) lines.push(item);
     else byOrder.set(item.orderId, [item]);
   }
-  return { rows: rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? [], withBuyerName)), total };
+  return {
+    rows: rows.map((row) => ({
+      ...toOrderJson(row, byOrder.get(row.id) ?? [], withBuyerName),
+      unreadMessages: unread.get(row.id) ?? 0,
+    })),
+    total,
+  };
 }
 
 /** GET /api/orders/mine: a page of the user's own outgoing orders. */
 export function listMyOrders(db: Db, user: AuthUser, page: PageRequest): Promise<Paged<Order>> {
-  return listOrders(db, eq(orders.userId, user.id), false, page);
+  return listOrders(db, eq(orders.userId, user.id), false, page, user);
 }
 
 /**
@@ -152,7 +164,7 @@ export function listIncomingOrders(
 ): Promise<Paged<Order>> {
   const sellerId = sellerFilterFor(user, requestedSeller);
   const where = and(sellerId ? eq(orders.sellerId, sellerId) : undefined, filter && INCOMING_FILTER_WHERE[filter]());
-  return listOrders(db, where, true, page);
+  return listOrders(db, where, true, page, user);
 }
 
 /**
@@ -189,6 +201,24 @@ export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<v
  * booked in the ledger (modules/ledger/ledger-bookings.ts).
  */
 export async function updateOrderStatus(db: Db, user: AuthUser, id: string, input: OrderUpdateInput): Promise<Order> {
+  return (await updateOrderStatusWithChanges(db, user, id, input)).order;
+}
+
+/** An updated order, and whether this update ticked its paid or delivered flag (the buyer is told). */
+export interface StatusUpdate {
+  order: Order;
+  becamePaid: boolean;
+  becameDelivered: boolean;
+}
+
+/** updateOrderStatus, telling which flags it ticked; the seller's `language` is kept for their mails. */
+export async function updateOrderStatusWithChanges(
+  db: Db,
+  user: AuthUser,
+  id: string,
+  input: OrderUpdateInput,
+  language?: Language,
+): Promise<StatusUpdate> {
   return transaction(db, async (tx) => {
     const order = await visibleOrder(tx, user, id, true);
     if (!canUpdateOrderStatus(user, orderFacts(order))) throw forbidden('Only the seller of this order can update it.');
@@ -203,6 +233,7 @@ export async function updateOrderStatus(db: Db, user: AuthUser, id: string, inpu
         paidAt: input.is_paid && input.paid_date ? formDateToDate(input.paid_date) : null,
         isDelivered: input.is_delivered,
         deliveredAt: input.is_delivered && input.delivered_date ? formDateToDate(input.delivered_date) : null,
+        ...(language && isSellerOf(user, orderFacts(order)) ? { sellerLanguage: language } : {}),
         updatedAt: new Date(),
       })
       .where(eq(orders.id, id))
@@ -212,6 +243,10 @@ export async function updateOrderStatus(db: Db, user: AuthUser, id: string, inpu
     // never deleted). In this transaction, under the order's lock: booked once, or not at all.
     if (updated.isPaid && !order.isPaid) await bookOrderPaid(tx, updated);
     if (!updated.isPaid && order.isPaid) await reverseOrderPaid(tx, updated.id);
-    return orderJson(tx, updated);
+    return {
+      order: await orderJson(tx, updated),
+      becamePaid: updated.isPaid && !order.isPaid,
+      becameDelivered: updated.isDelivered && !order.isDelivered,
+    };
   });
 }

@@ -14,6 +14,7 @@
  * the new data. Any refusal throws before anything is written.
  */
 import type { Order } from '@torget/shared/api-types';
+import type { Language } from '@torget/shared/rules/languages';
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import { type Db, transaction } from '#api/db/client.ts';
 import type { AuthUser, TokenClaims } from '#api/lib/auth.ts';
@@ -27,6 +28,15 @@ export interface PlacedOrder {
   buyer: { name: string; email: string };
   seller: { email: string };
 }
+
+/** Where the order is placed: the buyer's UI language, and the shop whose own domain it is on. */
+export interface OrderPlacement {
+  language: Language;
+  /** The seller whose own domain the request came to; null on the marketplace. */
+  shopOnHost: string | null;
+}
+
+const ON_THE_MARKETPLACE: OrderPlacement = { language: 'en', shopOnHost: null };
 
 export interface PlaceOrderHooks {
   /**
@@ -45,6 +55,7 @@ export async function placeOrder(
   claims: TokenClaims,
   input: CreateOrderInput,
   hooks: PlaceOrderHooks = {},
+  placement: OrderPlacement = ON_THE_MARKETPLACE,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(input.orderItems);
   const { buyer, found } = await readBuyerAndProducts(
@@ -56,12 +67,12 @@ export async function placeOrder(
   // read as the locked transaction gives on the rows it locks.
   const checked = checkOrder(buyer, input, lines, found);
   await hooks.afterRead?.();
-  const record = orderRecord(buyer, input, checked);
+  const record = orderRecord(buyer, input, checked, placement);
   try {
     return placedOrder(await takeStockIfUnchangedAndWrite(db, record), record, buyer, checked.shop);
   } catch (error) {
     if (!isStockGuardFailure(error)) throw error;
-    return placeOrderLocked(db, buyer, input, lines);
+    return placeOrderLocked(db, buyer, input, lines, placement);
   }
 }
 
@@ -71,6 +82,7 @@ function placeOrderLocked(
   buyer: AuthUser,
   input: CreateOrderInput,
   lines: readonly Line[],
+  placement: OrderPlacement,
 ): Promise<PlacedOrder> {
   return transaction(db, async (tx) => {
     const found = await lockProducts(
@@ -78,7 +90,7 @@ function placeOrderLocked(
       lines.map((l) => l.product),
     );
     const checked = checkOrder(buyer, input, lines, found);
-    const record = orderRecord(buyer, input, checked);
+    const record = orderRecord(buyer, input, checked, placement);
     return placedOrder(await takeStockAndWrite(tx, record), record, buyer, checked.shop);
   });
 }

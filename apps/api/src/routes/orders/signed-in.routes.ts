@@ -3,6 +3,7 @@
  * 7). Which orders a user may see, change or pay is the services' rule (buyer, seller, admin).
  */
 import type { Order } from '@torget/shared/api-types';
+import { isMainHost, normaliseHost } from '@torget/shared/rules/hosts';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import {
@@ -18,6 +19,7 @@ import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.t
 import { createLimiter } from '#api/lib/rate-limits.ts';
 import { requestLanguage } from '#api/lib/request-language.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '#api/mails/order-mails.ts';
+import { orderDeliveredMail, orderPaidMail } from '#api/mails/order-status-mails.ts';
 import { paymentRefundMail } from '#api/mails/payment-refund-mail.ts';
 import {
   cancelOrder,
@@ -27,17 +29,20 @@ import {
   startExpirySweep,
 } from '#api/modules/orders/order-cancellation.service.ts';
 import { payWithPaypal, type RefundDue, startPaypalPayment } from '#api/modules/orders/order-payment.service.ts';
+import { unreadCounts } from '#api/modules/orders/order-unread.ts';
 import {
   deleteOrder,
   listIncomingOrders,
   listMyOrders,
-  updateOrderStatus,
+  updateOrderStatusWithChanges,
 } from '#api/modules/orders/orders.service.ts';
 import { placeOrder } from '#api/modules/orders/place-order.service.ts';
 import { refundIfDue } from '#api/modules/payments/paypal-captures.service.ts';
 import { paypalClientFor } from '#api/modules/payments/paypal-client.ts';
+import { findShopByDomain } from '#api/modules/users/shop-by-domain.service.ts';
 import { claimsOf, type RoutePlugin, userOf } from '#api/routes/audiences.ts';
-import { mailLinkOrigin } from '#api/site/mail-link-origin.ts';
+import { mailLinkOrigin, orderLinkOrigin } from '#api/site/mail-link-origin.ts';
+import { mailAboutOrder } from './order-mail-sender';
 
 const idParams = z.object({ id: z.string() });
 
@@ -59,6 +64,10 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const stopSweep = startExpirySweep(holdMinutes, app.log, app.backgroundChanges);
   app.addHook('onClose', stopSweep);
 
+  /** The seller whose own domain `host` is; null on the marketplace (no query for a main host). */
+  const shopOnRequestHost = async (host: string): Promise<string | null> =>
+    isMainHost(host, deps.config.mainHosts) ? null : ((await findShopByDomain(db, host))?._id ?? null);
+
   // The order's first statement reads the buyer's account beside the products
   // (place-order.service.ts): the guard checks the token and reads nothing.
   app.post('/', { schema: { body: createOrderSchema }, config: { readsSessionUser: true } }, async (request, reply) => {
@@ -67,9 +76,14 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
     declareChanges(request, stockChangeTags(request.body.orderItems.map((item) => item.product)));
     await ordersPerAddress.hitAddress(request);
     await ordersPerAccount.hit(request, claims.userId);
-    const placed = await placeOrder(dbFor(request), claims, request.body);
-    const origin = mailLinkOrigin(deps.config);
-    sendInBackground(mailer, orderConfirmationMail(placed, origin, requestLanguage(request)), request.log);
+    const language = requestLanguage(request);
+    const shopOnHost = await shopOnRequestHost(request.host);
+    const placed = await placeOrder(dbFor(request), claims, request.body, {}, { language, shopOnHost });
+    const origin = orderLinkOrigin(
+      deps.config,
+      shopOnHost === placed.order.seller._id ? normaliseHost(request.host) : null,
+    );
+    sendInBackground(mailer, orderConfirmationMail(placed, origin, language), request.log);
     sendInBackground(mailer, newOrderNoticeMail(placed, origin), request.log);
     return reply.status(201).send({ message: 'New Order Created', order: placed.order });
   });
@@ -95,9 +109,11 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
 
   // Reading an order past its time expires it, giving its stock back (lib/cache-changes.ts).
   app.get('/:id', { schema: { params: idParams } }, async (request) => {
-    const order = await readOrder(dbFor(request), userOf(request), request.params.id, holdMinutes);
+    const user = userOf(request);
+    const order = await readOrder(dbFor(request), user, request.params.id, holdMinutes);
     declareChanges(request, productTagsOf(order));
-    return order;
+    const unread = await unreadCounts(dbFor(request), user.id, [order._id]);
+    return { ...order, unreadMessages: unread.get(order._id) ?? 0 };
   });
 
   // The seller of an unpaid PayPal order, or an admin, cancels it (stock back once).
@@ -112,9 +128,23 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
     return { message: ORDER_DELETED };
   });
 
-  app.put('/:id/update', { schema: { params: idParams, body: orderUpdateSchema } }, async (request) =>
-    updateOrderStatus(dbFor(request), userOf(request), request.params.id, request.body),
-  );
+  // The buyer is told by mail when this update ticks paid or delivered.
+  app.put('/:id/update', { schema: { params: idParams, body: orderUpdateSchema } }, async (request) => {
+    const update = await updateOrderStatusWithChanges(
+      dbFor(request),
+      userOf(request),
+      request.params.id,
+      request.body,
+      requestLanguage(request),
+    );
+    if (update.becamePaid || update.becameDelivered) {
+      mailAboutOrder(deps, request.log, update.order._id, ({ buyer }, context) => [
+        ...(update.becamePaid ? [orderPaidMail(buyer, context)] : []),
+        ...(update.becameDelivered ? [orderDeliveredMail(buyer, context)] : []),
+      ]);
+    }
+    return update.order;
+  });
 
   app.post('/:id/paypal', { schema: { params: idParams } }, async (request) =>
     startPaypalPayment(dbFor(request), paypal, userOf(request), request.params.id, holdMinutes),

@@ -32,8 +32,8 @@ const itemCount = (order: Order) => order.orderItems.reduce((sum, item) => sum +
 /**
  * The order tables of /orderhistory, /orderlist and /orderlist/seller (spec section 2): ID,
  * DATE, SHOP, TOTAL, PAID, DELIVERED and a Details button; dates as 'YYYY-MM-DD', '-' when absent.
- * The ID cell leads with the order number (`T-100001`); no column is added, so every
- * column keeps its place.
+ * The ID cell leads with the order number (`T-100001`) and says how many messages are unread;
+ * DELIVERED says when a shipped order was sent. No column is added, so every column keeps its place.
  */
 export function OrderTable({
   orders,
@@ -76,6 +76,9 @@ export function OrderTable({
                 <div>
                   <span className="order-number-value">{order.orderNumber}</span>
                   <span className="order-uuid">{order._id}</span>
+                  {order.unreadMessages ? (
+                    <span className="unread-badge">{t('{{count}} new messages', { count: order.unreadMessages })}</span>
+                  ) : null}
                 </div>
               </td>
               {showBuyer && <td data-label={t('USER')}>{buyerName(order)}</td>}
@@ -96,7 +99,16 @@ export function OrderTable({
                 {order.isPaid ? format.date(order.paidAt) : order.isCancelled ? t('Cancelled') : '-'}
               </td>
               <td className="cell-date" data-label={t('DELIVERED')}>
-                {order.isDelivered ? format.date(order.deliveredAt) : '-'}
+                {order.isDelivered ? (
+                  format.date(order.deliveredAt)
+                ) : order.shipment ? (
+                  // Two short lines, so the column keeps the width of a date.
+                  <span className="order-shipped-note">
+                    <span>{t('Shipped')}</span> {format.date(order.shipment.shippedAt)}
+                  </span>
+                ) : (
+                  '-'
+                )}
               </td>
               <td className="cell-actions" data-label={t('ACTIONS')}>
                 <div className="table-actions">

@@ -13,12 +13,21 @@ import '../orders.css';
 /** 'YYYY-MM-DD' of a stored timestamp, as a date input takes it; '' without one. */
 const dayOf = (iso: string | null) => (iso ? iso.substring(0, 10) : '');
 
+/** Today in the seller's own calendar, as a date input takes it. */
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 type OrderUpdateFields = z.input<typeof orderUpdateSchema>;
 
 /**
  * The seller's form of a Swish order (spec sections 2, 5 and 6): paid and delivered, each with
- * its date; a date input is enabled only while its box is ticked. Validated on the shared
- * schema, whose messages are the spec's ('Please enter the payment date.') beside the date.
+ * its date; a date input is enabled only while its box is ticked. A date not yet set is today,
+ * and ticking a box whose date is empty puts today back; the seller may change it. Validated on
+ * the shared schema, whose messages are the spec's ('Please enter the payment date.') beside the
+ * date, for a date the seller emptied.
  */
 export function OrderUpdateForm({ order }: { order: Order }) {
   const { t } = useTranslation();
@@ -28,18 +37,26 @@ export function OrderUpdateForm({ order }: { order: Order }) {
     register,
     handleSubmit,
     watch,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<OrderUpdateFields, unknown, OrderUpdateInput>({
     resolver: zodResolver(orderUpdateSchema),
     defaultValues: {
       is_paid: order.isPaid,
-      paid_date: dayOf(order.paidAt),
+      paid_date: dayOf(order.paidAt) || today(),
       is_delivered: order.isDelivered,
-      delivered_date: dayOf(order.deliveredAt),
+      delivered_date: dayOf(order.deliveredAt) || today(),
     },
   });
   const isPaid = watch('is_paid');
   const isDelivered = watch('is_delivered');
+  /** Ticking a box whose date is empty fills in today. */
+  const datedWhenTicked = (field: 'paid_date' | 'delivered_date') => ({
+    onChange: (event: { target: { checked: boolean } }) => {
+      if (event.target.checked && !getValues(field)) setValue(field, today());
+    },
+  });
 
   // An unticked box sends no date ('' on the wire, spec section 7), whatever its input holds.
   const onValid = (update: OrderUpdateInput) =>
@@ -68,7 +85,7 @@ export function OrderUpdateForm({ order }: { order: Order }) {
       {updateOrder.isSuccess && <MessageBox variant="success">{t('Order was updated.')}</MessageBox>}
       <div className="order-update-row">
         <label className="form-check">
-          <input type="checkbox" {...register('is_paid')} />
+          <input type="checkbox" {...register('is_paid', datedWhenTicked('paid_date'))} />
           {t('Paid')}
         </label>
         <div className="form-field">
@@ -85,7 +102,7 @@ export function OrderUpdateForm({ order }: { order: Order }) {
       </div>
       <div className="order-update-row">
         <label className="form-check">
-          <input type="checkbox" {...register('is_delivered')} />
+          <input type="checkbox" {...register('is_delivered', datedWhenTicked('delivered_date'))} />
           {t('Delivered')}
         </label>
         <div className="form-field">

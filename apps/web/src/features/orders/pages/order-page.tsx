@@ -4,6 +4,8 @@ import {
   canCancelOrder,
   canDeleteOrder,
   canPayOrder,
+  canShipOrder,
+  canWriteOrderMessages,
   isBuyerOf,
   isSellerOf,
   orderFactsOf,
@@ -24,7 +26,10 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { StatusBadges, StatusBox } from '../components/order-status';
+import { OrderThread } from '../components/order-thread';
 import { PaymentRefunds } from '../components/payment-refunds';
+import { ShipOrderForm } from '../components/ship-order-form';
+import { ShipmentInfo } from '../components/shipment-info';
 import { SwishOpenApp } from '../components/swish-open-app';
 import { SwishPayment } from '../components/swish-payment';
 import '../orders.css';
@@ -175,6 +180,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
               <dd>{data.seller.seller.name}</dd>
             </dl>
             <StatusBox done={data.isDelivered} at={data.deliveredAt} doneText="Delivered at" notText="Not Delivered" />
+            {data.shipment && <ShipmentInfo shipment={data.shipment} />}
           </section>
           <section className="card order-card" aria-labelledby="order-payment">
             <h2 className="order-card-title" id="order-payment">
@@ -194,6 +200,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
             {data.paymentRefunds && <PaymentRefunds refunds={data.paymentRefunds} />}
           </section>
           <OrderItems items={data.orderItems} />
+          {canWriteOrderMessages(actor, facts) && <OrderThread orderId={data._id} />}
         </div>
         <OrderSummary amounts={data}>
           {data.paymentMethod === 'PayPal' && !data.isPaid && !data.isCancelled && canPayOrder(actor, facts) && (
@@ -209,6 +216,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
               <OrderUpdateForm key={data._id} order={data} />
             </Suspense>
           )}
+          {canShipOrder(actor, facts) && <ShipOrderForm key={data._id} order={data} />}
           {canCancelOrder(actor, facts) && (
             <DangerAction
               mutation={cancelOrder}

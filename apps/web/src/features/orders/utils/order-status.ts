@@ -16,7 +16,8 @@ export interface StatusBadge {
 
 /**
  * The order's state in friendly words for the badges at the top of the order page:
- * "Awaiting payment" / "Paid on 2026-11-22", "Not yet delivered" / "Delivered on …"; a cancelled
+ * "Awaiting payment" / "Paid on 2026-11-22", "Shipped on …" once shipped and until delivered,
+ * "Not yet delivered" / "Delivered on …"; a cancelled
  * or expired order says so, in red, and has no delivery badge. The cards below keep the
  * established "Not Paid" / "Paid at …" texts (docs/decisions/035-order-status-badges.md).
  */
@@ -36,6 +37,16 @@ export function statusBadges(order: Order): StatusBadge[] {
     order.isPaid
       ? { tone: 'done', text: `Paid on ${displayDate(order.paidAt)}`, phrase: 'Paid on {{date}}', at: order.paidAt }
       : { tone: 'waiting', text: 'Awaiting payment', phrase: 'Awaiting payment', at: null },
+    ...(order.shipment && !order.isDelivered
+      ? [
+          {
+            tone: 'done',
+            text: `Shipped on ${displayDate(order.shipment.shippedAt)}`,
+            phrase: 'Shipped on {{date}}',
+            at: order.shipment.shippedAt,
+          } satisfies StatusBadge,
+        ]
+      : []),
     order.isDelivered
       ? {
           tone: 'done',
