@@ -70,12 +70,12 @@ describe('products without a BEFORE UPDATE row trigger (migration 0026)', () => 
     const { db } = database;
     const { user } = await createSeller(db);
     const made = await createProduct(db, user.id, { name: 'Golvlampa Ärlig', countInStock: 9 });
-    const generated = ['torget_search_text', 'torget_product_json_head', 'torget_product_json_tail'];
+    const generated = ['torget_search_text', 'torget_product_shown_head', 'torget_product_shown_tail'];
     const sale = sql`update ${products} set ${stockAndVersionSet(sql`${products.countInStock} - 1`)} where id = ${made.id}`;
     expect((await workDuring(db, sale, generated)).calls).toEqual({
       torget_search_text: 0,
-      torget_product_json_head: 1,
-      torget_product_json_tail: 1,
+      torget_product_shown_head: 1,
+      torget_product_shown_tail: 1,
     });
     const rename = sql`update ${products} set name = 'Taklampa', version = version + 1 where id = ${made.id}`;
     expect((await workDuring(db, rename, generated)).calls.torget_search_text).toBe(1);

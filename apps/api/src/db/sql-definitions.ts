@@ -21,10 +21,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PRODUCT_JSON_DEFINITIONS_NAME, productJsonDefinitions } from './product-json-sql';
+
+/** One file of definitions. */
+export interface SqlDefinitionFile {
+  name: string;
+  text: string;
+  /**
+   * Also applied before the migrations (applyBeforeMigrations): functions of their arguments
+   * alone, which a migration's generated column may call.
+   */
+  beforeMigrations?: boolean;
+}
 
 export interface SqlDefinitions {
   /** The files in the order they run: name and text. */
-  files: { name: string; text: string }[];
+  files: SqlDefinitionFile[];
   /** sha-256 of every file's name and text, in order: what torget_sql_definitions records. */
   hash: string;
 }
@@ -42,13 +54,20 @@ export function sqlDefinitionsFolder(): string {
   throw new Error(`No SQL definitions folder (db/sql) found near ${here}`);
 }
 
+/**
+ * The files of `folder` and the functions generated from the product's field list (the product's
+ * JSON text, product-json-sql.ts), which are applied before the migrations too.
+ */
 export function readSqlDefinitions(folder: string = sqlDefinitionsFolder()): SqlDefinitions {
   const names = readdirSync(folder).filter((name) => name.endsWith('.sql'));
-  return sqlDefinitionsOf(names.map((name) => ({ name, text: readFileSync(join(folder, name), 'utf8') })));
+  return sqlDefinitionsOf([
+    ...names.map((name) => ({ name, text: readFileSync(join(folder, name), 'utf8') })),
+    { name: PRODUCT_JSON_DEFINITIONS_NAME, text: productJsonDefinitions(), beforeMigrations: true },
+  ]);
 }
 
 /** The definitions of these files, put in the order of their names, and their hash. */
-export function sqlDefinitionsOf(files: { name: string; text: string }[]): SqlDefinitions {
+export function sqlDefinitionsOf(files: SqlDefinitionFile[]): SqlDefinitions {
   const ordered = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const hash = createHash('sha256');
   // The name counts too: it sets the order the files run in.
@@ -173,6 +192,30 @@ const STALE_DEFINITIONS = `
       select 1 from pg_depend d
       where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e'
     )`;
+
+/**
+ * Applies the files marked `beforeMigrations` unless the record says these definitions were
+ * applied already, before migrate() runs the migrations. A stored generated column's function
+ * must exist when a migration adds the column, and the product's JSON functions change their
+ * arguments with its field list (product-fields.ts): applied here, the migration that adds a
+ * field only re-creates the columns with the new call. Such files define functions of their
+ * arguments alone (no table, no other routine at creation), so they can run on any schema; the
+ * full application after the migrations records them with the rest, and drops the versions no
+ * file defines any more once no column uses them.
+ */
+export async function applyBeforeMigrations(connection: SqlConnection, definitions: SqlDefinitions): Promise<void> {
+  const early = definitions.files.filter((file) => file.beforeMigrations);
+  if (early.length === 0 || (await lastApplied(connection))?.hash === definitions.hash) return;
+  await connection.transaction(async (tx) => {
+    for (const file of early) {
+      try {
+        await tx.script(file.text);
+      } catch (error) {
+        throw new Error(`db/sql/${file.name} (before the migrations): ${(error as Error).message}`, { cause: error });
+      }
+    }
+  });
+}
 
 export interface SqlDefinitionsOutcome {
   /** False when the record was of these files after this migration already: nothing was run. */
