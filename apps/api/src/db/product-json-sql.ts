@@ -117,7 +117,8 @@ function expressionOf(pieces: Piece[]): string {
   const merged: Piece[] = [];
   for (const piece of pieces) {
     const last = merged.at(-1);
-    if ('literal' in piece && last && 'literal' in last) merged[merged.length - 1] = { literal: last.literal + piece.literal };
+    if ('literal' in piece && last && 'literal' in last)
+      merged[merged.length - 1] = { literal: last.literal + piece.literal };
     else merged.push(piece);
   }
   return merged.map((piece) => ('literal' in piece ? sqlLiteral(piece.literal) : piece.sql)).join('\n\t\t|| ');

@@ -83,8 +83,12 @@ export const products = pgTable(
      * with every write of the product, by functions generated from the field list
      * (db/product-fields.ts), so a list reads two texts a product instead of every column.
      */
-    shownHead: text('shown_head').notNull().generatedAlwaysAs(sql.raw(shownColumnExpression('head'))),
-    shownTail: text('shown_tail').notNull().generatedAlwaysAs(sql.raw(shownColumnExpression('tail'))),
+    shownHead: text('shown_head')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(shownColumnExpression('head'))),
+    shownTail: text('shown_tail')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(shownColumnExpression('tail'))),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -179,7 +179,9 @@ function briefValue(object: BriefObject, row: ProductWithSellerRow): Record<stri
   const json: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(object)) {
     if (!isValue(entry)) json[key] = briefValue(entry, row);
-    else json[key] = (entry.orColumn ? row[entry.column] || row[entry.orColumn] : row[entry.column]) ?? BRIEF_ZERO[entry.kind];
+    else
+      json[key] =
+        (entry.orColumn ? row[entry.column] || row[entry.orColumn] : row[entry.column]) ?? BRIEF_ZERO[entry.kind];
   }
   return json;
 }
