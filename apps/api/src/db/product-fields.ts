@@ -49,23 +49,29 @@ export interface ProductField {
   kind: ProductFieldKind;
   /** For `textList`: the text column whose value alone stands for an empty list. */
   orColumn?: string;
+  /**
+   * A field of the product edit form (PUT /api/products/{id}, its key the JSON key): a save
+   * writes it (a `sek` amount as öre), and a change of it grows the product's version
+   * (modules/catalog/product-version.ts and the trigger of the same rule, product-version-sql.ts).
+   */
+  edited?: true;
 }
 
 export const PRODUCT_FIELDS = [
   { key: '_id', column: 'id', kind: 'uuid' },
-  { key: 'name', column: 'name', kind: 'text' },
-  { key: 'price', column: 'price_ore', kind: 'sek' },
-  { key: 'image', column: 'image', kind: 'text' },
-  { key: 'category', column: 'category', kind: 'text' },
-  { key: 'brand', column: 'brand', kind: 'text' },
-  { key: 'countInStock', column: 'count_in_stock', kind: 'integer' },
-  { key: 'description', column: 'description', kind: 'text' },
+  { key: 'name', column: 'name', kind: 'text', edited: true },
+  { key: 'price', column: 'price_ore', kind: 'sek', edited: true },
+  { key: 'image', column: 'image', kind: 'text', edited: true },
+  { key: 'category', column: 'category', kind: 'text', edited: true },
+  { key: 'brand', column: 'brand', kind: 'text', edited: true },
+  { key: 'countInStock', column: 'count_in_stock', kind: 'integer', edited: true },
+  { key: 'description', column: 'description', kind: 'text', edited: true },
   { key: 'rating', column: 'rating', kind: 'real' },
   { key: 'numReviews', column: 'num_reviews', kind: 'integer' },
   { key: 'verifiedRating', column: 'verified_rating', kind: 'real' },
   { key: 'numVerifiedReviews', column: 'num_verified_reviews', kind: 'integer' },
-  { key: 'shipping_price', column: 'shipping_price_ore', kind: 'sek' },
-  { key: 'shipping_info', column: 'shipping_info', kind: 'text' },
+  { key: 'shipping_price', column: 'shipping_price_ore', kind: 'sek', edited: true },
+  { key: 'shipping_info', column: 'shipping_info', kind: 'text', edited: true },
   { key: 'seller', column: 'seller_id', kind: 'seller' },
   { key: 'createdAt', column: 'created_at', kind: 'timestamp' },
   { key: 'updatedAt', column: 'updated_at', kind: 'timestamp' },
@@ -87,6 +93,15 @@ export function shownParts(): { head: readonly ProductField[]; tail: readonly Pr
 }
 
 /** A column's property in a row Drizzle maps: `price_ore` → `priceOre`. */
-export function propertyOfColumn(column: string): string {
-  return column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+export type PropertyOfColumn<C extends string> = C extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<PropertyOfColumn<Tail>>}`
+  : C;
+
+export function propertyOfColumn<C extends string>(column: C): PropertyOfColumn<C> {
+  return column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()) as PropertyOfColumn<C>;
 }
+
+/** The fields of the product edit form, in the list's order. */
+export type EditedField = Extract<(typeof PRODUCT_FIELDS)[number], { edited: true }>;
+
+export const EDITED_FIELDS = PRODUCT_FIELDS.filter((field): field is EditedField => 'edited' in field);

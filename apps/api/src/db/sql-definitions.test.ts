@@ -106,6 +106,8 @@ const CHANGED_IN_FILES = [
   // A product's rating from its verified reviews; a draft cannot be reviewed.
   'routine torget_rate_product(uuid)',
   'routine torget_add_review(uuid,uuid,text,smallint,text,text,uuid,boolean,timestamp with time zone)',
+  // Generated from the product's field list (its edited fields), the same columns in the same order.
+  'routine products_version_follows()',
 ];
 
 /**

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PRODUCT_JSON_DEFINITIONS_NAME, productJsonDefinitions } from './product-json-sql';
+import { PRODUCT_VERSION_DEFINITIONS_NAME, productVersionDefinitions } from './product-version-sql';
 
 /** One file of definitions. */
 export interface SqlDefinitionFile {
@@ -55,14 +56,16 @@ export function sqlDefinitionsFolder(): string {
 }
 
 /**
- * The files of `folder` and the functions generated from the product's field list (the product's
- * JSON text, product-json-sql.ts), which are applied before the migrations too.
+ * The files of `folder` and the definitions generated from the product's field list: the
+ * product's JSON text (product-json-sql.ts, applied before the migrations too) and the version's
+ * trigger (product-version-sql.ts).
  */
 export function readSqlDefinitions(folder: string = sqlDefinitionsFolder()): SqlDefinitions {
   const names = readdirSync(folder).filter((name) => name.endsWith('.sql'));
   return sqlDefinitionsOf([
     ...names.map((name) => ({ name, text: readFileSync(join(folder, name), 'utf8') })),
     { name: PRODUCT_JSON_DEFINITIONS_NAME, text: productJsonDefinitions(), beforeMigrations: true },
+    { name: PRODUCT_VERSION_DEFINITIONS_NAME, text: productVersionDefinitions() },
   ]);
 }
 
