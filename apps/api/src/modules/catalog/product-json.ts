@@ -1,4 +1,7 @@
-/** Shapes database rows into the product JSON of spec section 3 (SEK numbers, `_id`). */
+/**
+ * Shapes database rows into the product JSON of spec section 3 (SEK numbers, `_id`), by the
+ * product's field list (db/product-fields.ts), and the seller's brief joined into it.
+ */
 import type { ProductSummary, Review } from '@torget/shared/api-types';
 import { oreToSek } from '@torget/shared/rules/money';
 import { getTableColumns } from 'drizzle-orm';
