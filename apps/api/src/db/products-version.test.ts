@@ -6,6 +6,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '#api/db/client.ts';
+import { EDITED_FIELDS, propertyOfColumn } from '#api/db/product-fields.ts';
 import { products, users } from '#api/db/schema.ts';
 import { type EditedFields, stockAndVersionSet, versionAfterEdit } from '#api/modules/catalog/product-version.ts';
 import { createProduct, createSeller, createUser } from '#api/test/fixtures.ts';
@@ -123,17 +124,11 @@ describe('products without a BEFORE UPDATE row trigger (migration 0026)', () => 
       rowsWritten: 1,
     });
     expect(await versionOf()).toBe(1);
-    const form: EditedFields = {
-      name: made.name,
-      priceOre: made.priceOre,
-      image: made.image,
-      category: made.category,
-      brand: made.brand,
-      countInStock: 4,
-      description: made.description,
-      shippingPriceOre: made.shippingPriceOre,
-      shippingInfo: made.shippingInfo,
-    };
+    // The edit form's fields as saved, but the stock.
+    const saved = Object.fromEntries(
+      EDITED_FIELDS.map(({ column }) => [propertyOfColumn(column), made[propertyOfColumn(column)]]),
+    );
+    const form = { ...(saved as EditedFields), countInStock: 4 };
     const edit = (fields: EditedFields) =>
       db
         .update(products)
