@@ -1,7 +1,6 @@
 /**
  * Applies the generated SQL migrations in apps/api/drizzle, then the functions and triggers of
- * db/sql when they changed (sql-definitions.ts); safe to run at every start. The functions a
- * migration's generated column may need (the product's JSON) are applied before the migrations too.
+ * db/sql when they changed (sql-definitions.ts); safe to run at every start.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,7 +10,6 @@ import { migrate as migrateWith } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Database } from './client';
 import {
-  applyBeforeMigrations,
   applySqlDefinitions,
   pgConnection,
   readSqlDefinitions,
@@ -55,7 +53,6 @@ export async function migrate(database: Database, options: MigrateOptions = {}):
   const latest = latestMigration(folder);
   const run = () => migrateWith(db, { migrationsFolder: folder });
   if (database.kind !== 'postgres') {
-    await withConnectionOf(client, (connection) => applyBeforeMigrations(connection, definitions));
     await run();
     await withConnectionOf(client, (connection) => applySqlDefinitions(connection, definitions, latest));
     return;
@@ -68,7 +65,6 @@ export async function migrate(database: Database, options: MigrateOptions = {}):
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await applyBeforeMigrations(pgConnection(lock), definitions);
     await run();
     await applySqlDefinitions(pgConnection(lock), definitions, latest);
   } finally {

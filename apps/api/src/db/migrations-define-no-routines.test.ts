@@ -27,7 +27,7 @@ const MAY_DEFINE: Record<string, string> = {
 /**
  * Routines an allowed migration defined that a later migration stopped using, so no file defines
  * them any more (db/sql dropped them): the product's hand-written JSON functions, replaced by
- * those generated from its field list (migration 0029).
+ * those generated from its field list (db/product-json-sql.ts).
  */
 const REPLACED_SINCE = new Set(['function torget_product_json_head', 'function torget_product_json_tail']);
 

@@ -24,15 +24,10 @@ import pg from 'pg';
 import { PRODUCT_JSON_DEFINITIONS_NAME, productJsonDefinitions } from './product-json-sql';
 import { PRODUCT_VERSION_DEFINITIONS_NAME, productVersionDefinitions } from './product-version-sql';
 
-/** One file of definitions. */
+/** One file of definitions: its name (which sets its order) and its text. */
 export interface SqlDefinitionFile {
   name: string;
   text: string;
-  /**
-   * Also applied before the migrations (applyBeforeMigrations): functions of their arguments
-   * alone, which a migration's generated column may call.
-   */
-  beforeMigrations?: boolean;
 }
 
 export interface SqlDefinitions {
@@ -57,14 +52,14 @@ export function sqlDefinitionsFolder(): string {
 
 /**
  * The files of `folder` and the definitions generated from the product's field list: the
- * product's JSON text (product-json-sql.ts, applied before the migrations too) and the version's
+ * product's JSON text and the columns that keep it (product-json-sql.ts), and the version's
  * trigger (product-version-sql.ts).
  */
 export function readSqlDefinitions(folder: string = sqlDefinitionsFolder()): SqlDefinitions {
   const names = readdirSync(folder).filter((name) => name.endsWith('.sql'));
   return sqlDefinitionsOf([
     ...names.map((name) => ({ name, text: readFileSync(join(folder, name), 'utf8') })),
-    { name: PRODUCT_JSON_DEFINITIONS_NAME, text: productJsonDefinitions(), beforeMigrations: true },
+    { name: PRODUCT_JSON_DEFINITIONS_NAME, text: productJsonDefinitions() },
     { name: PRODUCT_VERSION_DEFINITIONS_NAME, text: productVersionDefinitions() },
   ]);
 }
@@ -195,30 +190,6 @@ const STALE_DEFINITIONS = `
       select 1 from pg_depend d
       where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e'
     )`;
-
-/**
- * Applies the files marked `beforeMigrations` unless the record says these definitions were
- * applied already, before migrate() runs the migrations. A stored generated column's function
- * must exist when a migration adds the column, and the product's JSON functions change their
- * arguments with its field list (product-fields.ts): applied here, the migration that adds a
- * field only re-creates the columns with the new call. Such files define functions of their
- * arguments alone (no table, no other routine at creation), so they can run on any schema; the
- * full application after the migrations records them with the rest, and drops the versions no
- * file defines any more once no column uses them.
- */
-export async function applyBeforeMigrations(connection: SqlConnection, definitions: SqlDefinitions): Promise<void> {
-  const early = definitions.files.filter((file) => file.beforeMigrations);
-  if (early.length === 0 || (await lastApplied(connection))?.hash === definitions.hash) return;
-  await connection.transaction(async (tx) => {
-    for (const file of early) {
-      try {
-        await tx.script(file.text);
-      } catch (error) {
-        throw new Error(`db/sql/${file.name} (before the migrations): ${(error as Error).message}`, { cause: error });
-      }
-    }
-  });
-}
 
 export interface SqlDefinitionsOutcome {
   /** False when the record was of these files after this migration already: nothing was run. */

@@ -1,8 +1,7 @@
 /**
  * An in-memory PGlite migrated up to, and not including, one migration: for tests of what that
  * migration does to a database that already holds rows. `migrateRest` then applies every
- * migration (Drizzle's migrator, without db/sql's files, as a database of that time met it; after
- * the functions the migrations' generated columns call, which migrate() applies first).
+ * migration (Drizzle's migrator alone, without db/sql's files, as a database of that time met it).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +10,6 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateWith } from 'drizzle-orm/node-postgres/migrator';
 import { type Database, openDatabase } from '#api/db/client.ts';
 import { migrationsFolder } from '#api/db/migrate.ts';
-import { applyBeforeMigrations, readSqlDefinitions, withConnectionOf } from '#api/db/sql-definitions.ts';
 
 export interface DatabaseBeforeMigration {
   database: Database;
@@ -35,11 +33,7 @@ export async function databaseBeforeMigration(tag: string): Promise<DatabaseBefo
   await migrateFrom(before);
   return {
     database,
-    async migrateRest() {
-      const client = (database.db as unknown as { $client: unknown }).$client;
-      await withConnectionOf(client, (connection) => applyBeforeMigrations(connection, readSqlDefinitions()));
-      await migrateFrom(migrationsFolder());
-    },
+    migrateRest: () => migrateFrom(migrationsFolder()),
     async close() {
       await database.close();
       rmSync(before, { recursive: true, force: true });
