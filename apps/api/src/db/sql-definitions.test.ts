@@ -105,9 +105,16 @@ const CHANGED_IN_FILES = [
   // A product's rating from its verified reviews; a draft cannot be reviewed.
   'routine torget_rate_product(uuid)',
   'routine torget_add_review(uuid,uuid,text,smallint,text,text,uuid,boolean,timestamp with time zone)',
-  // Generated from the product's field list (its edited fields), the same columns in the same order.
-  'routine products_version_follows()',
 ];
+
+/**
+ * Generated from the product's field list (db/product-version-sql.ts): the same as the
+ * migration's while the edit form's fields are those it named, and changed with them.
+ */
+const GENERATED_FROM_FIELDS = new Set([
+  'routine products_version_follows()',
+  'trigger products_version_follows on products',
+]);
 
 /**
  * What the files drop of what the migrations left: the hand-written functions of the product's
@@ -141,7 +148,9 @@ describe('db/sql over the migrations', () => {
     const added = Object.keys(fromFiles).filter((name) => name.startsWith('routine torget_product_shown_'));
     expect(added).toHaveLength(2);
     expect(Object.keys(fromFiles).sort()).toEqual([...Object.keys(fromMigrations), ...added].sort());
-    const changed = Object.keys(fromMigrations).filter((name) => fromFiles[name] !== fromMigrations[name]);
+    const changed = Object.keys(fromMigrations).filter(
+      (name) => fromFiles[name] !== fromMigrations[name] && !GENERATED_FROM_FIELDS.has(name),
+    );
     expect(changed.sort()).toEqual([...CHANGED_IN_FILES].sort());
     expect((await recorded()).hash).toBe(files.hash);
   });
