@@ -113,28 +113,34 @@ export function productFactsOfRow(row: TextRow): { sellerId: string; isDraft: bo
   return { sellerId: row[column.sellerId] ?? '', isDraft: row[column.isDraft] === 't' };
 }
 
-/** A brief value of a row read as text (PostgreSQL's text of it) as JSON text. */
-function briefValueText(kind: BriefValue['kind'], text: string | null | undefined): string {
+/** Writes one value of a row read as text (PostgreSQL's text of it) as JSON text. */
+type RowTextWriter = (row: TextRow) => string;
+
+/** The writer of a brief value (chosen once per value, not on each row). */
+function briefValueWriter(kind: BriefValue['kind'], index: number, orIndex: number | undefined): RowTextWriter {
   switch (kind) {
     case 'text':
-      return JSON.stringify(text ?? '');
+      return orIndex === undefined
+        ? (row) => JSON.stringify(row[index] ?? '')
+        : (row) => JSON.stringify(row[index] || row[orIndex] || '');
     case 'boolean':
-      return text === 't' ? 'true' : 'false';
+      return (row) => (row[index] === 't' ? 'true' : 'false');
     // The number pg would have parsed from the text, as JSON writes it.
     case 'real':
-      return JSON.stringify(text == null ? 0 : Number.parseFloat(text));
+      return (row) => {
+        const text = row[index];
+        return JSON.stringify(text == null ? 0 : Number.parseFloat(text));
+      };
     // PostgreSQL writes an integer as plain digits, as JSON does.
     case 'integer':
-      return text ?? '0';
+      return (row) => row[index] ?? '0';
   }
 }
 
 /** One step of writing the brief from a row read as text: fixed text, then a value. */
 interface BriefStep {
   before: string;
-  index: number;
-  orIndex: number | undefined;
-  kind: BriefValue['kind'];
+  write: RowTextWriter;
 }
 
 /** The brief's steps (prepared once) and the text after its last value, which closes its objects. */
@@ -145,7 +151,7 @@ function briefSteps(object: BriefObject, opening: string): { steps: BriefStep[];
     const before = `${pending}${JSON.stringify(key)}:`;
     if (isValue(entry)) {
       const orIndex = entry.orColumn === undefined ? undefined : column[entry.orColumn];
-      steps.push({ before, index: column[entry.column], orIndex, kind: entry.kind });
+      steps.push({ before, write: briefValueWriter(entry.kind, column[entry.column], orIndex) });
       pending = ',';
     } else {
       const inner = briefSteps(entry, `${before}{`);
@@ -168,10 +174,7 @@ const BRIEF = briefSteps(SELLER_BRIEF, ',');
  */
 export function productJsonOfRow(row: TextRow, more?: string): string {
   let json = row[column.shownHead] ?? '';
-  for (const step of BRIEF.steps) {
-    const text = row[step.index];
-    json += step.before + briefValueText(step.kind, step.orIndex !== undefined && !text ? row[step.orIndex] : text);
-  }
+  for (const step of BRIEF.steps) json += step.before + step.write(row);
   return `${json}${BRIEF.after}${row[column.shownTail]}${more ? `,${more}` : ''}}`;
 }
 
