@@ -24,6 +24,13 @@ const MAY_DEFINE: Record<string, string> = {
     'the stored column shown_head is re-created with the new torget_product_json_head, which must exist before the files run',
 };
 
+/**
+ * Routines an allowed migration defined that a later migration stopped using, so no file defines
+ * them any more (db/sql dropped them): the product's hand-written JSON functions, replaced by
+ * those generated from its field list (db/product-json-sql.ts).
+ */
+const REPLACED_SINCE = new Set(['function torget_product_json_head', 'function torget_product_json_tail']);
+
 /** CREATE [OR REPLACE] FUNCTION / PROCEDURE / [CONSTRAINT] TRIGGER, in any case and spacing. */
 const DEFINES = /\bcreate\s+(or\s+replace\s+)?(function|procedure|(constraint\s+)?trigger)\b/i;
 const DEFINED_NAME =
@@ -81,7 +88,9 @@ describe('migrations and db/sql', () => {
     expect(inFiles).toContain('trigger products_version_follows');
     const missing = later()
       .filter((migration) => migration.name in MAY_DEFINE)
-      .flatMap((migration) => definedNames(migration.text).filter((name) => !inFiles.has(name)));
+      .flatMap((migration) =>
+        definedNames(migration.text).filter((name) => !inFiles.has(name) && !REPLACED_SINCE.has(name)),
+      );
     expect(missing, 'the files of db/sql must define these too').toEqual([]);
   });
 });

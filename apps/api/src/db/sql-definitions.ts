@@ -21,10 +21,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PRODUCT_JSON_DEFINITIONS_NAME, productJsonDefinitions } from './product-json-sql';
+import { PRODUCT_VERSION_DEFINITIONS_NAME, productVersionDefinitions } from './product-version-sql';
+
+/** One file of definitions: its name (which sets its order) and its text. */
+export interface SqlDefinitionFile {
+  name: string;
+  text: string;
+}
 
 export interface SqlDefinitions {
   /** The files in the order they run: name and text. */
-  files: { name: string; text: string }[];
+  files: SqlDefinitionFile[];
   /** sha-256 of every file's name and text, in order: what torget_sql_definitions records. */
   hash: string;
 }
@@ -42,13 +50,22 @@ export function sqlDefinitionsFolder(): string {
   throw new Error(`No SQL definitions folder (db/sql) found near ${here}`);
 }
 
+/**
+ * The files of `folder` and the definitions generated from the product's field list: the
+ * product's JSON text and the columns that keep it (product-json-sql.ts), and the version's
+ * trigger (product-version-sql.ts).
+ */
 export function readSqlDefinitions(folder: string = sqlDefinitionsFolder()): SqlDefinitions {
   const names = readdirSync(folder).filter((name) => name.endsWith('.sql'));
-  return sqlDefinitionsOf(names.map((name) => ({ name, text: readFileSync(join(folder, name), 'utf8') })));
+  return sqlDefinitionsOf([
+    ...names.map((name) => ({ name, text: readFileSync(join(folder, name), 'utf8') })),
+    { name: PRODUCT_JSON_DEFINITIONS_NAME, text: productJsonDefinitions() },
+    { name: PRODUCT_VERSION_DEFINITIONS_NAME, text: productVersionDefinitions() },
+  ]);
 }
 
 /** The definitions of these files, put in the order of their names, and their hash. */
-export function sqlDefinitionsOf(files: { name: string; text: string }[]): SqlDefinitions {
+export function sqlDefinitionsOf(files: SqlDefinitionFile[]): SqlDefinitions {
   const ordered = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const hash = createHash('sha256');
   // The name counts too: it sets the order the files run in.

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { shownColumnExpression } from '../product-json-sql';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
@@ -77,21 +78,17 @@ export const products = pgTable(
      */
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`torget_search_text(name)`),
     /**
-     * The product as the API's JSON (modules/catalog/product-json.ts), around its seller: from the
-     * opening brace to `"seller":{"_id":…,"name":`, and from `,"createdAt":` to the last value.
-     * Written by the database with every write of the product (migrations 0025 and 0028), so a list reads
-     * two texts a product instead of every column.
+     * The product as the API's JSON, around its seller: from the opening brace to the seller's
+     * `"_id":…`, and from the comma after the seller to the last value. Written by the database
+     * with every write of the product, by functions generated from the field list
+     * (db/product-fields.ts), so a list reads two texts a product instead of every column.
      */
     shownHead: text('shown_head')
       .notNull()
-      .generatedAlwaysAs(
-        sql`torget_product_json_head(id, name, price_ore, image, category, brand, count_in_stock, description, rating, num_reviews, verified_rating, num_verified_reviews, shipping_price_ore, shipping_info, seller_id)`,
-      ),
+      .generatedAlwaysAs(sql.raw(shownColumnExpression('head'))),
     shownTail: text('shown_tail')
       .notNull()
-      .generatedAlwaysAs(
-        sql`torget_product_json_tail(created_at, updated_at, version, images, image, number, is_draft)`,
-      ),
+      .generatedAlwaysAs(sql.raw(shownColumnExpression('tail'))),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,11 @@
-/** Shapes database rows into the product JSON of spec section 3 (SEK numbers, `_id`). */
+/**
+ * Shapes database rows into the product JSON of spec section 3 (SEK numbers, `_id`), by the
+ * product's field list (db/product-fields.ts), and the seller's brief joined into it.
+ */
 import type { ProductSummary, Review } from '@torget/shared/api-types';
 import { oreToSek } from '@torget/shared/rules/money';
 import { getTableColumns } from 'drizzle-orm';
+import { PRODUCT_FIELDS, type ProductField, propertyOfColumn } from '#api/db/product-fields.ts';
 import { products, type reviews, sellers, users } from '#api/db/schema.ts';
 import type { TextRow } from '#api/db/text-rows.ts';
 
@@ -18,7 +22,7 @@ const {
   ...shownProductColumns
 } = getTableColumns(products);
 
-/** The seller's brief, as a product's answer shows it: joined on each read (it changes apart from the product). */
+/** The seller's brief's columns: joined on each read (they change apart from the product). */
 const sellerBriefColumns = {
   sellerUserName: users.name,
   sellerShopName: sellers.name,
@@ -28,12 +32,45 @@ const sellerBriefColumns = {
   sellerNumReviews: sellers.numReviews,
 };
 
+type BriefColumn = keyof typeof sellerBriefColumns;
+
+/** A value of the brief: its column (null when the seller has no shop yet) and its kind. */
+interface BriefValue {
+  column: BriefColumn;
+  kind: 'text' | 'boolean' | 'real' | 'integer';
+  /** Shown instead when the column is null or empty. */
+  orColumn?: BriefColumn;
+}
+
+interface BriefObject {
+  readonly [key: string]: BriefValue | BriefObject;
+}
+
+/**
+ * The keys the seller's object of a product's JSON holds after its `_id` (the product's column,
+ * product-fields.ts), in order. A null (a seller without a shop row yet) is shown as the kind's
+ * zero: '', false, 0.
+ */
+const SELLER_BRIEF: BriefObject = {
+  name: { column: 'sellerUserName', kind: 'text' },
+  seller: {
+    // A seller without a shop name yet is shown by their own name.
+    name: { column: 'sellerShopName', kind: 'text', orColumn: 'sellerUserName' },
+    logo: { column: 'sellerLogo', kind: 'text' },
+    has_logo: { column: 'sellerHasLogo', kind: 'boolean' },
+    rating: { column: 'sellerRating', kind: 'real' },
+    numReviews: { column: 'sellerNumReviews', kind: 'integer' },
+  },
+};
+
+const isValue = (entry: BriefValue | BriefObject): entry is BriefValue => typeof entry.column === 'string';
+
 /** The columns a product read through Drizzle selects: the product and its seller's brief. */
 export const productWithSellerColumns = { ...shownProductColumns, ...sellerBriefColumns };
 
 /**
  * The columns a product list or product page read as text selects: who may see the product, the
- * product's JSON as the database keeps it (migration 0025), and its seller's brief.
+ * product's JSON as the database keeps it, and its seller's brief.
  */
 export const productTextColumns = {
   id: products.id,
@@ -44,35 +81,18 @@ export const productTextColumns = {
   ...sellerBriefColumns,
 };
 
-export interface ProductWithSellerRow {
-  id: string;
-  sellerId: string;
-  name: string;
-  priceOre: number;
-  image: string;
-  category: string;
-  brand: string;
-  countInStock: number;
-  description: string;
-  rating: number;
-  numReviews: number;
-  verifiedRating: number;
-  numVerifiedReviews: number;
-  shippingPriceOre: number;
-  shippingInfo: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-  number: number;
-  isDraft: boolean;
-  images: string[];
+/** A product and its seller's brief as Drizzle maps them (productWithSellerColumns). */
+export type ProductWithSellerRow = Omit<
+  typeof products.$inferSelect,
+  'searchText' | 'shownHead' | 'shownTail' | 'sellerActive'
+> & {
   sellerUserName: string;
   sellerShopName: string | null;
   sellerLogo: string | null;
   sellerHasLogo: boolean | null;
   sellerRating: number | null;
   sellerNumReviews: number | null;
-}
+};
 
 /** Where each of productTextColumns stands in a row read as text (their select order). */
 const column = Object.fromEntries(Object.keys(productTextColumns).map((key, index) => [key, index])) as Record<
@@ -93,70 +113,120 @@ export function productFactsOfRow(row: TextRow): { sellerId: string; isDraft: bo
   return { sellerId: row[column.sellerId] ?? '', isDraft: row[column.isDraft] === 't' };
 }
 
-const quoted = JSON.stringify;
+/** Writes one value of a row read as text (PostgreSQL's text of it) as JSON text. */
+type RowTextWriter = (row: TextRow) => string;
 
-/** A float column (a rating) as JSON writes the number pg would have parsed from it. */
-function floatJson(text: string | null | undefined): string {
-  return JSON.stringify(text == null ? 0 : Number.parseFloat(text));
+/** The writer of a brief value (chosen once per value, not on each row). */
+function briefValueWriter(kind: BriefValue['kind'], index: number, orIndex: number | undefined): RowTextWriter {
+  switch (kind) {
+    case 'text':
+      return orIndex === undefined
+        ? (row) => JSON.stringify(row[index] ?? '')
+        : (row) => JSON.stringify(row[index] || row[orIndex] || '');
+    case 'boolean':
+      return (row) => (row[index] === 't' ? 'true' : 'false');
+    // The number pg would have parsed from the text, as JSON writes it.
+    case 'real':
+      return (row) => {
+        const text = row[index];
+        return JSON.stringify(text == null ? 0 : Number.parseFloat(text));
+      };
+    // PostgreSQL writes an integer as plain digits, as JSON does.
+    case 'integer':
+      return (row) => row[index] ?? '0';
+  }
 }
 
-/** An integer column, as written (PostgreSQL writes plain digits). */
-function intJson(text: string | null | undefined): string {
-  return text ?? '0';
+/** One step of writing the brief from a row read as text: fixed text, then a value. */
+interface BriefStep {
+  before: string;
+  write: RowTextWriter;
 }
+
+/** The brief's steps (prepared once) and the text after its last value, which closes its objects. */
+function briefSteps(object: BriefObject, opening: string): { steps: BriefStep[]; after: string } {
+  const steps: BriefStep[] = [];
+  let pending = opening;
+  for (const [key, entry] of Object.entries(object)) {
+    const before = `${pending}${JSON.stringify(key)}:`;
+    if (isValue(entry)) {
+      const orIndex = entry.orColumn === undefined ? undefined : column[entry.orColumn];
+      steps.push({ before, write: briefValueWriter(entry.kind, column[entry.column], orIndex) });
+      pending = ',';
+    } else {
+      const inner = briefSteps(entry, `${before}{`);
+      steps.push(...inner.steps);
+      pending = `${inner.after},`;
+    }
+  }
+  return { steps, after: `${pending.slice(0, -1)}}` };
+}
+
+/** The brief after the head's seller `_id`, up to the seller object's closing brace. */
+const BRIEF = briefSteps(SELLER_BRIEF, ',');
 
 /**
  * One product of a row read as text (db/text-rows.ts), as JSON: the same text as
  * `JSON.stringify(toProductJson(row))` for the row read through Drizzle (product-json.test.ts
  * compares the two on the same rows). The product's own keys are the database's text
- * (products.shown_head and shown_tail, migration 0025); the seller's brief between them is
+ * (products.shown_head and shown_tail, from the field list); the seller's brief between them is
  * written here, as it is joined. `more` is written after the product's own keys (`"reviews":[…]`).
  */
 export function productJsonOfRow(row: TextRow, more?: string): string {
-  const userName = row[column.sellerUserName] ?? '';
-  return `${row[column.shownHead]}${quoted(userName)},"seller":{"name":${quoted(
-    row[column.sellerShopName] || userName,
-  )},"logo":${quoted(row[column.sellerLogo] ?? '')},"has_logo":${row[column.sellerHasLogo] === 't'},"rating":${floatJson(
-    row[column.sellerRating],
-  )},"numReviews":${intJson(row[column.sellerNumReviews])}}}${row[column.shownTail]}${more ? `,${more}` : ''}}`;
+  let json = row[column.shownHead] ?? '';
+  for (const step of BRIEF.steps) json += step.before + step.write(row);
+  return `${json}${BRIEF.after}${row[column.shownTail]}${more ? `,${more}` : ''}}`;
 }
 
+/** The zero a null brief value is shown as. */
+const BRIEF_ZERO = { text: '', boolean: false, real: 0, integer: 0 } as const;
+
+function briefValue(object: BriefObject, row: ProductWithSellerRow): Record<string, unknown> {
+  const json: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(object)) {
+    if (!isValue(entry)) json[key] = briefValue(entry, row);
+    else
+      json[key] =
+        (entry.orColumn ? row[entry.column] || row[entry.orColumn] : row[entry.column]) ?? BRIEF_ZERO[entry.kind];
+  }
+  return json;
+}
+
+/** Each field of the product with its property in a row Drizzle maps. */
+const FIELDS = PRODUCT_FIELDS.map((field: ProductField) => ({
+  ...field,
+  property: propertyOfColumn(field.column),
+  orProperty: field.orColumn === undefined ? '' : propertyOfColumn(field.orColumn),
+}));
+
+/** A field's value in the product's JSON, from the row Drizzle maps (by the field's kind). */
+function fieldValue(field: (typeof FIELDS)[number], row: ProductWithSellerRow): unknown {
+  const values = row as unknown as Record<string, unknown>;
+  const value = values[field.property];
+  switch (field.kind) {
+    case 'sek':
+      return oreToSek(value as number);
+    case 'timestamp':
+      return (value as Date).toISOString();
+    case 'textList': {
+      const list = value as string[];
+      if (list.length > 0) return list;
+      const one = values[field.orProperty] as string | undefined;
+      return one ? [one] : [];
+    }
+    case 'seller':
+      return { _id: value, ...briefValue(SELLER_BRIEF, row) };
+    default:
+      return value;
+  }
+}
+
+/** The product's JSON (spec section 3) from a row read through Drizzle, by the field list. */
 export function toProductJson(row: ProductWithSellerRow): ProductSummary {
-  return {
-    _id: row.id,
-    name: row.name,
-    price: oreToSek(row.priceOre),
-    image: row.image,
-    category: row.category,
-    brand: row.brand,
-    countInStock: row.countInStock,
-    description: row.description,
-    rating: row.rating,
-    numReviews: row.numReviews,
-    verifiedRating: row.verifiedRating,
-    numVerifiedReviews: row.numVerifiedReviews,
-    shipping_price: oreToSek(row.shippingPriceOre),
-    shipping_info: row.shippingInfo,
-    seller: {
-      _id: row.sellerId,
-      name: row.sellerUserName,
-      seller: {
-        // A seller without a shop name yet is shown by their own name.
-        name: row.sellerShopName || row.sellerUserName,
-        logo: row.sellerLogo ?? '',
-        has_logo: row.sellerHasLogo ?? false,
-        rating: row.sellerRating ?? 0,
-        numReviews: row.sellerNumReviews ?? 0,
-      },
-    },
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-    // Rows written before products had several images (or by the spec's payload) may hold only `image`.
-    images: row.images.length > 0 ? row.images : row.image ? [row.image] : [],
-    number: row.number,
-    isDraft: row.isDraft,
-  };
+  const json: Record<string, unknown> = {};
+  for (const field of FIELDS) json[field.key] = fieldValue(field, row);
+  // The field list names every key of ProductSummary (product-fields.ts checks it at compile time).
+  return json as unknown as ProductSummary;
 }
 
 export function toReviewJson(row: typeof reviews.$inferSelect): Review {

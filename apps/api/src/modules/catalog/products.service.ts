@@ -2,7 +2,6 @@
 
 import { canEditProduct } from '@torget/shared/policies/products';
 import { isPublishable, MAX_PRODUCT_IMAGES, PRODUCT_CHANGED } from '@torget/shared/rules/catalog';
-import { sekToOre } from '@torget/shared/rules/money';
 import { mayAddProduct, planRule } from '@torget/shared/rules/plans';
 import type { ProductUpdate } from '@torget/shared/schemas/catalog';
 import { and, count, eq } from 'drizzle-orm';
@@ -15,7 +14,7 @@ import { conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import { sanitizeRichText } from '#api/lib/sanitize.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { type SnapshotRow, snapshotColumns, snapshotOf } from './product-snapshot';
-import { type EditedFields, versionAfterEdit } from './product-version';
+import { editedFieldsOf, versionAfterEdit } from './product-version';
 import { sessionUserAndProduct } from './session-product-read';
 
 /** What an edit or a deletion reads of a product first. */
@@ -133,18 +132,11 @@ export async function updateProduct(
     input.version === undefined
       ? eq(products.id, locked.id)
       : and(eq(products.id, locked.id), eq(products.version, input.version));
-  const fields: EditedFields = {
-    name: input.name,
-    priceOre: sekToOre(input.price),
+  const fields = editedFieldsOf(input, {
     image,
-    category: input.category,
-    brand: input.brand,
-    countInStock: input.countInStock,
     // Written in the rich-text editor: the same allow-list as a shop's description.
     description: sanitizeRichText(input.description),
-    shippingPriceOre: sekToOre(input.shipping_price),
-    shippingInfo: input.shipping_info,
-  };
+  });
   const saved = await db
     .with(locked)
     .update(products)
