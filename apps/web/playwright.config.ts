@@ -16,6 +16,9 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL,
+    // The spec's UI: a first visit follows the browser's language (Accept-Language), so the
+    // specs say which browser they are; first-visit-language.spec.ts is the Swedish one.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,19 +1,20 @@
 /**
- * Which UI language a request comes from. The web app sends the visitor's choice as
- * `Accept-Language` on every API call and keeps it in the `torget_lang` cookie, which a page load
- * carries.
+ * Which UI language a request comes from. A page load carries the browser's own
+ * `Accept-Language` and, once the visitor has used the switch, the `torget_lang` cookie; the web
+ * app sends the language it shows as `Accept-Language` on every API call.
  */
 import {
   DEFAULT_LANGUAGE,
   type Language,
   languageFromAcceptLanguage,
   languageFromCookie,
+  servedLanguage,
 } from '@torget/shared/rules/languages';
 import type { FastifyRequest } from 'fastify';
 
-/** The page's language: the cookie alone, so a Swedish browser still gets the spec's UI by default. */
+/** The page's language: the stored choice (cookie), else the browser's Accept-Language, else English. */
 export function pageLanguage(request: FastifyRequest): Language {
-  return languageFromCookie(request.headers.cookie) ?? DEFAULT_LANGUAGE;
+  return servedLanguage(request.headers.cookie, request.headers['accept-language']);
 }
 
 /** The language of mails sent because of an API call: the header the web app sets, then the cookie. */

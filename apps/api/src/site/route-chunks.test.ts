@@ -31,6 +31,7 @@ const MANIFEST = {
   '_get-product-C.js': { file: 'assets/get-product-C.js', imports: ['index.html', '_rich-text-D.js'] },
   '_rich-text-D.js': { file: 'assets/rich-text-D.js' },
   'src/features/sellers/pages/storefront-page.tsx': { file: 'assets/storefront-page-F.js', imports: ['index.html'] },
+  'src/locales/sv.ts': { file: 'assets/sv-G.js', isDynamicEntry: true },
 };
 
 describe('route chunks', () => {
@@ -54,6 +55,18 @@ describe('route chunks', () => {
     expect(chunks.preloadTags('/seller/abc', false)).toBe(storefront);
     expect(chunks.preloadTags('/', false)).toBe('');
     expect(chunks.preloadTags('/cart', false)).toBe('');
+  });
+
+  it('preloads the Swedish catalogue of a Svenska page, nothing for English', () => {
+    const chunks = routeChunks(distWith(MANIFEST));
+    expect(chunks.languageTags('sv')).toBe('<link rel="modulepreload" crossorigin href="/assets/sv-G.js">');
+    expect(chunks.languageTags('en')).toBe('');
+    expect(routeChunks(distWith(null)).languageTags('sv')).toBe('');
+  });
+
+  it('names the Swedish catalogue the web app imports', () => {
+    const web = join(import.meta.dirname, '../../../web');
+    expect(readFileSync(join(web, 'src/lib/i18n.ts'), 'utf8')).toContain("import('#web/locales/sv.ts')");
   });
 
   it('preloads nothing without a manifest (tests, the development server)', () => {

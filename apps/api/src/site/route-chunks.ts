@@ -12,6 +12,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Language } from '@torget/shared/rules/languages';
 
 /** The screens worth preloading: the pages people arrive on from outside (links, search engines). */
 export const ROUTE_SCREENS: readonly { path: RegExp; module: string }[] = [
@@ -22,6 +23,8 @@ export const ROUTE_SCREENS: readonly { path: RegExp; module: string }[] = [
   { path: /^\/seller_info_1\/?$/, module: 'src/features/info/pages/seller-info-1-page.tsx' },
   { path: /^\/seller_info_2\/?$/, module: 'src/features/info/pages/seller-info-2-page.tsx' },
 ];
+/** The Swedish catalogue, a chunk of its own loaded before the first render of a Svenska page. */
+const SWEDISH_CATALOGUE_MODULE = 'src/locales/sv.ts';
 /** On a seller's own domain the home page is the shop's storefront. */
 const SHOP_HOME_MODULE = 'src/features/sellers/pages/storefront-page.tsx';
 
@@ -36,6 +39,8 @@ type Manifest = Record<string, ManifestChunk>;
 export interface RouteChunks {
   /** The preload tags of the screen shown at `pathname` ('' when none). */
   preloadTags(pathname: string, onShopDomain: boolean): string;
+  /** The preload tags of a language's catalogue ('' for the bundled default). */
+  languageTags(language: Language): string;
 }
 
 /**
@@ -77,6 +82,11 @@ export function routeChunks(webDist: string): RouteChunks {
       if (onShopDomain && (pathname === '/' || pathname === '')) return tags(SHOP_HOME_MODULE);
       const screen = ROUTE_SCREENS.find((route) => route.path.test(pathname));
       return screen ? tags(screen.module) : '';
+    },
+    languageTags(language) {
+      // The app's first render waits for this chunk (apps/web/src/main.tsx): fetched beside the
+      // entry script, Svenska shows without a round trip more and without English first.
+      return language === 'sv' ? tags(SWEDISH_CATALOGUE_MODULE) : '';
     },
   };
 }

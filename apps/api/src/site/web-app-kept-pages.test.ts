@@ -103,6 +103,9 @@ describe('pages of the marketplace kept as sent', () => {
     // The kept Swedish page is still Swedish, the English one English.
     expect((await get('/about', { cookie: 'torget_lang=sv' })).body).toBe(swedish.body);
     expect((await get('/about')).body).toBe(plain.body);
+    // A Swedish browser's first visit is the Swedish page; its stored English choice, the English.
+    expect((await get('/about', { 'accept-language': 'sv-SE' })).body).toBe(swedish.body);
+    expect((await get('/about', { 'accept-language': 'sv-SE', cookie: 'torget_lang=en' })).body).toBe(plain.body);
     expect((await get('/about', { 'x-forwarded-proto': 'https' })).body).toBe(https.body);
     expect(described).toHaveLength(5);
   });

@@ -57,11 +57,21 @@ describe('the web app', () => {
     // This index.html has no lang: the default leaves it as built (the real one says lang="en").
     expect((await get('/')).body).toMatch(/<html>/);
     expect((await get('/product/1', { cookie: 'a=b; torget_lang=sv' })).body).toMatch(/<html lang="sv">/);
-    // A Swedish browser without a choice still gets the spec's UI.
-    expect((await get('/', { 'accept-language': 'sv-SE' })).body).toMatch(/<html>/);
     expect((await get('/', { cookie: 'torget_lang=xx' })).body).toMatch(/<html>/);
     expect((await get('/', { cookie: 'torget_lang=en' })).body).toMatch(/<html>/);
     expect((await get('/')).headers.vary).toMatch(/cookie/i);
+  });
+
+  it("serves a first visit in the browser's language: Svenska for Accept-Language sv", async () => {
+    expect((await get('/', { 'accept-language': 'sv-SE' })).body).toMatch(/<html lang="sv">/);
+    expect((await get('/', { 'accept-language': 'sv-FI,fi;q=0.9' })).body).toMatch(/<html lang="sv">/);
+    expect((await get('/search/name/lamp', { 'accept-language': 'de-DE, sv;q=0.8' })).body).toMatch(/<html lang="sv">/);
+    expect((await get('/', { 'accept-language': 'en-US,en;q=0.9' })).body).toMatch(/<html>/);
+    expect((await get('/', { 'accept-language': 'de-DE' })).body).toMatch(/<html>/);
+    // A choice made with the switch wins over the browser.
+    expect((await get('/', { 'accept-language': 'sv-SE', cookie: 'torget_lang=en' })).body).toMatch(/<html>/);
+    expect((await get('/', { 'accept-language': 'en-US', cookie: 'torget_lang=sv' })).body).toMatch(/<html lang="sv">/);
+    expect((await get('/', { 'accept-language': 'sv-SE' })).headers.vary).toMatch(/accept-language/i);
   });
 
   it('caches uploads for a year: their names are never reused', async () => {

@@ -106,8 +106,9 @@ export async function registerWebApp(
     async sendPage(request, reply) {
       // The page differs by host (the site in it, the redirect): a cache keeps hosts apart, and
       // asks again every time, so a shop's new name or domain shows on the next load.
-      // The page also differs by the language cookie (`<html lang>`).
-      reply.header('Cache-Control', 'no-cache').header('Vary', 'Host, Cookie');
+      // The page also differs by its language (`<html lang>`, the catalogue preloaded): the
+      // cookie of a choice made, else the browser's Accept-Language.
+      reply.header('Cache-Control', 'no-cache').header('Vary', 'Host, Cookie, Accept-Language');
       const language = pageLanguage(request);
       const pathname = request.url.split('?')[0] ?? '/';
       // request.host keeps its port, and the scheme is the request's protocol as the links take it.
@@ -119,7 +120,9 @@ export async function registerWebApp(
         // Only a seller's domain needs the database; without it the page still loads and asks
         // /api/users/domain_seller/{host} itself, as it does on the development server.
         request.log.error({ err: error }, 'The site of a host could not be resolved.');
-        return reply.type('text/html; charset=utf-8').send(withLanguage(indexHtml, language));
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(withLanguage(`${beforeSite}${chunks.languageTags(language)}${afterSite}`, language));
       }
       const kept = site.kind === 'marketplace' ? keptPages.get(key) : undefined;
       if (kept) return sendKept(reply, kept);
@@ -127,6 +130,7 @@ export async function registerWebApp(
       const elsewhere = mainHostPath(request.url, site);
       if (elsewhere !== null) return reply.redirect(`${canonicalOrigin(request, sites.mainHosts)}${elsewhere}`, 302);
       const script =
+        chunks.languageTags(language) +
         chunks.preloadTags(pathname, site.kind === 'shop') +
         siteScript({ site, host: normaliseHost(request.host), mainHost });
       let page: Awaited<ReturnType<PageDescriber>> = { status: 200, head: null };

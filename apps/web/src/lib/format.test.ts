@@ -18,16 +18,18 @@ describe('prices', () => {
 });
 
 describe('dates', () => {
-  it('are the first ten characters of the ISO string in the default UI', () => {
-    expect(formatDate('2026-11-22T23:30:00.000Z', 'en')).toBe('2026-11-22');
-    expect(formatDateTime('2026-11-22T08:05:09.000Z', 'en')).toBe('2026-11-22 08:05:09');
+  it("are the spec's 'YYYY-MM-DD' and 'YYYY-MM-DD HH:MM:SS' in Stockholm in the default UI", () => {
+    expect(formatDate('2026-11-22T12:30:00.000Z', 'en')).toBe('2026-11-22');
+    expect(formatDate('2026-11-22T23:30:00.000Z', 'en')).toBe('2026-11-23');
+    expect(formatDateTime('2026-11-22T05:05:09.000Z', 'en')).toBe('2026-11-22 06:05:09');
     expect(formatDate(null, 'en')).toBe('-');
   });
 
-  it("are '22 nov. 2026' in Svenska, the same day as the spec's display", () => {
-    expect(formatDate('2026-11-22T23:30:00.000Z', 'sv')).toBe('22 nov. 2026');
+  it("are '22 nov. 2026' in Svenska, in Stockholm", () => {
+    expect(formatDate('2026-11-22T12:30:00.000Z', 'sv')).toBe('22 nov. 2026');
     expect(formatDate('2026-01-02T00:00:00.000Z', 'sv')).toBe('2 jan. 2026');
-    expect(formatDateTime('2026-11-22T08:05:09.000Z', 'sv')).toBe('22 nov. 2026 08:05:09');
+    expect(formatDateTime('2026-11-22T05:05:09.000Z', 'sv')).toBe('22 nov. 2026 06:05:09');
+    expect(formatDateTime('2026-10-25T01:30:00.000Z', 'sv')).toBe('25 okt. 2026 02:30:00');
     expect(formatDate(undefined, 'sv')).toBe('-');
     expect(formatDate('not a date', 'sv')).toBe('not a date'.slice(0, 10));
   });

@@ -7,7 +7,7 @@
 import { DEFAULT_LANGUAGE, type Language, parseLanguage } from '@torget/shared/rules/languages';
 import i18next, { type i18n as I18n } from 'i18next';
 import { defaultCatalogue } from '#web/locales/en.ts';
-import { readLanguageChoice, storeLanguageChoice } from './language';
+import { readLanguageChoice, storedLanguageChoice, storeLanguageChoice } from './language';
 
 export const i18n: I18n = i18next.createInstance();
 
@@ -23,9 +23,15 @@ export function currentLanguage(): Language {
   return parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
 }
 
-/** Starts i18next with the remembered choice; resolves once its catalogue is loaded. */
+/**
+ * Starts i18next with the remembered choice, else the page's language (the server's reading of
+ * the browser's Accept-Language); resolves once its catalogue is loaded.
+ */
 export async function setupI18n(): Promise<void> {
   const language = readLanguageChoice();
+  // A choice kept in localStorage alone (its cookie expired or cleared) reaches the server again.
+  const stored = storedLanguageChoice();
+  if (stored !== null) storeLanguageChoice(stored);
   await i18n.init({
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { languageCookie, readLanguageChoice, storeLanguageChoice } from './language';
+import { languageCookie, readLanguageChoice, storedLanguageChoice, storeLanguageChoice } from './language';
 
 /** localStorage and document.cookie as the browser keeps them (the cookie jar: name → value). */
-function fakeBrowser(storageWorks = true) {
+function fakeBrowser(storageWorks = true, pageLang = '') {
   const items = new Map<string, string>();
   const jar = new Map<string, string>();
   const localStorage = {
@@ -16,6 +16,7 @@ function fakeBrowser(storageWorks = true) {
     },
   });
   vi.stubGlobal('document', {
+    documentElement: { lang: pageLang },
     get cookie() {
       return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     },
@@ -58,6 +59,26 @@ describe('the language choice', () => {
     const off = fakeBrowser(false);
     storeLanguageChoice('sv');
     expect(off.jar.get('torget_lang')).toBe('sv');
+    expect(readLanguageChoice()).toBe('sv');
+  });
+
+  it("follows the page's language, which the server chose from Accept-Language, until someone chooses", () => {
+    const { jar } = fakeBrowser(true, 'sv');
+    expect(storedLanguageChoice()).toBeNull();
+    expect(readLanguageChoice()).toBe('sv');
+    storeLanguageChoice('en');
+    expect(jar.get('torget_lang')).toBe('en');
+    expect(readLanguageChoice()).toBe('en');
+
+    fakeBrowser(true, 'en');
+    expect(readLanguageChoice()).toBe('en');
+    fakeBrowser(true, 'de');
+    expect(readLanguageChoice()).toBe('en');
+  });
+
+  it('lets a stored choice win over the page', () => {
+    const { jar } = fakeBrowser(true, 'en');
+    jar.set('torget_lang', 'sv');
     expect(readLanguageChoice()).toBe('sv');
   });
 

@@ -1,7 +1,8 @@
 /**
  * The UI languages: 'en' is the spec's UI (English chrome with the Swedish texts the
- * spec gives), 'sv' is Svenska. The web app remembers the choice in localStorage and in the
- * `torget_lang` cookie and sends it as `Accept-Language` on every API call.
+ * spec gives), 'sv' is Svenska. A first visit follows the browser's Accept-Language; the web app
+ * remembers a choice made with the switch in localStorage and in the `torget_lang` cookie and
+ * sends the language shown as `Accept-Language` on every API call.
  */
 export type Language = 'en' | 'sv';
 
@@ -24,8 +25,9 @@ export function languageFromCookie(cookie: string | null | undefined): Language 
 }
 
 /**
- * 'sv' when the most preferred language of an Accept-Language header is Swedish ('sv', 'sv-SE',
- * 'sv-FI'), else null. Ranges are ordered by their q weight; ties keep the header's order.
+ * The UI language an Accept-Language header prefers: ranges ordered by their q weight (ties keep
+ * the header's order), the first that names Swedish ('sv', 'sv-SE', 'sv-FI') or English wins, so
+ * 'de-DE, sv;q=0.8' is Swedish; null when no range names either (the caller's default then).
  */
 export function languageFromAcceptLanguage(header: string | null | undefined): Language | null {
   const ranges = (header ?? '')
@@ -37,8 +39,17 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
     })
     .filter((range) => range.tag !== '' && range.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  const first = ranges[0]?.tag;
-  if (!first) return null;
-  const primary = first.split('-')[0];
-  return primary === 'sv' ? 'sv' : primary === 'en' ? 'en' : null;
+  for (const range of ranges) {
+    const primary = range.tag.split('-')[0];
+    if (primary === 'sv' || primary === 'en') return primary;
+  }
+  return null;
+}
+
+/**
+ * The language a page is served in: a stored choice (the `torget_lang` cookie) wins, then the
+ * browser's Accept-Language, then the default, English (the spec's UI).
+ */
+export function servedLanguage(cookie: string | null | undefined, acceptLanguage: string | null | undefined): Language {
+  return languageFromCookie(cookie) ?? languageFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE;
 }

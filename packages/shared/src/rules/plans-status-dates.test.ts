@@ -38,9 +38,9 @@ describe('shop status', () => {
 });
 
 describe('dates', () => {
-  it('cuts ISO strings and shows - when absent', () => {
+  it("shows the spec's formats, on Stockholm's clock, and - when absent", () => {
     expect(displayDate('2026-11-22T10:11:12.000Z')).toBe('2026-11-22');
-    expect(displayDateTime('2026-11-22T10:11:12.000Z')).toBe('2026-11-22 10:11:12');
+    expect(displayDateTime('2026-11-22T10:11:12.000Z')).toBe('2026-11-22 11:11:12');
     expect(displayDate(null)).toBe('-');
     expect(displayDateTime(undefined)).toBe('-');
   });

@@ -7,8 +7,10 @@
  * usually paid after it is placed, and the seller wants to see the day's sales that day. The
  * orders still waiting for a Swish payment are counted beside it.
  */
+import { DISPLAY_TIME_ZONE } from './dates';
 
-export const SALES_TIME_ZONE = 'Europe/Stockholm';
+/** Sweden's days, the zone of every date shown (rules/dates.ts). */
+export const SALES_TIME_ZONE = DISPLAY_TIME_ZONE;
 /** The last 30 days: today and the 29 before it. */
 export const RECENT_DAYS = 30;
 /** Products with this many or fewer in stock are "low in stock". */

@@ -2,6 +2,7 @@ import type { PublicSeller } from '@torget/shared/api-types';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DropdownAction, DropdownLink, DropdownMenu } from '#web/components/dropdown-menu.tsx';
+import { LanguageSwitch } from '#web/components/language-switch.tsx';
 import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { useCartItems } from '#web/hooks/use-cart-items.ts';
 import { sellerStatusShows } from '#web/lib/hosts.ts';
@@ -112,7 +113,8 @@ function ShopSearch({ shopName }: { shopName: string }) {
 /**
  * The header of a seller's own domain: logo and name (home is the storefront), the subtitle, and
  * on the right search, the account (Sign In, or the user's menu with the spec's items), the
- * spec's My Shop menu for the domain's own seller only, and the cart with its badge. Colours are
+ * spec's My Shop menu for the domain's own seller only, the cart with its badge, and the Svenska /
+ * English switch (a shop's visitors choose their language as the marketplace's do). Colours are
  * the shop's footer colours, so header and footer frame the page alike. No admin menu: the spec
  * hides it on any host but the marketplace's.
  */
@@ -189,6 +191,7 @@ export function ShopHeader({ seller, showSubtitle }: { seller: PublicSeller; sho
               </span>
             )}
           </Link>
+          <LanguageSwitch />
         </nav>
       </div>
     </header>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Order } from '@torget/shared/api-types';
+import { displayDate } from '@torget/shared/rules/dates';
 import { type OrderUpdateInput, orderUpdateSchema } from '@torget/shared/schemas/orders';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,8 +11,8 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { useUpdateOrder } from '../api/update-order';
 import '../orders.css';
 
-/** 'YYYY-MM-DD' of a stored timestamp, as a date input takes it; '' without one. */
-const dayOf = (iso: string | null) => (iso ? iso.substring(0, 10) : '');
+/** The Stockholm day of a stored timestamp, the one the order page shows, as a date input takes it; '' without one. */
+const dayOf = (iso: string | null) => (iso ? displayDate(iso) : '');
 
 /** Today in the seller's own calendar, as a date input takes it. */
 function today(): string {

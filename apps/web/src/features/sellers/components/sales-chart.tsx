@@ -1,4 +1,5 @@
 import type { SalesOverviewBucket } from '@torget/shared/api-types';
+import { DISPLAY_TIME_ZONE } from '@torget/shared/rules/dates';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import { useTranslation } from '#web/lib/use-translation.ts';
@@ -12,8 +13,11 @@ interface SalesChartProps {
 
 const CHART_HEIGHT = 220;
 
-/** The x axis's days in Svenska: '22 nov.' (UTC, the bars' own days); the default UI keeps uPlot's. */
-const swedishDay = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/**
+ * The x axis's days in Svenska: '22 nov.', in Stockholm like every date shown (a bar at noon UTC
+ * is on its own day there); the default UI keeps uPlot's labels, on Stockholm's clock (tzDate).
+ */
+const swedishDay = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'short', timeZone: DISPLAY_TIME_ZONE });
 const swedishDays = (_u: uPlot, splits: number[]) => splits.map((seconds) => swedishDay.format(seconds * 1000));
 
 /** A design token's value (tokens.css), for the canvas, which cannot read CSS variables itself. */
@@ -47,6 +51,7 @@ export default function SalesChart({ buckets, unit }: SalesChartProps) {
         height: CHART_HEIGHT,
         legend: { show: false },
         cursor: { show: false },
+        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), DISPLAY_TIME_ZONE),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max, 100) * 1.1] } },
         axes: [
           { stroke: text, grid: { show: false }, ticks: { stroke: grid }, ...(swedish ? { values: swedishDays } : {}) },
