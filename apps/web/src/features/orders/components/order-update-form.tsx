@@ -14,12 +14,8 @@ import '../orders.css';
 /** The Stockholm day of a stored timestamp, the one the order page shows, as a date input takes it; '' without one. */
 const dayOf = (iso: string | null) => (iso ? displayDate(iso) : '');
 
-/** Today in the seller's own calendar, as a date input takes it. */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Today in Stockholm, the calendar the order page shows its dates in, as a date input takes it. */
+const today = (): string => displayDate(new Date().toISOString());
 
 type OrderUpdateFields = z.input<typeof orderUpdateSchema>;
 
