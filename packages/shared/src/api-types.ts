@@ -450,3 +450,29 @@ export interface PayoutAccountAnswer {
   account: MaskedPayoutAccount | null;
   payoutHeldUntil: string | null;
 }
+
+/** One seller's payment in a payout batch (GET /api/payouts/{id}); amounts in SEK. */
+export interface PayoutLine {
+  _id: string;
+  seller: string;
+  /** The shop's name, the payee. */
+  name: string;
+  amount: number;
+  /** The payout account, masked (`•••• 1234`); the whole number is only in the bank file. */
+  account: MaskedPayoutAccount | null;
+  /** The orders whose money the payment releases, by number (`T-100001`). */
+  orders: { _id: string; orderNumber: string }[];
+}
+
+/** A payout batch: its lines, and whether it has been marked sent (the ledger books it then). */
+export interface PayoutBatch {
+  _id: string;
+  number: number;
+  /** The bank reference of every line: `Torget T-<number>`. */
+  reference: string;
+  total: number;
+  minimum: number;
+  createdAt: string;
+  sentAt: string | null;
+  lines: PayoutLine[];
+}

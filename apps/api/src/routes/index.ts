@@ -9,6 +9,7 @@ import { healthRoutes } from '#api/routes/health/index.ts';
 import { ledgerRoutes } from '#api/routes/ledger/index.ts';
 import { orderRoutes } from '#api/routes/orders/index.ts';
 import { paymentRoutes } from '#api/routes/payments/index.ts';
+import { payoutRoutes } from '#api/routes/payouts/index.ts';
 import { productRoutes } from '#api/routes/products/index.ts';
 import { settingsRoutes } from '#api/routes/settings/index.ts';
 import { uploadRoutes } from '#api/routes/uploads/index.ts';
@@ -26,4 +27,5 @@ export const apiRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(uploadRoutes, { prefix: '/api/uploads', deps });
   await app.register(ledgerRoutes, { prefix: '/api/ledger', deps });
   await app.register(feeRoutes, { prefix: '/api/fees', deps });
+  await app.register(payoutRoutes, { prefix: '/api/payouts', deps });
 };

@@ -80,7 +80,7 @@ async function sumWhere(db: Db, where: SQL | undefined): Promise<number> {
  * What each of `sellerIds` has held back at `now`: per order not yet past delivery and the
  * withdrawal period, what its entries credit the seller (rules/ledger.ts, heldOre).
  */
-async function heldBySeller(db: Db, sellerIds: string[] | null, now: Date): Promise<Map<string, number>> {
+export async function heldBySeller(db: Db, sellerIds: string[] | null, now: Date): Promise<Map<string, number>> {
   const rows = await queryRows<{ seller_id: string; net: string | number; delivered_at: string | Date | null }>(
     db,
     sql`select e.seller_id, sum(e.amount_ore) as net, o.delivered_at

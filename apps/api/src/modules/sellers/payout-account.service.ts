@@ -3,9 +3,9 @@
  * masked by the seller and admins, and read in full only here on the server, for the payout batch.
  * A change holds payouts for PAYOUT_HOLD_DAYS from `changed_at`.
  */
-import type { PayoutAccountAnswer } from '@torget/shared/api-types';
+import type { MaskedPayoutAccount, PayoutAccountAnswer } from '@torget/shared/api-types';
 import { maskAccountNumber, type PayoutAccountDetails, payoutUsableAt } from '@torget/shared/rules/payout-account';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { sellerPayoutAccounts, sellers } from '#api/db/schema.ts';
 import { notFound } from '#api/lib/http-errors.ts';
@@ -111,4 +111,16 @@ export async function payoutAccountUsableAt(db: Db, sellerId: string): Promise<D
     .from(sellerPayoutAccounts)
     .where(eq(sellerPayoutAccounts.sellerId, sellerId));
   return row ? payoutUsableAt(row.changedAt) : null;
+}
+
+/** The accounts of `sellerIds`, masked, by seller (a payout batch's lines); sellers without one are absent. */
+export async function maskedPayoutAccounts(db: Db, sellerIds: string[]): Promise<Map<string, MaskedPayoutAccount>> {
+  if (sellerIds.length === 0) return new Map();
+  const rows = await db.select().from(sellerPayoutAccounts).where(inArray(sellerPayoutAccounts.sellerId, sellerIds));
+  const found = new Map<string, MaskedPayoutAccount>();
+  for (const row of rows) {
+    const { account } = payoutAccountAnswer(row);
+    if (account) found.set(row.sellerId, account);
+  }
+  return found;
 }
