@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from '#api/app.ts';
 import { ADDRESS, product, type Session } from '#api/modules/orders/order-test-kit.ts';
+import { bookedOrder, payoutSeller } from '#api/modules/payouts/payout-test-kit.ts';
 import { createUser, FIXTURE_PASSWORD } from '#api/test/fixtures.ts';
 import { bearer } from '#api/test/sessions.ts';
 import {
@@ -413,6 +414,33 @@ const TABLE: Row[] = [
     request: () => ({ url: '/api/fees', payload: { plans: { '1': { commission_percent: 10 } } } }),
   },
 
+  // Payout batches are the admin's only; each call that makes or sends one has a payable seller
+  // or a batch of its own.
+  { route: 'GET /api/payouts', expected: ADMIN_ONLY, request: () => ({ url: '/api/payouts' }) },
+  {
+    route: 'POST /api/payouts',
+    expected: [401, 403, 403, 403, 403, 201],
+    request: async (_who, role) => {
+      if (role === 'admin') await payableSeller();
+      return { url: '/api/payouts' };
+    },
+  },
+  {
+    route: 'GET /api/payouts/:id',
+    expected: ADMIN_ONLY,
+    request: async () => ({ url: `/api/payouts/${await payoutBatch()}` }),
+  },
+  {
+    route: 'GET /api/payouts/:id/file',
+    expected: ADMIN_ONLY,
+    request: async () => ({ url: `/api/payouts/${await payoutBatch()}/file` }),
+  },
+  {
+    route: 'PUT /api/payouts/:id/sent',
+    expected: ADMIN_ONLY,
+    request: async (_who, role) => ({ url: `/api/payouts/${await payoutBatch(role === 'admin')}/sent` }),
+  },
+
   // Public configuration and site texts; the texts are written by admins.
   { route: 'GET /api/config/paypal', expected: ALL(200), request: () => ({ url: '/api/config/paypal' }) },
   { route: 'GET /api/config/google', expected: ALL(200), request: () => ({ url: '/api/config/google' }) },
@@ -433,6 +461,25 @@ const TABLE: Row[] = [
     },
   },
 ];
+
+/** A seller with released money (1 000 kr delivered 20 days ago) and a payout account out of its hold. */
+async function payableSeller(): Promise<void> {
+  const seller = await payoutSeller(t.database.db, 'Utbetalningsbutiken');
+  await bookedOrder(t.database.db, seller.id, 100_000, 20);
+}
+
+let sharedBatch: string | null = null;
+
+/** A payout batch not sent: one shared by the reading calls, or a fresh one to mark sent. */
+async function payoutBatch(fresh = false): Promise<string> {
+  if (!fresh && sharedBatch !== null) return sharedBatch;
+  await payableSeller();
+  const res = await t.app.inject({ method: 'POST', url: '/api/payouts', headers: bearer(t.cast.admin.token) });
+  if (res.statusCode !== 201) throw new Error(`payout batch not made: ${res.body}`);
+  const id = (res.json() as { _id: string })._id;
+  if (!fresh) sharedBatch = id;
+  return id;
+}
 
 const methodOf = (route: string) => route.split(' ')[0] as InjectOptions['method'];
 

@@ -18,5 +18,5 @@ export const payoutCreateSchema = z
   .strict();
 export type PayoutCreateInput = z.infer<typeof payoutCreateSchema>;
 
-export const minimumOre = (input: PayoutCreateInput | undefined): number | undefined =>
+export const minimumOre = (input: PayoutCreateInput | null | undefined): number | undefined =>
   input?.minimum === undefined ? undefined : sekToOre(input.minimum);

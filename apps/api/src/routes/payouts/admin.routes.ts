@@ -30,7 +30,7 @@ export const adminPayoutRoutes: RoutePlugin = async (app, { deps }) => {
   app.get('/', async () => listPayoutBatches(db));
 
   // The body is optional: without it the default minimum (100 kr) applies.
-  app.post('/', { schema: { body: payoutCreateSchema.optional() } }, async (request, reply) => {
+  app.post('/', { schema: { body: payoutCreateSchema.nullish() } }, async (request, reply) => {
     declareChanges(request, []);
     const batch = await createPayoutBatch(dbFor(request), userOf(request).id, minimumOre(request.body));
     return reply.status(201).send(batch);
