@@ -139,13 +139,14 @@ test('the admin menu and the header Admin dropdown lead to the admin screens', a
   await page.goto('/admin_menu');
   const menu = page.getByRole('navigation', { name: 'Admin menu' });
   const links = menu.getByRole('link');
-  await expect(links).toHaveCount(5);
+  await expect(links).toHaveCount(6);
   expect(await Promise.all((await links.all()).map((link) => link.getAttribute('href')))).toEqual([
     '/productlist',
     '/orderlist',
     '/userlist',
     '/admin_settings',
     '/admin_payments',
+    '/admin_payouts',
   ]);
   await menu.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/userlist$/);

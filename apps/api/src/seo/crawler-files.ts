@@ -41,6 +41,7 @@ export const DISALLOWED_PATHS: readonly string[] = [
   '/admin_menu',
   '/admin_settings',
   '/admin_payments',
+  '/admin_payouts',
   '/userlist',
   '/user/',
   '/productlist',

@@ -136,6 +136,10 @@ const PaymentCapturesPage = lazyPage(
   () => import('#web/features/admin/pages/payment-captures-page.tsx'),
   (m) => m.PaymentCapturesPage,
 );
+const PayoutsPage = lazyPage(
+  () => import('#web/features/admin/pages/payouts-page.tsx'),
+  (m) => m.PayoutsPage,
+);
 const UserEditPage = lazyPage(
   () => import('#web/features/admin/pages/user-edit-page.tsx'),
   (m) => m.UserEditPage,
@@ -239,6 +243,7 @@ export function AppRouter() {
             <Route path="/admin_menu" element={<AdminMenuPage />} />
             <Route path="/admin_settings" element={<AdminSettingsPage />} />
             <Route path="/admin_payments" element={<PaymentCapturesPage />} />
+            <Route path="/admin_payouts" element={<PayoutsPage />} />
           </Route>
 
           <Route element={<RequireSeller />}>

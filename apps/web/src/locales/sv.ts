@@ -805,6 +805,33 @@ export const swedishCatalogue: Record<string, string> = {
   'This capture has nothing left to refund.': 'Den här betalningen har inget kvar att återbetala.',
   'PayPal capture not found.': 'PayPal-betalningen hittades inte.',
 
+  // Payout batches (admin)
+  Payouts: 'Utbetalningar',
+  'A seller is paid their balance less the money of orders delivered less than 14 days ago, when that is at least 100 kr and their payout account is usable.':
+    'En säljare får sitt saldo utom pengarna för beställningar som levererades för mindre än 14 dagar sedan, när det är minst 100 kr och utbetalningskontot kan användas.',
+  'Create payout batch': 'Skapa utbetalningsomgång',
+  'Create batch': 'Skapa omgång',
+  'Create a payout batch of every seller who can be paid now? Nothing is paid until you mark it sent.':
+    'Skapa en utbetalningsomgång med alla säljare som kan få betalt nu? Inget betalas förrän du markerar den som skickad.',
+  'Mark this batch sent? Do it only after the bank has accepted the file: the payouts are booked and every seller in it is mailed.':
+    'Markera omgången som skickad? Gör det först när banken har tagit emot filen: utbetalningarna bokförs och varje säljare i den får ett mejl.',
+  'Payout batch {{reference}} created.': 'Utbetalningsomgång {{reference}} skapad.',
+  'Payout batch {{reference}} marked sent; the sellers are mailed.':
+    'Utbetalningsomgång {{reference}} markerad som skickad; säljarna får ett mejl.',
+  'No payout batches yet.': 'Inga utbetalningsomgångar ännu.',
+  'Created {{date}}': 'Skapad {{date}}',
+  'Sent {{date}}': 'Skickad {{date}}',
+  'Not sent': 'Inte skickad',
+  'Download file': 'Ladda ner fil',
+  'Mark sent': 'Markera som skickad',
+  'Payouts of {{reference}}': 'Utbetalningar i {{reference}}',
+  ACCOUNT: 'KONTO',
+  'No account': 'Inget konto',
+  'Payout batch not found.': 'Utbetalningsomgången hittades inte.',
+  'No seller can be paid now: no payable balance reaches the minimum with a usable account.':
+    'Ingen säljare kan få betalt nu: inget utbetalbart saldo når lägsta beloppet med ett användbart konto.',
+  'This payout batch has already been marked sent.': 'Den här utbetalningsomgången är redan markerad som skickad.',
+
   // Dialogs
   OK: 'OK',
   Cancel: 'Avbryt',

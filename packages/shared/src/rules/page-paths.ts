@@ -34,6 +34,7 @@ export const ADMIN_PAGE_PATTERNS: readonly string[] = [
   '/admin_menu',
   '/admin_settings',
   '/admin_payments',
+  '/admin_payouts',
 ];
 
 const ADMIN_PAGES = ADMIN_PAGE_PATTERNS.map(routePatternToRegExp);

@@ -6,8 +6,8 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 
 /**
- * /admin_menu (spec section 2, Layout): the spec's four admin buttons and the PayPal payments
- * (refunds), on the marketplace's main host only.
+ * /admin_menu (spec section 2, Layout): the spec's four admin buttons, the PayPal payments
+ * (refunds) and the payouts, on the marketplace's main host only.
  */
 export function AdminMenuPage() {
   const { t } = useTranslation();
@@ -19,6 +19,7 @@ export function AdminMenuPage() {
     { to: '/userlist', text: t('Users') },
     { to: '/admin_settings', text: t('Settings') },
     { to: '/admin_payments', text: t('PayPal payments') },
+    { to: '/admin_payouts', text: t('Payouts') },
   ];
   return (
     <section className="page" aria-labelledby="admin-menu-heading">
