@@ -7,7 +7,7 @@
 import type { PayoutBatch, PayoutLine } from '@torget/shared/api-types';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, users } from '#api/db/schema.ts';
+import { ledgerEntries, payoutLines, payouts, users } from '#api/db/schema.ts';
 import { customer, type Session } from '#api/modules/orders/order-test-kit.ts';
 import { bookedOrder, payoutSeller } from '#api/modules/payouts/payout-test-kit.ts';
 import { bearer } from '#api/test/sessions.ts';
@@ -225,6 +225,27 @@ describe('two batches made at once', () => {
     for (const seller of sellers) {
       expect(batches.flatMap((batch) => batch.lines).filter((line) => line.seller === seller)).toHaveLength(1);
     }
+  });
+});
+
+describe('the database', () => {
+  it('refuses a second line not sent for a seller, whatever made it', async () => {
+    const db = t.database.db;
+    const seller = await payoutSeller(db, 'Idas Inramning', 'bankgiro');
+    const [one, two] = await db
+      .insert(payouts)
+      .values([{ minimumOre: 10_000 }, { minimumOre: 10_000 }])
+      .returning();
+    if (!one || !two) throw new Error('no batches');
+    await db.insert(payoutLines).values({ payoutId: one.id, sellerId: seller.id, amountOre: 10_000 });
+    const error = await db
+      .insert(payoutLines)
+      .values({ payoutId: two.id, sellerId: seller.id, amountOre: 10_000 })
+      .then(
+        () => null,
+        (e: Error) => e,
+      );
+    expect(((error?.cause ?? error) as { code?: string } | null)?.code).toBe('23505');
   });
 });
 
