@@ -25,7 +25,7 @@ const idParams = z.object({ id: z.string() });
 export const PAYOUT_FILE_HEADER = ['payee', 'account_type', 'account', 'bic', 'amount', 'reference'] as const;
 
 export const adminPayoutRoutes: RoutePlugin = async (app, { deps }) => {
-  const { db } = deps.database;
+  const { reader: db } = deps.database;
 
   app.get('/', async () => listPayoutBatches(db));
 
