@@ -9,6 +9,7 @@
  * its hold, and no batch not yet sent has a line for them.
  */
 import type { PayoutBatch, PayoutLine } from '@torget/shared/api-types';
+import { type Language, parseLanguage } from '@torget/shared/rules/languages';
 import { WITHDRAWAL_DAYS } from '@torget/shared/rules/ledger';
 import { oreToSek } from '@torget/shared/rules/money';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
@@ -236,7 +237,8 @@ export async function payoutFileRows(db: Db, id: string): Promise<{ batch: Batch
 
 /** What a seller's mail about a sent payout needs. */
 export interface SentPayoutLine {
-  seller: { name: string; email: string };
+  /** `language`: the seller's UI language on their latest order that recorded it; null when none did. */
+  seller: { name: string; email: string; language: Language | null };
   amountOre: number;
   orderNumbers: number[];
   reference: string;
@@ -286,12 +288,22 @@ export async function markPayoutSent(
       ),
     );
   const byId = new Map(emails.map((row) => [row.id, row]));
+  const languages = await queryRows<{ seller_id: string; seller_language: string }>(
+    db,
+    sql`select distinct on (seller_id) seller_id, seller_language from orders
+        where seller_id in (${sql.join(
+          lines.map((line) => sql`${line.sellerId}::uuid`),
+          sql`, `,
+        )}) and seller_language is not null
+        order by seller_id, updated_at desc`,
+  );
+  const languageOf = new Map(languages.map((row) => [row.seller_id, parseLanguage(row.seller_language)]));
   const sent: SentPayoutLine[] = [];
   for (const line of lines) {
     const user = byId.get(line.sellerId);
     if (!user) continue;
     sent.push({
-      seller: { name: payeeOf(line), email: user.email },
+      seller: { name: payeeOf(line), email: user.email, language: languageOf.get(line.sellerId) ?? null },
       amountOre: line.amountOre,
       orderNumbers: line.orderNumbers,
       reference: payoutReference(marked.number),

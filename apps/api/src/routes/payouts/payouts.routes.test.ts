@@ -7,7 +7,7 @@
 import type { PayoutBatch, PayoutLine } from '@torget/shared/api-types';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, payoutLines, payouts, users } from '#api/db/schema.ts';
+import { ledgerEntries, orders, payoutLines, payouts, users } from '#api/db/schema.ts';
 import { customer, type Session } from '#api/modules/orders/order-test-kit.ts';
 import { bookedOrder, payoutSeller } from '#api/modules/payouts/payout-test-kit.ts';
 import { bearer } from '#api/test/sessions.ts';
@@ -89,7 +89,9 @@ describe('POST /api/payouts', () => {
     await bookedOrder(db, eva.id, 100_000, 20);
     // A shop name a spreadsheet would run as a formula.
     const formula = await payoutSeller(db, '=HYPERLINK("http://x.example","klicka")', 'bankgiro');
-    await bookedOrder(db, formula.id, 20_000, 15);
+    const formulaOrder = await bookedOrder(db, formula.id, 20_000, 15);
+    // This seller last acted on an order in Svenska: their payout mail is Swedish only.
+    await db.update(orders).set({ sellerLanguage: 'sv' }).where(eq(orders.id, formulaOrder.id));
     Object.assign(ids, { anna: anna.id, bo: bo.id, cilla: cilla.id, dan: dan.id, eva: eva.id, formula: formula.id });
   });
 
@@ -186,6 +188,9 @@ describe('POST /api/payouts', () => {
     expect(mail).toContain('Vi har betalat ut 937,50');
     expect(mail).toContain(`med referensen Torget T-${first.number}.`);
     expect(mail).toContain(`The payout covers orders T-${orderNumbers.anna}.`);
+    const [swedish] = await payoutMails(await emailOf(ids.formula ?? ''), 1);
+    expect(swedish).toContain('Vi har betalat ut 187,50');
+    expect(swedish).not.toContain('We have paid');
     // One mail only, though the batch was marked sent three times.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await payoutMails(await emailOf(ids.anna ?? ''), 1)).toHaveLength(1);
