@@ -54,6 +54,15 @@ export const ledgerCorrectionSchema = z.object({
 });
 export type LedgerCorrectionInput = z.infer<typeof ledgerCorrectionSchema>;
 
+/**
+ * The Idempotency-Key header of a correction: a retried request with the same key books once.
+ * Optional; 1–100 visible ASCII characters (a UUID, say).
+ */
+export const idempotencyKeySchema = z
+  .string({ message: 'Idempotency-Key must be a single text value.' })
+  .regex(/^[\x21-\x7e]{1,100}$/, 'Idempotency-Key must be 1 to 100 visible ASCII characters.')
+  .optional();
+
 const planFeesSchema = z
   .object({
     commission_percent: z

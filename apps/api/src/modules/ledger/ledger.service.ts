@@ -19,7 +19,7 @@ import { SALES_TIME_ZONE } from '@torget/shared/rules/sales-overview';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, transaction } from '#api/db/client.ts';
 import { feeSettings, ledgerEntries, users } from '#api/db/schema.ts';
-import { notFound } from '#api/lib/http-errors.ts';
+import { conflict, notFound } from '#api/lib/http-errors.ts';
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
 
 export const SELLER_NOT_FOUND = 'Seller not found.';
@@ -203,12 +203,21 @@ export async function listEntries(
  * POST /api/ledger/corrections: an admin's correction, a new entry with its note and author.
  * Its key is new each time: two corrections of the same amount are two decisions.
  */
+export const CORRECTION_KEY_REUSED = 'This Idempotency-Key was already used for another correction.';
+
+/**
+ * Books an admin's correction. With `idempotencyKey` (the request's Idempotency-Key header) it
+ * books once however often the request is sent: a repeat answers the entry booked first, and the
+ * key given with another correction is refused (409). Without one, each call books.
+ */
 export async function addCorrection(
   db: Db,
   adminId: string,
-  input: { seller: string; amountOre: number; note: string },
+  input: { seller: string; amountOre: number; note: string; idempotencyKey?: string | undefined },
 ): Promise<LedgerEntry> {
   await requireSeller(db, input.seller);
+  // The key is the admin's own: two admins' keys never meet.
+  const keyed = input.idempotencyKey ? `correction:${adminId}:${input.idempotencyKey}` : null;
   const [row] = await db
     .insert(ledgerEntries)
     .values({
@@ -217,11 +226,17 @@ export async function addCorrection(
       kind: 'correction',
       note: input.note,
       createdBy: adminId,
-      bookingKey: sql`'correction:' || gen_random_uuid()::text`,
+      bookingKey: keyed ?? sql`'correction:' || gen_random_uuid()::text`,
     })
+    .onConflictDoNothing({ target: ledgerEntries.bookingKey })
     .returning();
-  if (!row) throw new Error('correction not booked');
-  return ledgerEntryJson(row);
+  if (row) return ledgerEntryJson(row);
+  if (!keyed) throw new Error('correction not booked');
+  const [booked] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingKey, keyed));
+  const same =
+    booked && booked.sellerId === input.seller && booked.amountOre === input.amountOre && booked.note === input.note;
+  if (!same) throw conflict(CORRECTION_KEY_REUSED);
+  return ledgerEntryJson(booked);
 }
 
 /** The fees of each plan: the stored row, or the default of a plan without one. */

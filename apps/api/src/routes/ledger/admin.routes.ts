@@ -4,8 +4,9 @@
  * (modules/ledger/ledger-bookings.ts), which books each year once however many instances sweep.
  */
 import { sekToOre } from '@torget/shared/rules/money';
-import { ledgerCorrectionSchema, ledgerQuerySchema } from '@torget/shared/schemas/ledger';
+import { idempotencyKeySchema, ledgerCorrectionSchema, ledgerQuerySchema } from '@torget/shared/schemas/ledger';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
+import { badRequest } from '#api/lib/http-errors.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
 import { addCorrection, listEntries, sellerBalances } from '#api/modules/ledger/ledger.service.ts';
 import { startPlanFeeSweep } from '#api/modules/ledger/ledger-bookings.ts';
@@ -29,12 +30,16 @@ export const adminLedgerRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.post('/corrections', { schema: { body: ledgerCorrectionSchema } }, async (request, reply) => {
     const { seller, amount, note } = request.body;
+    const key = idempotencyKeySchema.safeParse(request.headers['idempotency-key']);
+    if (!key.success) throw badRequest(`Invalid Idempotency-Key: ${key.error.issues[0]?.message ?? ''}`);
+    const idempotencyKey = key.data;
     // No cached answer shows the ledger.
     declareChanges(request, []);
     const entry = await addCorrection(dbFor(request), userOf(request).id, {
       seller,
       amountOre: sekToOre(amount),
       note,
+      idempotencyKey,
     });
     return reply.status(201).send(entry);
   });

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#api/db/client.ts';
 import { LEDGER_ENTRY_KINDS, ledgerEntries, orders, sellers } from '#api/db/schema.ts';
-import { currentMonth } from '#api/modules/ledger/ledger.service.ts';
+import { CORRECTION_KEY_REUSED, currentMonth } from '#api/modules/ledger/ledger.service.ts';
 import { bookDuePlanFees, bookOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import { customer, placeOrder, product, type Session, sessionOf } from '#api/modules/orders/order-test-kit.ts';
 import { createSeller, createUser } from '#api/test/fixtures.ts';
@@ -377,6 +377,33 @@ describe('corrections', () => {
       order: null,
     });
     expect((await statement(anna)).balance).toBe(-12.5);
+  });
+
+  it('books a correction sent with an Idempotency-Key once, however often and however concurrently it is retried', async () => {
+    const anna = await seller('1');
+    const payload = { seller: anna.id, amount: 40, note: 'Ersättning för skadad vara.' };
+    const send = (key: string, body: object = payload) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ledger/corrections',
+        headers: { ...bearer(admin.token), 'idempotency-key': key },
+        payload: body,
+      });
+    const answers = await Promise.all([send('k-1'), send('k-1'), send('k-1')]);
+    for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+    const ids = new Set(answers.map((res) => (res.json() as { _id: string })._id));
+    expect(ids.size).toBe(1);
+    expect((await send('k-1')).json()).toEqual(answers[0]?.json());
+    expect((await statement(anna)).balance).toBe(40);
+    // The same key with another correction is refused and books nothing; another key books.
+    const reused = await send('k-1', { ...payload, amount: 41 });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toEqual({ message: CORRECTION_KEY_REUSED });
+    expect((await send('k-2')).statusCode).toBe(201);
+    expect((await statement(anna)).balance).toBe(80);
+    const bad = await send('two words');
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { message: string }).message).toContain('Invalid Idempotency-Key');
   });
 
   it('refuses wrong types (400 naming the field), no note, and an unknown seller (404)', async () => {
