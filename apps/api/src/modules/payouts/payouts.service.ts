@@ -20,11 +20,7 @@ import { payoutLines, payouts, sellers, users } from '#api/db/schema.ts';
 import { conflict, notFound } from '#api/lib/http-errors.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { heldBySeller } from '#api/modules/ledger/ledger.service.ts';
-import {
-  maskedPayoutAccounts,
-  payoutAccountForPayout,
-  payoutAccountUsableAt,
-} from '#api/modules/sellers/payout-account.service.ts';
+import { maskedPayoutAccounts, payoutAccountsForPayout } from '#api/modules/sellers/payout-account.service.ts';
 
 export const PAYOUT_NOT_FOUND = 'Payout batch not found.';
 export const NOTHING_TO_PAY =
@@ -149,12 +145,16 @@ export async function createPayoutBatch(
       balances.map((row) => row.seller_id),
       now,
     );
+    const accounts = await payoutAccountsForPayout(
+      tx,
+      balances.map((row) => row.seller_id),
+    );
     const due: { sellerId: string; amountOre: number }[] = [];
     for (const row of balances) {
       const amountOre = payableOre(Number(row.balance), held.get(row.seller_id) ?? 0, minimumOre);
       if (amountOre === 0) continue;
-      const usableAt = await payoutAccountUsableAt(tx, row.seller_id);
-      if (usableAt === null || usableAt > now) continue;
+      const usableAt = accounts.get(row.seller_id)?.usableAt;
+      if (usableAt === undefined || usableAt > now) continue;
       due.push({ sellerId: row.seller_id, amountOre });
     }
     if (due.length === 0) return null;
@@ -220,9 +220,13 @@ export interface PayoutFileRow {
 export async function payoutFileRows(db: Db, id: string): Promise<{ batch: BatchRow; rows: PayoutFileRow[] }> {
   const batch = await batchRow(db, id);
   const lines = await linesOf(db, [batch.id]);
+  const accounts = await payoutAccountsForPayout(
+    db,
+    lines.map((line) => line.sellerId),
+  );
   const rows: PayoutFileRow[] = [];
   for (const line of lines) {
-    const account = await payoutAccountForPayout(db, line.sellerId);
+    const account = accounts.get(line.sellerId);
     rows.push({
       payee: payeeOf(line),
       accountType: account?.type ?? '',

@@ -90,9 +90,7 @@ export interface PayoutAccountForPayout extends PayoutAccountDetails {
   usableAt: Date;
 }
 
-export async function payoutAccountForPayout(db: Db, sellerId: string): Promise<PayoutAccountForPayout | null> {
-  const row = await accountRow(db, sellerId);
-  if (!row) return null;
+function forPayout(row: AccountRow): PayoutAccountForPayout {
   return {
     type: row.kind,
     clearingNumber: row.clearingNumber,
@@ -102,6 +100,24 @@ export async function payoutAccountForPayout(db: Db, sellerId: string): Promise<
     changedAt: row.changedAt,
     usableAt: payoutUsableAt(row.changedAt),
   };
+}
+
+export async function payoutAccountForPayout(db: Db, sellerId: string): Promise<PayoutAccountForPayout | null> {
+  const row = await accountRow(db, sellerId);
+  return row ? forPayout(row) : null;
+}
+
+/** The whole accounts of `sellerIds` in one read, by seller (a batch's lines); sellers without one are absent. */
+export async function payoutAccountsForPayout(
+  db: Db,
+  sellerIds: readonly string[],
+): Promise<Map<string, PayoutAccountForPayout>> {
+  if (sellerIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(sellerPayoutAccounts)
+    .where(inArray(sellerPayoutAccounts.sellerId, [...sellerIds]));
+  return new Map(rows.map((row) => [row.sellerId, forPayout(row)]));
 }
 
 /** When the payout batch may pay `sellerId`: the end of the hold; null without an account. */
