@@ -6,7 +6,7 @@
 import type { OrderMessage } from '@torget/shared/api-types';
 import { orderMessageSchema, shipOrderSchema } from '@torget/shared/schemas/after-sale';
 import { z } from 'zod';
-import { dbFor } from '#api/lib/cache-changes.ts';
+import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
 import { requestLanguage } from '#api/lib/request-language.ts';
 import { orderMessageMail, orderShippedMail } from '#api/mails/order-status-mails.ts';
@@ -40,6 +40,8 @@ export const afterSaleOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const messagesPerAccount = createLimiter(app, 'orderMessages', deps.rateLimits);
 
   app.put('/:id/ship', { schema: { params: idParams, body: shipOrderSchema } }, async (request) => {
+    // A shipment shows on the order only, which no cache keeps.
+    declareChanges(request, []);
     const shipped = await shipOrder(
       dbFor(request),
       userOf(request),
@@ -65,6 +67,8 @@ export const afterSaleOrderRoutes: RoutePlugin = async (app, { deps }) => {
     { schema: { params: idParams, body: orderMessageSchema } },
     async (request, reply): Promise<OrderMessage> => {
       const user = userOf(request);
+      // The thread shows on the order only, which no cache keeps.
+      declareChanges(request, []);
       await messagesPerAccount.hit(request, user.id);
       const posted = await postOrderMessage(
         dbFor(request),

@@ -14,7 +14,7 @@ export type OrderMailsOf = (parties: OrderParties, context: OrderMailContext) =>
 
 export function mailAboutOrder(deps: AppDeps, log: FastifyBaseLogger, orderId: string, mailsOf: OrderMailsOf): void {
   const send = async () => {
-    const parties = await orderParties(deps.database.db, orderId);
+    const parties = await orderParties(deps.database.reader, orderId);
     if (!parties) return;
     const context: OrderMailContext = {
       orderNumber: parties.orderNumber,

@@ -1,5 +1,6 @@
 /** PUT /api/orders/{id}/ship: the seller (or an admin) ships with a carrier and a tracking number. */
-import type { Order } from '@torget/shared/api-types';
+import type { Order, ProductDetails } from '@torget/shared/api-types';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, placeOrder, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
 import { bearer } from '#api/test/sessions.ts';
@@ -54,6 +55,26 @@ describe('shipping an order', () => {
     expect(incoming.find((o) => o._id === order._id)?.shipment).toEqual(shipped.shipment);
     const mine = (await call('GET', '/api/orders/mine', kim)).json() as Order[];
     expect(mine.find((o) => o._id === order._id)?.shipment).toEqual(shipped.shipment);
+  });
+
+  it('keeps the read cache: a shipment and a message show on the order only', async () => {
+    const p = await product(t, anna.id, { countInStock: 10, name: 'Cachad vas' });
+    const order = await placeOrder(t, kim, [{ product: p.id, qty: 1 }], 'Swish');
+    const page = async () =>
+      ((await t.app.inject({ method: 'GET', url: `/api/products/${p.id}` })).json() as ProductDetails).name;
+    expect(await page()).toBe('Cachad vas');
+    // Renamed behind the cache's back (the shared reader counts no write), so only a dropped
+    // cache would show the new name.
+    await t.database.reader.execute(sql`update products set name = 'Ny vas' where id = ${p.id}`);
+    expect((await ship(order, anna, { carrier: 'PostNord', tracking_number: 'AB123456789SE' })).statusCode).toBe(200);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order._id}/messages`,
+      headers: bearer(kim.token),
+      payload: { text: 'När kommer den?' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(await page()).toBe('Cachad vas');
   });
 
   it('ships with another carrier or without a number, with no link; shipping again corrects it', async () => {
