@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROUTE_SCREENS, routeChunks } from './route-chunks';
+import { ROUTE_SCREENS, routeChunks, SHOP_LAYOUT_MODULE } from './route-chunks';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -32,6 +32,7 @@ const MANIFEST = {
   '_rich-text-D.js': { file: 'assets/rich-text-D.js' },
   'src/features/sellers/pages/storefront-page.tsx': { file: 'assets/storefront-page-F.js', imports: ['index.html'] },
   'src/locales/sv.ts': { file: 'assets/sv-G.js', isDynamicEntry: true },
+  'src/app/layout/shop-layout.tsx': { file: 'assets/shop-layout-H.js', imports: ['index.html', '_rich-text-D.js'] },
 };
 
 describe('route chunks', () => {
@@ -51,7 +52,10 @@ describe('route chunks', () => {
   it("preloads the storefront on a seller's own domain home and on /seller/{id}, nothing on the marketplace home", () => {
     const chunks = routeChunks(distWith(MANIFEST));
     const storefront = '<link rel="modulepreload" crossorigin href="/assets/storefront-page-F.js">';
-    expect(chunks.preloadTags('/', true)).toBe(storefront);
+    const shopFrame =
+      '<link rel="modulepreload" crossorigin href="/assets/shop-layout-H.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/rich-text-D.js">';
+    expect(chunks.preloadTags('/', true)).toBe(shopFrame + storefront);
     expect(chunks.preloadTags('/seller/abc', false)).toBe(storefront);
     expect(chunks.preloadTags('/', false)).toBe('');
     expect(chunks.preloadTags('/cart', false)).toBe('');
@@ -67,6 +71,22 @@ describe('route chunks', () => {
   it('names the Swedish catalogue the web app imports', () => {
     const web = join(import.meta.dirname, '../../../web');
     expect(readFileSync(join(web, 'src/lib/i18n.ts'), 'utf8')).toContain("import('#web/locales/sv.ts')");
+  });
+
+  it("preloads the shop's frame on every page of a seller's own domain, once, with the page's screen", () => {
+    const chunks = routeChunks(distWith(MANIFEST));
+    const tags = chunks.preloadTags('/product/abc', true);
+    expect(tags.startsWith('<link rel="modulepreload" crossorigin href="/assets/shop-layout-H.js">')).toBe(true);
+    expect(tags).toContain('product-page-B.js');
+    expect(tags.match(/rich-text-D\.js/g)).toHaveLength(1);
+    expect(chunks.preloadTags('/cart', true)).toContain('shop-layout-H.js');
+    expect(chunks.preloadTags('/cart', false)).toBe('');
+  });
+
+  it('names the shop layout the web app loads as a chunk of its own', () => {
+    const web = join(import.meta.dirname, '../../../web');
+    expect(() => readFileSync(join(web, SHOP_LAYOUT_MODULE))).not.toThrow();
+    expect(readFileSync(join(web, 'src/app/layout/site-layout.tsx'), 'utf8')).toContain("import('./shop-layout')");
   });
 
   it('preloads nothing without a manifest (tests, the development server)', () => {

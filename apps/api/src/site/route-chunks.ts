@@ -27,6 +27,11 @@ export const ROUTE_SCREENS: readonly { path: RegExp; module: string }[] = [
 const SWEDISH_CATALOGUE_MODULE = 'src/locales/sv.ts';
 /** On a seller's own domain the home page is the shop's storefront. */
 const SHOP_HOME_MODULE = 'src/features/sellers/pages/storefront-page.tsx';
+/**
+ * The frame of every page on a seller's own domain: a chunk of its own, so the marketplace's
+ * first load does not carry it (apps/web/src/app/layout/site-layout.tsx).
+ */
+export const SHOP_LAYOUT_MODULE = 'src/app/layout/shop-layout.tsx';
 
 interface ManifestChunk {
   file: string;
@@ -48,7 +53,7 @@ export interface RouteChunks {
  * left out: scripts as module preloads, their style sheets as preloads (the app's loader then
  * adds them as style sheets when the screen is shown, without blocking the first paint).
  */
-function preloadsOf(manifest: Manifest, module: string): string[] {
+function preloadsOf(manifest: Manifest, modules: readonly string[]): string[] {
   const tags: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -60,7 +65,7 @@ function preloadsOf(manifest: Manifest, module: string): string[] {
     for (const css of chunk.css ?? []) tags.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(module);
+  for (const module of modules) visit(module);
   return tags;
 }
 
@@ -69,19 +74,23 @@ export function routeChunks(webDist: string): RouteChunks {
   const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
   // Built once: the same few tags for every request of a screen.
   const tagsOf = new Map<string, string>();
-  const tags = (module: string) => {
-    let kept = tagsOf.get(module);
+  const tags = (...modules: string[]) => {
+    const key = modules.join(' ');
+    let kept = tagsOf.get(key);
     if (kept === undefined) {
-      kept = preloadsOf(manifest, module).join('');
-      tagsOf.set(module, kept);
+      kept = preloadsOf(manifest, modules).join('');
+      tagsOf.set(key, kept);
     }
     return kept;
   };
   return {
     preloadTags(pathname, onShopDomain) {
-      if (onShopDomain && (pathname === '/' || pathname === '')) return tags(SHOP_HOME_MODULE);
-      const screen = ROUTE_SCREENS.find((route) => route.path.test(pathname));
-      return screen ? tags(screen.module) : '';
+      const home = pathname === '/' || pathname === '';
+      const screen =
+        onShopDomain && home ? SHOP_HOME_MODULE : ROUTE_SCREENS.find((route) => route.path.test(pathname))?.module;
+      // A shop domain's page needs the shop's frame before anything shows: fetched beside the entry.
+      const modules = [...(onShopDomain ? [SHOP_LAYOUT_MODULE] : []), ...(screen ? [screen] : [])];
+      return modules.length > 0 ? tags(...modules) : '';
     },
     languageTags(language) {
       // The app's first render waits for this chunk (apps/web/src/main.tsx): fetched beside the

@@ -1,13 +1,17 @@
 import { isAdminPage } from '@torget/shared/rules/page-paths';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { domainShop, isMainHost, mainHostUrl } from '#web/lib/hosts.ts';
 import { AppLayout } from './app-layout';
-import { ShopLayout } from './shop-layout';
 
 // Chosen once per page load, from the site the server wrote into index.html: the host of a page
 // never changes while it lives. No request, so the first paint is already the right layout.
 const shop = domainShop();
+// The shop's frame is a chunk of its own, so the marketplace's first load does not carry it. On a
+// shop's domain the server preloads it beside the entry script (apps/api/src/site/route-chunks.ts)
+// and the import starts here, before the first render asks for it.
+const shopLayout = shop ? import('./shop-layout') : null;
+const ShopLayout = lazy(async () => ({ default: (await (shopLayout ?? import('./shop-layout'))).ShopLayout }));
 
 /**
  * The frame of every page: on a seller's own domain the shop's own (shop-layout.tsx: its header,
@@ -22,5 +26,10 @@ export function SiteLayout() {
     if (leave) window.location.replace(mainHostUrl(`${pathname}${search}`));
   }, [leave, pathname, search]);
   if (leave) return null;
-  return shop ? <ShopLayout seller={shop} /> : <AppLayout />;
+  if (!shop) return <AppLayout />;
+  return (
+    <Suspense fallback={null}>
+      <ShopLayout seller={shop} />
+    </Suspense>
+  );
 }
