@@ -6,7 +6,7 @@ import { mailText } from './support/mail-text';
 import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
 
 // Order numbers people can read (T-100001) on the order page, in the lists and in the
-// mail; "Öppna Swish" on a phone with the payment filled in; calm status badges; checkout steps
+// mail; "Open Swish" ("Öppna Swish") on a phone with the payment filled in; calm status badges; checkout steps
 // that never show the old form under the new URL and place one order however often one clicks.
 
 const PHONE = { width: 390, height: 844 };
@@ -100,7 +100,7 @@ test('the order confirmation mail carries the order number', async ({ page }) =>
   }
 });
 
-test('on a phone, "Öppna Swish" sits at the top and opens Swish with the payee, the amount and the order number', async ({
+test('on a phone, "Open Swish" sits at the top and opens Swish with the payee, the amount and the order number', async ({
   browser,
   baseURL,
 }) => {
@@ -112,9 +112,9 @@ test('on a phone, "Öppna Swish" sits at the top and opens Swish with the payee,
   const order = await orderJson(page, id);
   await page.goto(`/order/${id}`);
 
-  const open = page.getByRole('link', { name: 'Öppna Swish' });
+  const open = page.getByRole('link', { name: 'Open Swish' });
   await expect(open).toBeInViewport();
-  const panel = page.getByRole('region', { name: 'Betala med Swish' });
+  const panel = page.getByRole('region', { name: 'Pay with Swish on this phone' });
   await expect(panel).toContainText(sek(order.totalPrice));
   const href = (await open.getAttribute('href')) ?? '';
   expect(href.startsWith('swish://payment?data=')).toBe(true);
@@ -145,7 +145,7 @@ test('on a desktop the QR code with a line to scan it, and calm badges until som
   const swish = page.getByRole('region', { name: 'Pay with Swish' });
   await expect(swish.getByRole('img', { name: 'Swish QR code' })).toBeVisible();
   await expect(swish).toContainText('Scan the QR code with the Swish app');
-  await expect(page.getByRole('link', { name: 'Öppna Swish' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Open Swish' })).toBeHidden();
 
   const badges = page.getByRole('list', { name: 'Order status' });
   await expect(badges.getByRole('listitem')).toHaveText(['Awaiting payment', 'Not yet delivered']);

@@ -98,6 +98,7 @@ function CategoryFilter({
 
 /** A price range of the shopper's own, besides the spec's presets (the address carries min and max). */
 function CustomPriceForm({ params }: { params: SearchParams }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
   const [min, setMin] = useState(params.min > 0 ? String(params.min) : '');
@@ -111,41 +112,41 @@ function CustomPriceForm({ params }: { params: SearchParams }) {
     event.preventDefault();
     const low = amount(min);
     const high = amount(max);
-    if (Number.isNaN(low) || Number.isNaN(high)) return setError('Enter prices as numbers of SEK.');
-    if (high > 0 && low > high) return setError('The lowest price must not be above the highest.');
+    if (Number.isNaN(low) || Number.isNaN(high)) return setError(t('Enter prices as numbers of SEK.'));
+    if (high > 0 && low > high) return setError(t('The lowest price must not be above the highest.'));
     setError(null);
     navigate(searchUrl(params, { min: low, max: high }));
   }
   return (
     <form className="price-range-form" onSubmit={onSubmit} aria-labelledby={`${id}-legend`} noValidate>
       <span id={`${id}-legend`} className="visually-hidden">
-        Custom price range in SEK
+        {t('Custom price range in SEK')}
       </span>
       <label htmlFor={`${id}-min`} className="visually-hidden">
-        Lowest price (SEK)
+        {t('Lowest price (SEK)')}
       </label>
       <input
         id={`${id}-min`}
         inputMode="decimal"
-        placeholder="Min"
+        placeholder={t('Min')}
         value={min}
         onChange={(event) => setMin(event.target.value)}
         aria-invalid={error ? true : undefined}
       />
       <span aria-hidden="true">–</span>
       <label htmlFor={`${id}-max`} className="visually-hidden">
-        Highest price (SEK)
+        {t('Highest price (SEK)')}
       </label>
       <input
         id={`${id}-max`}
         inputMode="decimal"
-        placeholder="Max"
+        placeholder={t('Max')}
         value={max}
         onChange={(event) => setMax(event.target.value)}
         aria-invalid={error ? true : undefined}
       />
       <button type="submit" className="button button-small button-secondary">
-        Go
+        {t('Go')}
       </button>
       {error && (
         <p className="form-error" role="alert">

@@ -134,7 +134,7 @@ function ProductView({ product }: { product: ProductDetails }) {
     <>
       {product.isDraft && (
         <MessageBox>
-          Utkast: this draft is shown to nobody but its seller and admins until it is saved for sale.
+          {t('Utkast: this draft is shown to nobody but its seller and admins until it is saved for sale.')}
         </MessageBox>
       )}
       <div className="product-layout">

@@ -2,6 +2,7 @@ import { PLANS, type PlanCode, planLabel } from '@torget/shared/rules/plans';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '#web/lib/session.tsx';
+import { useTranslation } from '#web/lib/use-translation.ts';
 import '../info.css';
 
 /** 'Gratis' for a free plan, otherwise the yearly price in kronor. */
@@ -12,9 +13,11 @@ export function planPrice(code: PlanCode): string {
 
 /**
  * One plan on /seller_info_2: its label and price, and the way to choose it. A signed-out
- * visitor goes through sign-in first; a plan that cannot be chosen yet says 'Kommer snart'.
+ * visitor goes through sign-in first; a plan that cannot be chosen yet says 'Kommer snart'. The cards' buttons are Swedish in both languages,
+ * like the spec's other buttons of the seller programme.
  */
 export function PlanCard({ code }: { code: PlanCode }) {
+  const { t } = useTranslation();
   const { user } = useSession();
   const headingId = useId();
   const plan = PLANS[code];
@@ -22,7 +25,7 @@ export function PlanCard({ code }: { code: PlanCode }) {
   const href = user ? `/${target}` : `/signin?redirect=${target}`;
   return (
     <article className={`card plan-card${plan.selectable ? '' : ' is-unavailable'}`} aria-labelledby={headingId}>
-      <h2 id={headingId}>{`Plan ${code}`}</h2>
+      <h2 id={headingId}>{t('Plan {{plan}}', { plan: code })}</h2>
       <p className="plan-card-label">{planLabel(code)}</p>
       <p className="plan-card-price">{planPrice(code)}</p>
       {plan.selectable ? (
