@@ -60,6 +60,8 @@ export interface ProductSummary {
   number: number;
   /** Added beyond the spec: a draft is shown to nobody but its seller and admins. */
   isDraft: boolean;
+  /** Added beyond the spec: the moms rate in percent the price includes (25, 12 or 6). */
+  vatRate: number;
 }
 
 export interface ProductDetails extends ProductSummary {
@@ -208,6 +210,14 @@ export interface OrderItem {
   image: string;
   name: string;
   product: string | null;
+  /** Added beyond the spec: the moms rate in percent the line's price included when bought. */
+  vatRate?: number;
+}
+
+/** Added beyond the spec: the moms one rate comes to on an order (rules/vat.ts), in SEK. */
+export interface OrderVat {
+  rate: number;
+  amount: number;
 }
 
 /** The shipping address as the cart and orders carry it. */
@@ -248,6 +258,13 @@ export interface Order {
   shippingPrice: number;
   taxPrice: number;
   totalPrice: number;
+  /**
+   * Added: the moms included in `totalPrice` (prices include moms, so `taxPrice`, what is added,
+   * stays 0), and the same per rate, highest rate first. Optional in the type for orders built
+   * elsewhere; always in the API's order answers.
+   */
+  vatIncluded?: number;
+  vatByRate?: OrderVat[];
   isPaid: boolean;
   paidAt: string | null;
   isDelivered: boolean;

@@ -79,6 +79,7 @@ export const PRODUCT_FIELDS = [
   { key: 'images', column: 'images', kind: 'textList', orColumn: 'image' },
   { key: 'number', column: 'number', kind: 'bigint' },
   { key: 'isDraft', column: 'is_draft', kind: 'boolean' },
+  { key: 'vatRate', column: 'vat_rate', kind: 'integer', edited: true },
 ] as const satisfies readonly ProductField[];
 
 /** Fails to compile when a key of ProductSummary has no field here (a key here not in it fails above). */

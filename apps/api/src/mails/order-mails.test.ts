@@ -25,6 +25,8 @@ function newOrder(paymentMethod: Order['paymentMethod']): NewOrder {
       shippingPrice: 29,
       taxPrice: 0,
       totalPrice: 288.1,
+      vatIncluded: 57.62,
+      vatByRate: [{ rate: 25, amount: 57.62 }],
       isPaid: false,
       paidAt: null,
       isDelivered: false,
@@ -53,6 +55,12 @@ describe('order confirmation mail', () => {
     expect(lines).toContain('1 × Tändsticka  SEK 0.10');
     expect(lines).toContain('Totalt / Total: SEK 288.10');
     expect(lines).toContain('Frakt / Shipping: SEK 29.00');
+    // Prices include moms: the receipt says how much of the total is moms, and adds none.
+    expect(lines).toContain('varav moms 25 % / of which VAT 25%: SEK 57.62');
+    expect(lines.indexOf('varav moms 25 % / of which VAT 25%: SEK 57.62')).toBe(
+      lines.indexOf('Totalt / Total: SEK 288.10') + 1,
+    );
+    expect(mail.text).not.toContain('Tax');
     expect(lines).toContain('Leveransadress / Shipping address: Kim Köpare, Storgatan 1, 903 25 Umeå, Sverige');
     expect(lines.at(-1)).toBe(`Följ din order / Follow your order: ${ORIGIN}/order/a1b2c3`);
   });

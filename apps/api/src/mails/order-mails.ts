@@ -33,8 +33,11 @@ function summary(order: Order, w: Wording = BILINGUAL): string[] {
     '',
     `${w.label('Varor', 'Items')}: ${w.price(order.itemsPrice)}`,
     `${w.label('Frakt', 'Shipping')}: ${w.price(order.shippingPrice)}`,
-    `${w.label('Moms', 'Tax')}: ${w.price(order.taxPrice)}`,
     `${w.label('Totalt', 'Total')}: ${w.price(order.totalPrice)}`,
+    // Prices include moms (nothing is added: the spec's tax is 0); a receipt says how much is moms.
+    ...(order.vatByRate ?? []).map(
+      ({ rate, amount }) => `${w.label(`varav moms ${rate} %`, `of which VAT ${rate}%`)}: ${w.price(amount)}`,
+    ),
     '',
     `${w.label('Betalning', 'Payment')}: ${order.paymentMethod}`,
     `${w.label('Leveransadress', 'Shipping address')}: ${a.fullName}, ${a.address}, ${a.postalCode} ${a.city}, ${a.country}`,

@@ -141,6 +141,7 @@ export async function insertDemoLedger(
           qty,
           priceOre: product.priceOre,
           shippingPriceOre: product.shippingPriceOre,
+          vatRate: product.vatRate,
         });
         for (const booking of orderPaidBookings(shop.method, totals.totalOre, commissionBp)) {
           book(sellerId, booking.kind, booking.amountOre, paidAt, `order:${order.id}:1:${booking.kind}`, {

@@ -7,7 +7,7 @@
 import type { Carrier } from '@torget/shared/rules/shipping';
 import type { Db } from '#api/db/client.ts';
 import { orderItems, orderMessageReads, orderMessages, orders } from '#api/db/schema.ts';
-import { CUSTOMERS, SELLERS, type SellerSeed } from './seed-data';
+import { CUSTOMERS, demoVatRate, SELLERS, type SellerSeed } from './seed-data';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -168,6 +168,7 @@ export async function insertDemoOrders(
         qty,
         priceOre: seed.priceOre,
         shippingPriceOre: seed.shippingPriceOre,
+        vatRate: demoVatRate(seed.category),
       })),
     );
     const sellerName = names.get(seller.email) ?? seller.email;

@@ -99,6 +99,11 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/** The demo's moms rates: books at the reduced 6 %, everything else at the standard 25 %. */
+export function demoVatRate(category: string): 25 | 6 {
+  return category === 'Böcker' ? 6 : 25;
+}
+
 // ---------------------------------------------------------------------------------------
 // People who do not sell
 

@@ -21,6 +21,7 @@ import {
   CUSTOMER_EMAIL,
   CUSTOMERS,
   DEMO_PASSWORDS,
+  demoVatRate,
   type PasswordKind,
   REVIEWS,
   SELLER_PAYOUT_ACCOUNTS,
@@ -297,6 +298,7 @@ async function insertProducts(tx: Tx, userIds: Map<string, string>, now: Date): 
       description: product.description,
       shippingPriceOre: product.shippingPriceOre,
       shippingInfo: product.shippingInfo,
+      vatRate: demoVatRate(product.category),
       createdAt,
       updatedAt: createdAt,
     };

@@ -1,3 +1,4 @@
+import type { OrderVat } from '@torget/shared/api-types';
 import type { ReactNode } from 'react';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
@@ -8,6 +9,8 @@ export interface OrderSummaryAmounts {
   shippingPrice: number;
   taxPrice: number;
   totalPrice: number;
+  /** The moms included in the total, per rate (prices include moms; `taxPrice` is what is added). */
+  vatByRate?: OrderVat[];
 }
 
 /** The 'Order Summary' card (spec section 9 amounts, SEK with two decimals) with the page's actions below. */
@@ -36,6 +39,12 @@ export function OrderSummary({ amounts, children }: { amounts: OrderSummaryAmoun
           <dt>{t('Order Total')}</dt>
           <dd>{format.price(amounts.totalPrice)}</dd>
         </div>
+        {amounts.vatByRate?.map(({ rate, amount }) => (
+          <div key={rate} className="summary-vat">
+            <dt>{t('of which VAT {{rate}}%', { rate })}</dt>
+            <dd>{format.price(amount)}</dd>
+          </div>
+        ))}
       </dl>
       {children}
     </section>

@@ -28,6 +28,7 @@ function toCartItem(value: unknown): CartItem | null {
       name: text(seller.name),
       seller: { name: isRecord(seller.seller) ? text(seller.seller.name) : '' },
     },
+    ...(typeof value.vatRate === 'number' ? { vatRate: value.vatRate } : {}),
   };
 }
 

@@ -150,7 +150,14 @@ export const swedishCatalogue: Record<string, string> = {
   'Order Items': 'Varor i ordern',
   'Order Summary': 'Ordersammanfattning',
   Items: 'Varor',
-  Tax: 'Moms',
+  // What is added to the prices: nothing, as they include moms; the moms in them is its own row.
+  Tax: 'Tillkommande skatt',
+  'of which VAT {{rate}}%': 'varav moms {{rate}} %',
+  'incl. {{rate}}% VAT': 'inkl. {{rate}} % moms',
+  'VAT rate': 'Momssats',
+  '{{rate}}%': '{{rate}} %',
+  'The price includes VAT. 12% for food, 6% for books and newspapers, otherwise 25%.':
+    'Priset är inklusive moms. 12 % för livsmedel, 6 % för böcker och tidningar, annars 25 %.',
   'Order Total': 'Totalt',
 
   // Sign in, register, password screens, profile

@@ -100,6 +100,8 @@ export interface CartItem {
   shipping_price: number;
   shipping_info: string;
   seller: CartSellerRef;
+  /** Added beyond the spec: the product's moms rate when it was put in the cart (25 when absent). */
+  vatRate?: number;
 }
 
 export type AddToCartResult<T> =

@@ -10,6 +10,7 @@ import {
 } from '../rules/catalog';
 import { INT4_MAX } from '../rules/integers';
 import { STORED_IMAGE_MESSAGE, STORED_IMAGE_PATTERN } from '../rules/uploads';
+import { isVatRate, VAT_RATES, type VatRate } from '../rules/vat';
 
 /**
  * A number, or a string holding one (form inputs, where a Swedish seller types a decimal comma:
@@ -63,6 +64,10 @@ export const productUpdateSchema = z.object({
   description: z.string().max(PRODUCT_LIMITS.description).default(''),
   shipping_price: numeric('Shipping price').pipe(sekAmount('Shipping price')).default(0),
   shipping_info: z.string().trim().max(PRODUCT_LIMITS.shippingInfo).default(''),
+  /** Added beyond the spec: the moms rate the price includes; absent, the product keeps its rate. */
+  vatRate: numeric('VAT rate')
+    .pipe(z.custom<VatRate>(isVatRate, `VAT rate must be one of ${VAT_RATES.join(', ')} %.`))
+    .optional(),
   /**
    * The product's `version` when the form was loaded. A save over a product that
    * changed since (an edit, a sale) is refused with 409. Absent: no check, as the spec's payload.

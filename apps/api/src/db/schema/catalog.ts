@@ -49,6 +49,8 @@ export const products = pgTable(
     numVerifiedReviews: integer('num_verified_reviews').notNull().default(0),
     shippingPriceOre: integer('shipping_price_ore').notNull().default(0),
     shippingInfo: text('shipping_info').notNull().default(''),
+    /** The moms rate in percent the price includes: 25, 12 or 6 (@torget/shared/rules/vat). */
+    vatRate: integer('vat_rate').notNull().default(25),
     /**
      * Whether the seller is an active seller (is_seller and not deleted), so the product is on
      * sale. A copy of the seller's status kept by database triggers (migration
@@ -96,6 +98,7 @@ export const products = pgTable(
     check('products_price_check', sql`${t.priceOre} >= 0`),
     check('products_stock_check', sql`${t.countInStock} >= 0`),
     check('products_shipping_price_check', sql`${t.shippingPriceOre} >= 0`),
+    check('products_vat_rate_check', sql`${t.vatRate} IN (25, 12, 6)`),
     // Name search matches words, stems and typos in the name's search text (lower case, no
     // diacritics: torget_search_text, migration 0005), served by a trigram index; with a
     // category too, by one that holds both (btree_gin), so the category narrows the candidates

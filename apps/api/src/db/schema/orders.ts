@@ -130,9 +130,12 @@ export const orderItems = pgTable(
     qty: integer('qty').notNull(),
     priceOre: integer('price_ore').notNull(),
     shippingPriceOre: integer('shipping_price_ore').notNull(),
+    /** The moms rate the line was bought at (its product's then): the receipt's moms per rate. */
+    vatRate: integer('vat_rate').notNull().default(25),
   },
   (t) => [
     check('order_items_qty_check', sql`${t.qty} > 0`),
+    check('order_items_vat_rate_check', sql`${t.vatRate} IN (25, 12, 6)`),
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
   ],

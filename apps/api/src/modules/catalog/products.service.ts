@@ -18,11 +18,17 @@ import { editedFieldsOf, versionAfterEdit } from './product-version';
 import { sessionUserAndProduct } from './session-product-read';
 
 /** What an edit or a deletion reads of a product first. */
-const editableColumns = { ...snapshotColumns, image: products.image, images: products.images };
+const editableColumns = {
+  ...snapshotColumns,
+  image: products.image,
+  images: products.images,
+  vatRate: products.vatRate,
+};
 
 interface EditableProduct extends SnapshotRow {
   image: string;
   images: string[];
+  vatRate: number;
 }
 
 /** The product, if `user` may change it (its seller, or an admin): else the spec's 404 or 403. */
@@ -136,6 +142,8 @@ export async function updateProduct(
     image,
     // Written in the rich-text editor: the same allow-list as a shop's description.
     description: sanitizeRichText(input.description),
+    // The spec's payload has no moms rate: a save without one keeps the product's.
+    vatRate: input.vatRate ?? current.vatRate,
   });
   const saved = await db
     .with(locked)

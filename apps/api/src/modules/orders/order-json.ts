@@ -4,6 +4,7 @@ import { oreToSek } from '@torget/shared/rules/money';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { isPaymentMethod } from '@torget/shared/rules/orders';
 import { trackingUrl } from '@torget/shared/rules/shipping';
+import { totalVatOre, vatByRate } from '@torget/shared/rules/vat';
 import { z } from 'zod';
 import type { orderItems, orders } from '#api/db/schema.ts';
 
@@ -26,6 +27,7 @@ function toItemJson(item: OrderItemRow): OrderItem {
     image: item.image,
     name: item.name,
     product: item.productId,
+    vatRate: item.vatRate,
   };
 }
 
@@ -61,6 +63,7 @@ export function shipmentOf(order: OrderRow): Shipment | null {
 export function toOrderJson(order: OrderRow, items: readonly OrderItemRow[], withBuyerName = false): Order {
   if (!isPaymentMethod(order.paymentMethod)) throw new Error(`order ${order.id}: unknown payment method`);
   const paymentResult = paymentResultOf(order);
+  const vat = vatByRate(items);
   return {
     _id: order.id,
     orderNumber: formatOrderNumber(order.number),
@@ -77,6 +80,8 @@ export function toOrderJson(order: OrderRow, items: readonly OrderItemRow[], wit
     shippingPrice: oreToSek(order.shippingPriceOre),
     taxPrice: oreToSek(order.taxPriceOre),
     totalPrice: oreToSek(order.totalPriceOre),
+    vatIncluded: oreToSek(totalVatOre(vat)),
+    vatByRate: vat.map(({ rate, vatOre }) => ({ rate, amount: oreToSek(vatOre) })),
     isPaid: order.isPaid,
     paidAt: order.paidAt?.toISOString() ?? null,
     isDelivered: order.isDelivered,

@@ -24,6 +24,8 @@ export interface StoredProduct {
   image: string;
   priceOre: number;
   shippingPriceOre: number;
+  /** The moms rate the price includes; the order line keeps it. */
+  vatRate: number;
   countInStock: number;
   isDraft: boolean;
   /** The seller as the order needs them; the shop fields are null when there is no shop row. */
@@ -47,6 +49,7 @@ const productColumns = {
   image: products.image,
   priceOre: products.priceOre,
   shippingPriceOre: products.shippingPriceOre,
+  vatRate: products.vatRate,
   countInStock: products.countInStock,
   isDraft: products.isDraft,
 };

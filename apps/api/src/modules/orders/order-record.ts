@@ -142,6 +142,7 @@ export function orderRecord(
     qty,
     priceOre: product.priceOre,
     shippingPriceOre: product.shippingPriceOre,
+    vatRate: product.vatRate,
   }));
   const order = {
     id: orderId,

@@ -69,8 +69,8 @@ const ORDER_VALUES = [
  * third of its time at a million products).
  *
  * `lines` holds each line as read. The stock UPDATE touches a product only while it still is
- * what the order was computed from: enough stock, the same price, shipping price, name, image
- * and seller, not a draft. A row another transaction changed while this statement waited for its
+ * what the order was computed from: enough stock, the same price, shipping price, moms rate, name,
+ * image and seller, not a draft. A row another transaction changed while this statement waited for its
  * lock is checked again in its new version (PostgreSQL re-evaluates an UPDATE's WHERE on the
  * newest row, READ COMMITTED), so the guard cannot be passed on stale data. order_stock_taken
  * (migration 0009) then counts the UPDATE's output, read in full, against the number of lines and
@@ -81,7 +81,7 @@ function guardedOrderStatement(db: Db, lineCount: 'one line' | 'several lines') 
   const lines = db.$with('lines', {}).as(
     sql`select * from json_to_recordset(${sql.placeholder('lines')}::json)
         as lines (item_id uuid, product_id uuid, qty integer, name text, image text,
-                  price_ore integer, shipping_price_ore integer, seller_id uuid)`,
+                  price_ore integer, shipping_price_ore integer, vat_rate integer, seller_id uuid)`,
   );
   // The row locks, taken here in id order before the UPDATE touches a row, as lockProducts and
   // the order cancellation take them: two orders, or an order and a cancellation, never wait for
@@ -109,6 +109,7 @@ function guardedOrderStatement(db: Db, lineCount: 'one line' | 'several lines') 
           and ${products.countInStock} >= lines.qty
           and ${products.priceOre} = lines.price_ore
           and ${products.shippingPriceOre} = lines.shipping_price_ore
+          and ${products.vatRate} = lines.vat_rate
           and ${products.name} = lines.name
           and ${products.image} = lines.image
           and ${products.sellerId} = lines.seller_id
@@ -132,8 +133,9 @@ function guardedOrderStatement(db: Db, lineCount: 'one line' | 'several lines') 
       orderItems.qty,
       orderItems.priceOre,
       orderItems.shippingPriceOre,
+      orderItems.vatRate,
     )})
-        select item_id, ${orderId}, seller_id, product_id, name, image, qty, price_ore, shipping_price_ore
+        select item_id, ${orderId}, seller_id, product_id, name, image, qty, price_ore, shipping_price_ore, vat_rate
         from lines where (select ok from stock_checked)`,
   );
   const values = Object.fromEntries(ORDER_VALUES.map((column) => [column, sql.placeholder(column)]));
@@ -164,6 +166,7 @@ export async function takeStockIfUnchangedAndWrite(db: Db, record: OrderRecord):
     image: item.image,
     price_ore: item.priceOre,
     shipping_price_ore: item.shippingPriceOre,
+    vat_rate: item.vatRate,
     seller_id: item.sellerId,
   }));
   const { order } = record;

@@ -44,6 +44,7 @@ function toCartItem(product: ProductDetails, qty: number): CartItem {
     shipping_price: product.shipping_price,
     shipping_info: product.shipping_info,
     seller: { _id: product.seller._id, name: product.seller.name, seller: { name: product.seller.seller.name } },
+    vatRate: product.vatRate,
   };
 }
 

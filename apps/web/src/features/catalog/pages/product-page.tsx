@@ -62,7 +62,10 @@ function BuyBox({ product }: { product: ProductDetails }) {
       <dl className="buy-box-facts">
         <div>
           <dt>{t('Price')}</dt>
-          <dd className="price">{format.price(product.price)}</dd>
+          <dd className="price">
+            {format.price(product.price)}{' '}
+            <span className="price-vat-note">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</span>
+          </dd>
         </div>
         {product.shipping_price > 0 && (
           <div>
@@ -148,7 +151,10 @@ function ProductView({ product }: { product: ProductDetails }) {
             {product.name}
           </h1>
           <Rating value={product.rating} numReviews={product.numReviews} />
-          <p className="price product-price">{format.price(product.price)}</p>
+          <p className="price product-price">
+            {format.price(product.price)}{' '}
+            <span className="price-vat-note">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</span>
+          </p>
           {product.description !== '' && (
             <div className="product-description" lang="sv">
               <h2 className="visually-hidden" lang={i18n.language}>

@@ -1,5 +1,6 @@
 import { oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { cartTotals } from '@torget/shared/rules/orders';
+import { DEFAULT_VAT_RATE, vatByRate } from '@torget/shared/rules/vat';
 import { Link, Navigate } from 'react-router';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { OrderItems } from '#web/components/order-items.tsx';
@@ -30,13 +31,13 @@ export function PlaceOrderPage() {
   if (!paymentMethod) return <Navigate to="/payment" replace />;
   if (!shippingAddress) return <Navigate to="/shipping" replace />;
 
-  const totals = cartTotals(
-    items.map((item) => ({
-      qty: item.qty,
-      priceOre: sekToOre(item.price),
-      shippingPriceOre: sekToOre(item.shipping_price),
-    })),
-  );
+  const lines = items.map((item) => ({
+    qty: item.qty,
+    priceOre: sekToOre(item.price),
+    shippingPriceOre: sekToOre(item.shipping_price),
+    vatRate: item.vatRate ?? DEFAULT_VAT_RATE,
+  }));
+  const totals = cartTotals(lines);
 
   async function placeOrder() {
     if (!paymentMethod || !shippingAddress) return;
@@ -92,6 +93,7 @@ export function PlaceOrderPage() {
             shippingPrice: oreToSek(totals.shippingOre),
             taxPrice: oreToSek(totals.taxOre),
             totalPrice: oreToSek(totals.totalOre),
+            vatByRate: vatByRate(lines).map(({ rate, vatOre }) => ({ rate, amount: oreToSek(vatOre) })),
           }}
         >
           {createOrder.isError && <MessageBox variant="danger">{t(createOrder.error.message)}</MessageBox>}

@@ -7,6 +7,7 @@ import {
   PRODUCT_LIMITS,
   productNumberLabel,
 } from '@torget/shared/rules/catalog';
+import { VAT_RATES } from '@torget/shared/rules/vat';
 import { type ProductUpdate, productUpdateSchema } from '@torget/shared/schemas/catalog';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -54,6 +55,7 @@ function toFormValues(product: ProductDetails, fresh: boolean): ProductForm {
     description: product.description,
     shipping_price: product.shipping_price === 0 ? '0' : kronor(product.shipping_price),
     shipping_info: product.shipping_info,
+    vatRate: String(product.vatRate),
     // The version the values were loaded from; a background refetch must not move it, or a
     // save could overwrite a sale the form never showed.
     version: product.version,
@@ -176,6 +178,25 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
           </section>
           <section className="editor-card" aria-label={t('Pricing and stock')}>
             <PriceField id="product-price" label={t('Price')} registration={register('price')} error={err('price')} />
+            <div className="form-field">
+              <label htmlFor="product-vatRate">{t('VAT rate')}</label>
+              <select
+                id="product-vatRate"
+                aria-invalid={err('vatRate') ? true : undefined}
+                aria-describedby={describedBy('product-vatRate-hint', err('vatRate') && 'product-vatRate-error')}
+                {...register('vatRate')}
+              >
+                {VAT_RATES.map((rate) => (
+                  <option key={rate} value={String(rate)}>
+                    {t('{{rate}}%', { rate })}
+                  </option>
+                ))}
+              </select>
+              <p className="form-hint" id="product-vatRate-hint">
+                {t('The price includes VAT. 12% for food, 6% for books and newspapers, otherwise 25%.')}
+              </p>
+              <FieldError id="product-vatRate-error" message={err('vatRate')} />
+            </div>
             <StockField
               id="product-countInStock"
               label={t('Count In Stock')}
