@@ -313,6 +313,7 @@ export const swedishCatalogue: Record<string, string> = {
   'Order was deleted.': 'Ordern har tagits bort.',
   'Pay with Swish': 'Betala med Swish',
   'Order number': 'Ordernummer',
+  'Order ID': 'Order-id',
   'Order status': 'Orderstatus',
   'Cancel Order': 'Avbryt order',
   'Cancelling...': 'Avbryter...',
@@ -347,6 +348,8 @@ export const swedishCatalogue: Record<string, string> = {
   'Please enter the delivery date.': 'Ange leveransdatum.',
   '{{count}} new messages_one': '{{count}} nytt meddelande',
   '{{count}} new messages_other': '{{count}} nya meddelanden',
+  '{{count}} unread messages_one': '{{count}} oläst meddelande',
+  '{{count}} unread messages_other': '{{count}} olästa meddelanden',
   Messages: 'Meddelanden',
   'No messages yet. Ask the seller or the buyer about the order here.':
     'Inga meddelanden än. Fråga säljaren eller köparen om ordern här.',

@@ -7,6 +7,7 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { PANEL_IDS, type Panel } from './panels';
 import { SearchBox } from './search-box';
+import { UnreadBadge } from './unread-badge';
 import { useSignOut } from './use-sign-out';
 import './header.css';
 
@@ -27,6 +28,7 @@ function PanelToggle({ panel, label, openPanel, onTogglePanel }: HeaderProps & {
     >
       <span className="hamburger" aria-hidden="true" />
       <span className="panel-toggle-label">{label}</span>
+      {panel === 'menu' && <UnreadBadge />}
     </button>
   );
 }
@@ -79,7 +81,16 @@ export function Header(props: HeaderProps) {
               )}
             </Link>
             {user ? (
-              <DropdownMenu label={user.name || t('Account')} align="end" className="user-menu">
+              <DropdownMenu
+                label={
+                  <>
+                    {user.name || t('Account')}
+                    <UnreadBadge />
+                  </>
+                }
+                align="end"
+                className="user-menu"
+              >
                 <DropdownLink to="/profile">{t('User Profile')}</DropdownLink>
                 <DropdownLink to="/orderhistory">{t('Order History')}</DropdownLink>
                 <DropdownAction onSelect={signOut}>{t('Sign Out')}</DropdownAction>
