@@ -16,7 +16,13 @@ interface HeaderProps {
   onTogglePanel: (panel: Panel) => void;
 }
 
-function PanelToggle({ panel, label, openPanel, onTogglePanel }: HeaderProps & { panel: Panel; label: string }) {
+function PanelToggle({
+  panel,
+  label,
+  openPanel,
+  onTogglePanel,
+  badge,
+}: HeaderProps & { panel: Panel; label: string; badge?: boolean }) {
   return (
     <button
       type="button"
@@ -28,7 +34,7 @@ function PanelToggle({ panel, label, openPanel, onTogglePanel }: HeaderProps & {
     >
       <span className="hamburger" aria-hidden="true" />
       <span className="panel-toggle-label">{label}</span>
-      {panel === 'menu' && <UnreadBadge />}
+      {badge && <UnreadBadge />}
     </button>
   );
 }
@@ -53,7 +59,8 @@ export function Header(props: HeaderProps) {
         <Link to="/" className="brand">
           Torget
         </Link>
-        <PanelToggle {...props} panel="menu" label={t('Menu')} />
+        {/* On phones the account menu is in the Menu panel: its toggle carries the unread count. */}
+        <PanelToggle {...props} panel="menu" label={t('Menu')} badge />
       </div>
       <header className="site-header">
         <div className="header-bar">
