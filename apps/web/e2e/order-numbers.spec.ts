@@ -60,10 +60,10 @@ for (const viewport of [PHONE, DESKTOP]) {
 
     await signIn(page, ACCOUNTS.customer);
     await page.goto(`/order/${id}`);
-    // The spec's title stays; the number sits under it.
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${id}`);
-    await expect(page.locator('.order-number')).toHaveText(`Order number ${orderNumber}`);
-    await expect(page.locator('.order-number')).toBeInViewport();
+    // The heading is the number; the id sits under it in small text.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+    await expect(page.locator('.order-id-line')).toHaveText(`Order ID ${id}`);
 
     await page.goto('/orderhistory');
     const historyRow = page.getByRole('row').filter({ hasText: id });
@@ -229,7 +229,7 @@ test('checkout: each step replaces the last before its URL shows, and double cli
   await expect(page.getByRole('heading', { name: 'Place Order' })).toBeVisible();
   await page.getByRole('button', { name: 'Place Order' }).dblclick();
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
-  await expect(page.locator('.order-number')).toContainText('T-');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('T-');
 
   expect(await myOrderCount(page)).toBe(before + 1);
   const painted = await page.evaluate(() => (window as unknown as { paintedSteps: [string, number][] }).paintedSteps);

@@ -175,6 +175,11 @@ export interface UserDetails {
   shipping_postal_code: string;
   shipping_city: string;
   shipping_country: string;
+  /**
+   * Added: the messages on the reader's own orders (bought or sold) they have not read yet, for
+   * the header menu's badge. Only when a user reads their own account with GET /api/users/{id}.
+   */
+  unreadMessages?: number;
 }
 
 /** Sign-in, registration and profile answers: the user with a fresh token (stored as userInfo). */
@@ -210,6 +215,11 @@ export interface OrderItem {
   image: string;
   name: string;
   product: string | null;
+  /**
+   * Added beyond the spec: the product's short number (`#1001`, rules/catalog.ts) people quote
+   * instead of its id; null once the product is deleted.
+   */
+  productNumber?: number | null;
   /** Added beyond the spec: the moms rate in percent the line's price included when bought. */
   vatRate?: number;
 }

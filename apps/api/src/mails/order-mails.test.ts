@@ -10,7 +10,7 @@ function newOrder(paymentMethod: Order['paymentMethod']): NewOrder {
       _id: 'a1b2c3',
       orderNumber: 'T-100042',
       orderItems: [
-        { qty: 2, price: 129.5, shipping_price: 0, image: '', name: 'Lampa X', product: 'p1' },
+        { qty: 2, price: 129.5, shipping_price: 0, image: '', name: 'Lampa X', product: 'p1', productNumber: 1042 },
         { qty: 1, price: 0.1, shipping_price: 0, image: '', name: 'Tändsticka', product: null },
       ],
       shippingAddress: {
@@ -51,7 +51,8 @@ describe('order confirmation mail', () => {
     const lines = mail.text.split('\n');
     expect(lines[0]).toBe('Hej Kim Köpare!');
     expect(lines).toContain('Ordernummer / Order number: T-100042');
-    expect(lines).toContain('2 × Lampa X  SEK 259.00');
+    // Lines by their product number; a deleted product's line by its name alone.
+    expect(lines).toContain('2 × #1042 Lampa X  SEK 259.00');
     expect(lines).toContain('1 × Tändsticka  SEK 0.10');
     expect(lines).toContain('Totalt / Total: SEK 288.10');
     expect(lines).toContain('Frakt / Shipping: SEK 29.00');
@@ -63,6 +64,16 @@ describe('order confirmation mail', () => {
     expect(mail.text).not.toContain('Tax');
     expect(lines).toContain('Leveransadress / Shipping address: Kim Köpare, Storgatan 1, 903 25 Umeå, Sverige');
     expect(lines.at(-1)).toBe(`Följ din order / Follow your order: ${ORIGIN}/order/a1b2c3`);
+  });
+
+  it('names the order by its number: its id appears only in the link', () => {
+    for (const mail of [
+      orderConfirmationMail(newOrder('Swish'), ORIGIN),
+      newOrderNoticeMail(newOrder('PayPal'), ORIGIN),
+    ]) {
+      const withId = `${mail.subject}\n${mail.text}`.split('\n').filter((line) => line.includes('a1b2c3'));
+      expect(withId).toEqual([expect.stringContaining(`${ORIGIN}/order/a1b2c3`)]);
+    }
   });
 
   it('tells how to pay: the Swish number and amount, or PayPal on the order page', () => {
@@ -83,7 +94,7 @@ describe('new order notice', () => {
     expect(mail.text).toContain('Ordernummer / Order number: T-100042');
     expect(mail.text.split('\n')[0]).toBe('Hej Annas Ateljé!');
     expect(mail.text).toContain('You have a new order from Kim Köpare.');
-    expect(mail.text).toContain('2 × Lampa X  SEK 259.00');
+    expect(mail.text).toContain('2 × #1042 Lampa X  SEK 259.00');
     expect(mail.text).not.toContain('Swish till');
     expect(mail.text.split('\n').at(-1)).toBe(`Se ordern / See the order: ${ORIGIN}/order/a1b2c3`);
   });

@@ -1,5 +1,6 @@
 /** The mails a new order sends: a confirmation to the buyer and a notice to the seller. */
 import type { Order } from '@torget/shared/api-types';
+import { productNumberLabel } from '@torget/shared/rules/catalog';
 import type { Language } from '@torget/shared/rules/languages';
 import { formatSek, formatSekSwedish, lineTotalSek } from '@torget/shared/rules/money';
 import type { Mail } from '#api/lib/mailer.ts';
@@ -23,13 +24,20 @@ interface Wording {
 const BILINGUAL: Wording = { label: (sv, en) => `${sv} / ${en}`, price: formatSek };
 const SWEDISH: Wording = { label: (sv) => sv, price: formatSekSwedish };
 
+/** A line as people quote it: its product's number (`#1001`) before the name, while the product exists. */
+function lineName(item: Order['orderItems'][number]): string {
+  return item.productNumber ? `${productNumberLabel(item.productNumber)} ${item.name}` : item.name;
+}
+
+/** The order as the mail shows it: its number first; its id only inside the link. */
 function summary(order: Order, w: Wording = BILINGUAL): string[] {
   const a = order.shippingAddress;
   return [
     `${w.label('Ordernummer', 'Order number')}: ${order.orderNumber}`,
-    `Order ${order._id}`,
     '',
-    ...order.orderItems.map((item) => `${item.qty} × ${item.name}  ${w.price(lineTotalSek(item.qty, item.price))}`),
+    ...order.orderItems.map(
+      (item) => `${item.qty} × ${lineName(item)}  ${w.price(lineTotalSek(item.qty, item.price))}`,
+    ),
     '',
     `${w.label('Varor', 'Items')}: ${w.price(order.itemsPrice)}`,
     `${w.label('Frakt', 'Shipping')}: ${w.price(order.shippingPrice)}`,

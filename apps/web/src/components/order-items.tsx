@@ -1,3 +1,4 @@
+import { productNumberLabel } from '@torget/shared/rules/catalog';
 import { lineTotalSek } from '@torget/shared/rules/money';
 import { Link } from 'react-router';
 import { useFormat } from '#web/hooks/use-format.ts';
@@ -12,6 +13,8 @@ export interface OrderItemsLine {
   image: string;
   qty: number;
   price: number;
+  /** A placed order's line: the product's short number (`#1001`), null once it is deleted. */
+  productNumber?: number | null;
 }
 
 /** The 'Order Items' card of place order and order details: image, name, qty x price = total. */
@@ -35,6 +38,9 @@ export function OrderItems({ items }: { items: readonly OrderItemsLine[] }) {
               decoding="async"
             />
             <div className="order-item-name">
+              {item.productNumber ? (
+                <span className="order-item-number">{productNumberLabel(item.productNumber)} </span>
+              ) : null}
               {item.product ? <Link to={`/product/${item.product}`}>{item.name}</Link> : item.name}
             </div>
             <div className="order-item-total">

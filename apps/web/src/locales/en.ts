@@ -9,4 +9,5 @@ export const defaultCatalogue: Record<string, string> = {
   '{{count}} orders_one': '{{count}} order',
   '{{count}} attempts_one': '{{count}} attempt',
   '{{count}} new messages_one': '{{count}} new message',
+  '{{count}} unread messages_one': '{{count}} unread message',
 };

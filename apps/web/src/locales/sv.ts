@@ -333,6 +333,7 @@ export const swedishCatalogue: Record<string, string> = {
   'Utkast: this draft is shown to nobody but its seller and admins until it is saved for sale.':
     'Utkast: visas för ingen utom säljaren och administratörer tills det sparas till försäljning.',
   'Order number': 'Ordernummer',
+  'Order ID': 'Order-id',
   'Order status': 'Orderstatus',
   'Cancel Order': 'Avbryt order',
   'Cancelling...': 'Avbryter...',
@@ -367,6 +368,8 @@ export const swedishCatalogue: Record<string, string> = {
   'Please enter the delivery date.': 'Ange leveransdatum.',
   '{{count}} new messages_one': '{{count}} nytt meddelande',
   '{{count}} new messages_other': '{{count}} nya meddelanden',
+  '{{count}} unread messages_one': '{{count}} oläst meddelande',
+  '{{count}} unread messages_other': '{{count}} olästa meddelanden',
   Messages: 'Meddelanden',
   'No messages yet. Ask the seller or the buyer about the order here.':
     'Inga meddelanden än. Fråga säljaren eller köparen om ordern här.',

@@ -10,6 +10,8 @@ import type { orderItems, orders } from '#api/db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+/** A line as the answers read it: with its product's short number, null once the product is gone. */
+export type OrderLine = OrderItemRow & { productNumber?: number | null };
 
 /** Written only by the PayPal verification; parsed on the way out so the type is earned. */
 const paymentResultSchema = z.object({
@@ -19,7 +21,7 @@ const paymentResultSchema = z.object({
   email_address: z.string(),
 });
 
-function toItemJson(item: OrderItemRow): OrderItem {
+function toItemJson(item: OrderLine): OrderItem {
   return {
     qty: item.qty,
     price: oreToSek(item.priceOre),
@@ -28,6 +30,7 @@ function toItemJson(item: OrderItemRow): OrderItem {
     name: item.name,
     product: item.productId,
     vatRate: item.vatRate,
+    productNumber: item.productId ? (item.productNumber ?? null) : null,
   };
 }
 
@@ -35,8 +38,8 @@ function toItemJson(item: OrderItemRow): OrderItem {
  * Lines by name, then id. Order lines keep no position, and the same order must read the same
  * way every time; a code-point comparison gives one order on every server, whatever its locale.
  */
-export function sortItems(items: readonly OrderItemRow[]): OrderItemRow[] {
-  const key = (item: OrderItemRow) => `${item.name}\u0000${item.id}`;
+export function sortItems<L extends OrderItemRow>(items: readonly L[]): L[] {
+  const key = (item: L) => `${item.name}\u0000${item.id}`;
   return [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
@@ -60,7 +63,7 @@ export function shipmentOf(order: OrderRow): Shipment | null {
  * The order as its buyer, its seller and admins read it. `user` is the buyer's id; the order
  * lists of admins and sellers pass `withBuyerName` to get `{ _id, name }` with the name as ordered.
  */
-export function toOrderJson(order: OrderRow, items: readonly OrderItemRow[], withBuyerName = false): Order {
+export function toOrderJson(order: OrderRow, items: readonly OrderLine[], withBuyerName = false): Order {
   if (!isPaymentMethod(order.paymentMethod)) throw new Error(`order ${order.id}: unknown payment method`);
   const paymentResult = paymentResultOf(order);
   const vat = vatByRate(items);

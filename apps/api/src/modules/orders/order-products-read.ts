@@ -19,6 +19,8 @@ import {
 /** A product as stored, with its seller, as an order reads it. */
 export interface StoredProduct {
   id: string;
+  /** The short number the order's answer and mails name the line by (`#1001`). */
+  number: number;
   sellerId: string;
   name: string;
   image: string;
@@ -44,6 +46,7 @@ export interface StoredProduct {
 /** What an order reads of a product: a StoredProduct's own fields. */
 const productColumns = {
   id: products.id,
+  number: products.number,
   sellerId: products.sellerId,
   name: products.name,
   image: products.image,

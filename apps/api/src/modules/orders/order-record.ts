@@ -86,7 +86,7 @@ function checkStock(priced: readonly PricedLine[]): void {
 }
 
 /** An order that passed every check: its lines with their products as read, the shop, the totals. */
-interface CheckedOrder {
+export interface CheckedOrder {
   priced: PricedLine[];
   shop: Shop;
   totals: CartTotals;

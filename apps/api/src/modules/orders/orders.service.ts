@@ -19,7 +19,7 @@ import { formDateToDate } from '@torget/shared/rules/dates';
 import type { Language } from '@torget/shared/rules/languages';
 import { parseOrderNumber } from '@torget/shared/rules/order-number';
 import type { IncomingOrderFilter, OrderUpdateInput } from '@torget/shared/schemas/orders';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, transaction } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
@@ -28,7 +28,7 @@ import type { Paged, PageRequest } from '#api/lib/paging.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
-import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
+import { type OrderLine, type OrderRow, toOrderJson } from './order-json';
 import { unreadCounts } from './order-unread';
 
 export const ORDER_NOT_FOUND = 'Order Not Found';
@@ -75,8 +75,15 @@ function seenBy(user: AuthUser, order: OrderRow | undefined): OrderRow {
   return order;
 }
 
-export async function itemsOf(db: Db, orderId: string): Promise<OrderItemRow[]> {
-  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+/** An order's lines with their products' short numbers (null once a product is deleted). */
+const lineColumns = { ...getTableColumns(orderItems), productNumber: products.number };
+
+export async function itemsOf(db: Db, orderId: string): Promise<OrderLine[]> {
+  return db
+    .select(lineColumns)
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId));
 }
 
 export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
@@ -113,9 +120,13 @@ async function listOrders(
     .limit(page.size)
     .offset(page.offset);
   if (rows.length === 0) return { rows: [], total };
-  const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, pageIds));
+  const items = await db
+    .select(lineColumns)
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, pageIds));
   const unread = await unreadCounts(db, reader.id, pageIds);
-  const byOrder = new Map<string, OrderItemRow[]>();
+  const byOrder = new Map<string, OrderLine[]>();
   for (const item of items) {
     const lines = byOrder.get(item.orderId);
     if (lines) lines.push(item);

@@ -20,7 +20,7 @@ import { type Db, transaction } from '#api/db/client.ts';
 import type { AuthUser, TokenClaims } from '#api/lib/auth.ts';
 import { type OrderRow, toOrderJson } from './order-json';
 import { lockProducts, readBuyerAndProducts } from './order-products-read';
-import { checkOrder, type Line, type OrderRecord, orderRecord, type Shop } from './order-record';
+import { type CheckedOrder, checkOrder, type Line, type OrderRecord, orderRecord } from './order-record';
 import { isStockGuardFailure, takeStockAndWrite, takeStockIfUnchangedAndWrite } from './order-stock-writes';
 
 export interface PlacedOrder {
@@ -69,7 +69,7 @@ export async function placeOrder(
   await hooks.afterRead?.();
   const record = orderRecord(buyer, input, checked, placement);
   try {
-    return placedOrder(await takeStockIfUnchangedAndWrite(db, record), record, buyer, checked.shop);
+    return placedOrder(await takeStockIfUnchangedAndWrite(db, record), record, buyer, checked);
   } catch (error) {
     if (!isStockGuardFailure(error)) throw error;
     return placeOrderLocked(db, buyer, input, lines, placement);
@@ -91,14 +91,25 @@ function placeOrderLocked(
     );
     const checked = checkOrder(buyer, input, lines, found);
     const record = orderRecord(buyer, input, checked, placement);
-    return placedOrder(await takeStockAndWrite(tx, record), record, buyer, checked.shop);
+    return placedOrder(await takeStockAndWrite(tx, record), record, buyer, checked);
   });
 }
 
-function placedOrder(row: OrderRow | undefined, record: OrderRecord, buyer: AuthUser, shop: Shop): PlacedOrder {
+function placedOrder(
+  row: OrderRow | undefined,
+  record: OrderRecord,
+  buyer: AuthUser,
+  { shop, priced }: CheckedOrder,
+): PlacedOrder {
   if (!row) throw new Error('insert returned nothing');
+  // The lines' product numbers as read with the products (the lines as written keep none).
+  const numbers = new Map(priced.map(({ product }) => [product.id, product.number]));
+  const lines = record.items.map((item) => ({
+    ...item,
+    productNumber: item.productId ? (numbers.get(item.productId) ?? null) : null,
+  }));
   return {
-    order: toOrderJson(row, record.items),
+    order: toOrderJson(row, lines),
     buyer: { name: buyer.name, email: buyer.email },
     seller: { email: shop.email },
   };

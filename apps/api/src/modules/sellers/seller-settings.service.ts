@@ -73,6 +73,11 @@ export async function applySellerFields(
   // Only sellers and applicants have a shop to set up.
   if (!shop || !canEditShopSettings(user)) throw forbidden('Only sellers have shop settings.');
   const changes = columnChanges(fields);
+  // A logo chosen is a logo to show: a new image turns has_logo on, a removed one off, unless the
+  // payload says otherwise (the settings form's 'Has logo' box; the profile form sends no flag).
+  if (fields.seller_has_logo === undefined && fields.seller_logo !== undefined && fields.seller_logo !== shop.logo) {
+    changes.hasLogo = fields.seller_logo !== '';
+  }
   if (fields.seller_domain !== undefined) {
     const domain = fields.seller_domain || null;
     if (domain && domain !== shop.domain) {

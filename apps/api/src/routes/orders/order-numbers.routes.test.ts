@@ -113,3 +113,39 @@ describe('order numbers', () => {
     expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => before + 1 + i));
   });
 });
+
+describe('product numbers on the order’s lines', () => {
+  it('are in the answer of placing, reading and the lists, and null once the product is deleted', async () => {
+    const cup = await product(t, anna.id, { name: 'Kopp', countInStock: 10 });
+    const plate = await product(t, anna.id, { name: 'Tallrik', countInStock: 10 });
+    expect(cup.number).not.toBe(plate.number);
+    const placed = await placeOrder(t, buyer, [
+      { product: cup.id, qty: 1 },
+      { product: plate.id, qty: 2 },
+    ]);
+    const numbers = (order: Order) => order.orderItems.map((item) => [item.name, item.productNumber]);
+    const expected = [
+      ['Kopp', cup.number],
+      ['Tallrik', plate.number],
+    ];
+    expect(numbers(placed)).toEqual(expected);
+    const read = (await get(buyer.token, `/api/orders/${placed._id}`)).json() as Order;
+    expect(numbers(read)).toEqual(expected);
+    const mine = (await get(buyer.token, '/api/orders/mine')).json() as Order[];
+    expect(numbers(mine.find((o) => o._id === placed._id) as Order)).toEqual(expected);
+    const incoming = (await get(anna.token, '/api/orders')).json() as Order[];
+    expect(numbers(incoming.find((o) => o._id === placed._id) as Order)).toEqual(expected);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${plate.id}`,
+      headers: bearer(anna.token),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = (await get(buyer.token, `/api/orders/${placed._id}`)).json() as Order;
+    expect(numbers(after)).toEqual([
+      ['Kopp', cup.number],
+      ['Tallrik', null],
+    ]);
+  });
+});

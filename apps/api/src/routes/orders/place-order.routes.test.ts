@@ -94,7 +94,7 @@ describe('placing an order', () => {
     const toSeller = t.mails.find((m) => m.to === anna.email);
     expect(toBuyer?.subject).toContain('Orderbekräftelse');
     expect(toBuyer?.text).toContain('Totalt / Total: SEK 407.00');
-    expect(toBuyer?.text).toContain('2 × Lampa X  SEK 259.00');
+    expect(toBuyer?.text).toContain(`2 × #${lamp.number} Lampa X  SEK 259.00`);
     expect(toBuyer?.text).toContain(`/order/${body.order._id}`);
     expect(toSeller?.subject).toContain('New order');
     expect(toSeller?.text).toContain('You have a new order from Kim Köpare.');

@@ -41,7 +41,7 @@ import { refundIfDue } from '#api/modules/payments/paypal-captures.service.ts';
 import { paypalClientFor } from '#api/modules/payments/paypal-client.ts';
 import { findShopByDomain } from '#api/modules/users/shop-by-domain.service.ts';
 import { claimsOf, type RoutePlugin, userOf } from '#api/routes/audiences.ts';
-import { mailLinkOrigin, orderLinkOrigin } from '#api/site/mail-link-origin.ts';
+import { orderLinkOrigin } from '#api/site/mail-link-origin.ts';
 import { mailAboutOrder } from './order-mail-sender';
 
 const idParams = z.object({ id: z.string() });
@@ -166,19 +166,23 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
             request.log.error({ err, captureId: capture.captureId }, 'PayPal refund not sent'),
           );
         }
-        if (!order || capture.outcome === 'paid') return;
-        const mail = paymentRefundMail(
-          {
-            buyer: { name: user.name, email: user.email },
-            order: { id: order.id, orderNumber: formatOrderNumber(order.number), sellerName: order.sellerName },
-            amountOre: capture.amountOre,
-            currency: capture.currency,
-            reason: capture.outcome,
-          },
-          mailLinkOrigin(deps.config),
-          requestLanguage(request),
-        );
-        sendInBackground(mailer, mail, request.log);
+        const reason = capture.outcome;
+        if (!order || reason === 'paid') return;
+        const language = requestLanguage(request);
+        // The link leads to the site the order was placed on, as the order's other mails do.
+        mailAboutOrder(deps, request.log, order.id, (parties) => [
+          paymentRefundMail(
+            {
+              buyer: { name: user.name, email: user.email },
+              order: { id: order.id, orderNumber: formatOrderNumber(order.number), sellerName: order.sellerName },
+              amountOre: capture.amountOre,
+              currency: capture.currency,
+              reason,
+            },
+            orderLinkOrigin(deps.config, parties.shopDomain),
+            language,
+          ),
+        ]);
       };
       return payWithPaypal(db, paypal, user, request.params.id, request.body.id, refundDue);
     });

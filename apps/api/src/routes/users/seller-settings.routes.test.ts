@@ -229,3 +229,43 @@ describe('GET /api/users/domain_seller/:hostname', () => {
     expect((await ask('shop-anna.test')).body).toBe('0');
   });
 });
+
+describe('the shop’s logo', () => {
+  let seller: SignedInUser;
+  beforeAll(async () => {
+    await createSeller(t.database.db, { user: { email: 'logga@example.se' }, seller: { hasLogo: false, logo: '' } });
+    seller = await signInAs(t.app, 'logga@example.se');
+  });
+  const shopOf = (res: { json(): unknown }) => (res.json() as UserDetails).seller;
+
+  it('is shown once chosen, when the payload says nothing of has_logo (the profile form sends none)', async () => {
+    const chosen = await profile(seller.token, { seller_logo: '/uploads/ny-logga.webp' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(shopOf(chosen)).toMatchObject({ logo: '/uploads/ny-logga.webp', has_logo: true });
+    // What the public sees of the shop shows it too.
+    const seen = await t.app.inject({ method: 'GET', url: `/api/users/${seller._id}` });
+    expect((seen.json() as { seller: { has_logo: boolean } }).seller.has_logo).toBe(true);
+  });
+
+  it('stays off when the seller turns it off, and stays as it is when the same logo is sent again', async () => {
+    const off = await profile(seller.token, {
+      ...settings,
+      seller_logo: '/uploads/ny-logga.webp',
+      seller_has_logo: false,
+    });
+    expect(shopOf(off)).toMatchObject({ logo: '/uploads/ny-logga.webp', has_logo: false });
+    const same = await profile(seller.token, { seller_logo: '/uploads/ny-logga.webp' });
+    expect(shopOf(same)).toMatchObject({ has_logo: false });
+    // A new image is a new choice: shown.
+    const other = await profile(seller.token, { seller_logo: '/uploads/annan-logga.webp' });
+    expect(shopOf(other)).toMatchObject({ logo: '/uploads/annan-logga.webp', has_logo: true });
+  });
+
+  it('is hidden once removed, and the spec’s alert stays for the logo turned on without one', async () => {
+    const removed = await profile(seller.token, { seller_logo: '' });
+    expect(shopOf(removed)).toMatchObject({ logo: '', has_logo: false });
+    const alert = await profile(seller.token, { ...settings, seller_has_logo: true, seller_logo: '' });
+    expect(alert.statusCode).toBe(400);
+    expect(alert.json().message).toContain('Please choose a logo image.');
+  });
+});

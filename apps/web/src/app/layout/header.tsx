@@ -7,6 +7,7 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { PANEL_IDS, type Panel } from './panels';
 import { SearchBox } from './search-box';
+import { UnreadBadge } from './unread-badge';
 import { useSignOut } from './use-sign-out';
 import './header.css';
 
@@ -15,7 +16,13 @@ interface HeaderProps {
   onTogglePanel: (panel: Panel) => void;
 }
 
-function PanelToggle({ panel, label, openPanel, onTogglePanel }: HeaderProps & { panel: Panel; label: string }) {
+function PanelToggle({
+  panel,
+  label,
+  openPanel,
+  onTogglePanel,
+  badge,
+}: HeaderProps & { panel: Panel; label: string; badge?: boolean }) {
   return (
     <button
       type="button"
@@ -27,6 +34,7 @@ function PanelToggle({ panel, label, openPanel, onTogglePanel }: HeaderProps & {
     >
       <span className="hamburger" aria-hidden="true" />
       <span className="panel-toggle-label">{label}</span>
+      {badge && <UnreadBadge />}
     </button>
   );
 }
@@ -51,7 +59,8 @@ export function Header(props: HeaderProps) {
         <Link to="/" className="brand">
           Torget
         </Link>
-        <PanelToggle {...props} panel="menu" label={t('Menu')} />
+        {/* On phones the account menu is in the Menu panel: its toggle carries the unread count. */}
+        <PanelToggle {...props} panel="menu" label={t('Menu')} badge />
       </div>
       <header className="site-header">
         <div className="header-bar">
@@ -79,7 +88,16 @@ export function Header(props: HeaderProps) {
               )}
             </Link>
             {user ? (
-              <DropdownMenu label={user.name || t('Account')} align="end" className="user-menu">
+              <DropdownMenu
+                label={
+                  <>
+                    {user.name || t('Account')}
+                    <UnreadBadge />
+                  </>
+                }
+                align="end"
+                className="user-menu"
+              >
                 <DropdownLink to="/profile">{t('User Profile')}</DropdownLink>
                 <DropdownLink to="/orderhistory">{t('Order History')}</DropdownLink>
                 <DropdownAction onSelect={signOut}>{t('Sign Out')}</DropdownAction>

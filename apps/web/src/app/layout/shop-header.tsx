@@ -8,6 +8,7 @@ import { useCartItems } from '#web/hooks/use-cart-items.ts';
 import { sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
+import { UnreadBadge } from './unread-badge';
 import { useSignOut } from './use-sign-out';
 import './shop-header.css';
 
@@ -149,6 +150,7 @@ export function ShopHeader({ seller, showSubtitle }: { seller: PublicSeller; sho
                 <>
                   <Icon name="account" />
                   <span className="shop-action-label">{user.name || t('Account')}</span>
+                  <UnreadBadge className="shop-cart-count" />
                 </>
               }
               align="end"

@@ -9,10 +9,18 @@ export function orderMessagesQueryKey(orderId: string) {
 
 /** GET /api/orders/{id}/messages (bearer): the thread, oldest first; reading it marks it read. */
 export function useOrderMessages(orderId: string) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: orderMessagesQueryKey(orderId),
-    queryFn: ({ signal }) =>
-      api.get<OrderMessage[]>(`/api/orders/${encodeURIComponent(orderId)}/messages`, { auth: true, signal }),
+    queryFn: async ({ signal }) => {
+      const thread = await api.get<OrderMessage[]>(`/api/orders/${encodeURIComponent(orderId)}/messages`, {
+        auth: true,
+        signal,
+      });
+      // Reading marked the thread read: the header's unread count (in one's own details) follows.
+      void queryClient.invalidateQueries({ queryKey: ['users', 'detail'] });
+      return thread;
+    },
   });
 }
 

@@ -126,7 +126,7 @@ export function OrderTable({
                       onClick={() => onDelete(order)}
                     >
                       {t('Delete')}
-                      <span className="visually-hidden">{t(' order {{id}}', { id: order._id })}</span>
+                      <span className="visually-hidden">{t(' order {{id}}', { id: order.orderNumber })}</span>
                     </button>
                   )}
                 </div>

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@torget/shared/api-types';
 import {
   canCancelOrder,
@@ -10,10 +10,11 @@ import {
   isSellerOf,
   orderFactsOf,
 } from '@torget/shared/policies/orders';
+import { formatOrderNumber, parseOrderNumber } from '@torget/shared/rules/order-number';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { orderQueryKey, useOrder } from '#web/api/get-order.ts';
+import { orderQueryKey, orderQueryOptions, useOrder } from '#web/api/get-order.ts';
 import { DELETE_QUESTION, useConfirm } from '#web/components/confirm-dialog.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
@@ -36,6 +37,12 @@ import '../orders.css';
 import { cancelledText } from '../utils/cancelled-text';
 import { statusBadges } from '../utils/order-status';
 
+/** The number a URL opened by number names (/order/t-100001 → T-100001), before the order loads. */
+function parseOrderNumberText(key: string): string | null {
+  const number = parseOrderNumber(key);
+  return number === null ? null : formatOrderNumber(number);
+}
+
 // PayPal's SDK wrapper loads only when an unpaid PayPal order is shown to its buyer.
 const PaypalPayment = lazy(async () => ({
   default: (await import('../components/paypal-payment')).PaypalPayment,
@@ -49,19 +56,24 @@ const OrderUpdateForm = lazy(async () => ({
 export function OrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  useDocumentTitle(t('Order {{id}}', { id }));
   // Once deleted, the order is gone: the notice stays, and nothing asks for the order again.
-  const [deletedId, setDeletedId] = useState<string | null>(null);
-  const deleted = deletedId === id;
+  const [deletedOrder, setDeletedOrder] = useState<{ id: string; number: string } | null>(null);
+  const deleted = deletedOrder?.id === id;
   const queryClient = useQueryClient();
   useEffect(() => {
     if (deleted) queryClient.removeQueries({ queryKey: orderQueryKey(id) });
   }, [deleted, id, queryClient]);
+  // The heading names the order by its number (T-100001), the id only in small text under it
+  // (OrderHeader); the same query as the details', so it costs no request.
+  const shown = useQuery({ ...orderQueryOptions(id), enabled: !deleted });
+  const number = deleted ? deletedOrder.number : (shown.data?.orderNumber ?? parseOrderNumberText(id));
+  const title = t('Order {{id}}', { id: number ?? '…' });
+  useDocumentTitle(title);
 
   return (
     <section className="page order-page" aria-labelledby="order-heading">
       <h1 id="order-heading" className="order-heading">
-        {t('Order {{id}}', { id })}
+        {title}
       </h1>
       {deleted ? (
         <>
@@ -76,7 +88,7 @@ export function OrderPage() {
           </p>
         </>
       ) : (
-        <OrderDetails id={id} onDeleted={() => setDeletedId(id)} />
+        <OrderDetails id={id} onDeleted={(number) => setDeletedOrder({ id, number })} />
       )}
     </section>
   );
@@ -110,20 +122,20 @@ function DangerAction({
   );
 }
 
-/** The order number and the friendly status badges, under the page's heading. */
+/** The order's id in small text (the number is the heading), and the status badges. */
 function OrderHeader({ order }: { order: Order }) {
   const { t } = useTranslation();
   return (
     <div className="order-header">
-      <p className="order-number">
-        {t('Order number')} <strong>{order.orderNumber}</strong>
+      <p className="order-id-line">
+        {t('Order ID')} <span className="order-uuid-inline">{order._id}</span>
       </p>
       <StatusBadges badges={statusBadges(order)} />
     </div>
   );
 }
 
-function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) {
+function OrderDetails({ id, onDeleted }: { id: string; onDeleted: (number: string) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   const { actor } = useSession();
@@ -156,7 +168,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
 
   async function onDelete() {
     if (!(await confirm({ message: DELETE_QUESTION, confirmLabel: 'Delete', destructive: true }))) return;
-    deleteOrder.mutate(data._id, { onSuccess: onDeleted });
+    deleteOrder.mutate(data._id, { onSuccess: () => onDeleted(data.orderNumber) });
   }
 
   return (

@@ -165,7 +165,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
   const { t } = useTranslation();
   const update = useUpdateShopSettings();
   const [notice, showNotice] = useSnackbar();
-  const { control, handleSubmit, reset } = useForm<ShopFormInput, unknown, ShopFormOutput>({
+  const { control, handleSubmit, reset, setValue } = useForm<ShopFormInput, unknown, ShopFormOutput>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: sellerFormValues(details.seller),
   });
@@ -229,7 +229,12 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
                   label={t('Logo image')}
                   previewAlt={t('Logo preview')}
                   value={field.value ?? ''}
-                  onChange={field.onChange}
+                  onChange={(path) => {
+                    field.onChange(path);
+                    // A logo chosen is a logo to show (in the preview at once); removing it hides it.
+                    // 'Has logo' can still be turned off, or on without an image (the spec's alert).
+                    setValue('seller_has_logo', path !== '', { shouldDirty: true });
+                  }}
                   error={fieldState.error?.message}
                 />
               )}
