@@ -4,9 +4,7 @@
  * an approval may give one.
  */
 import { z } from 'zod';
-
-export const DECISION_REASON_MAX = 2000;
-export const REASON_REQUIRED = 'Give the applicant a reason for the rejection.';
+import { DECISION_REASON_MAX, REASON_REQUIRED } from '../rules/seller-applications';
 
 export const applicationDecisionSchema = z
   .object({
