@@ -6,7 +6,7 @@
  * and recording the same, and everyone else refused.
  */
 import type { OwnSellerApplication, PendingSellerApplication, TopSeller, UserDetails } from '@torget/shared/api-types';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, sellerApplicationEvents, users } from '#api/db/schema.ts';
 import { ALREADY_APPROVED, ALREADY_DECIDED, NO_APPLICATION } from '#api/modules/sellers/seller-applications.service.ts';
@@ -224,6 +224,26 @@ describe('rejecting, applying again, approving', () => {
     expect(mail).toContain('Welcome as a seller on Torget! Your application is approved');
     expect(mail).toContain(`Your application: ${PUBLIC_URL}/seller_application`);
     expect(mail).toContain(`${PUBLIC_URL}/seller/${olle.id}`);
+  });
+  it('is made once when two admins decide at the same moment: the other is told it was decided', async () => {
+    const second = await person('Andra Admin', true);
+    const who = await applicant('Samtidig Sökande', 'sv');
+    const answers = await Promise.all([
+      decide(who.id, { approved: true }),
+      decide(who.id, { approved: false, reason: 'Samtidigt beslut.' }, second.token),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const decisions = await t.database.db
+      .select()
+      .from(sellerApplicationEvents)
+      .where(
+        and(
+          eq(sellerApplicationEvents.userId, who.id),
+          inArray(sellerApplicationEvents.kind, ['approved', 'rejected']),
+        ),
+      );
+    expect(decisions).toHaveLength(1);
+    expect((await mine(who.token)).state).toBe(decisions[0]?.kind);
   });
 });
 
