@@ -92,6 +92,14 @@ export async function applicationLanguage(db: Db, userId: string): Promise<Langu
 }
 
 /**
+ * What the admin reads of an application: every field of the shop as the applicant filled it in.
+ * A field the application gains is added here (and to `PendingSellerApplication['seller']`).
+ */
+function applicationFields(seller: typeof sellers.$inferSelect, userName: string): PendingSellerApplication['seller'] {
+  return toSellerProfile(seller, userName);
+}
+
+/**
  * The pending applications (applied, not a seller, not deleted), oldest application first, each
  * with the shop as the applicant filled it in and the earlier decisions on them. An application
  * sent before applications were recorded counts from when its shop was made.
@@ -125,7 +133,7 @@ export async function listPendingApplications(db: Db): Promise<PendingSellerAppl
       createdAt: user.createdAt.toISOString(),
       applied_at: (applied?.createdAt ?? seller.createdAt).toISOString(),
       language: parseLanguage(applied?.language),
-      seller: toSellerProfile(seller, user.name),
+      seller: applicationFields(seller, user.name),
       decisions: history.filter(isDecision).reverse().map(toDecisionEntry),
     } satisfies PendingSellerApplication;
   });

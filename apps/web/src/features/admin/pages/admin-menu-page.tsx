@@ -4,7 +4,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { adminMenuShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
-import { usePendingApplications } from '../api/seller-applications';
+import { usePendingApplications } from '../api/get-seller-applications';
 
 /**
  * /admin_menu (spec section 2, Layout): the spec's four admin buttons, the PayPal payments

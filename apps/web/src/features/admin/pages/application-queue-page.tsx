@@ -10,7 +10,8 @@ import { RichText } from '#web/components/rich-text.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
-import { useDecideApplication, usePendingApplications } from '../api/seller-applications';
+import { useDecideApplication } from '../api/decide-application';
+import { usePendingApplications } from '../api/get-seller-applications';
 import '../admin.css';
 
 const APPROVE_QUESTION = 'Approve this application? The shop opens at once and the applicant is mailed.';

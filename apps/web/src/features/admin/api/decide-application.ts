@@ -1,18 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PendingSellerApplication } from '@torget/shared/api-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { applicationsQueryKey } from './get-seller-applications';
 import { usersListQueryKey } from './get-users';
-
-export const applicationsQueryKey = ['seller-applications'] as const;
-
-/** GET /api/seller-applications (bearer, admin): the pending applications, oldest first. */
-export function usePendingApplications(enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: applicationsQueryKey,
-    queryFn: ({ signal }) => api.get<PendingSellerApplication[]>('/api/seller-applications', { auth: true, signal }),
-  });
-}
 
 export interface DecisionPayload {
   userId: string;
