@@ -139,7 +139,7 @@ test('the admin menu and the header Admin dropdown lead to the admin screens', a
   await page.goto('/admin_menu');
   const menu = page.getByRole('navigation', { name: 'Admin menu' });
   const links = menu.getByRole('link');
-  await expect(links).toHaveCount(6);
+  await expect(links).toHaveCount(7);
   expect(await Promise.all((await links.all()).map((link) => link.getAttribute('href')))).toEqual([
     '/productlist',
     '/orderlist',
@@ -147,7 +147,10 @@ test('the admin menu and the header Admin dropdown lead to the admin screens', a
     '/admin_settings',
     '/admin_payments',
     '/admin_payouts',
+    '/admin_applications',
   ]);
+  // The seller applications entry says how many applications wait.
+  await expect(menu.getByRole('link', { name: /^Seller applications \(\d+ pending\)$/ })).toBeVisible();
   await menu.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/userlist$/);
 

@@ -503,3 +503,43 @@ export interface PayoutBatch {
   sentAt: string | null;
   lines: PayoutLine[];
 }
+
+/** What an admin decided on a seller application ('revoked': a seller's shop taken away). */
+export type ApplicationDecisionKind = 'approved' | 'rejected' | 'revoked';
+
+/** One decision on an application, as the admin queue and the applicant read it. */
+export interface ApplicationDecisionEntry {
+  decision: ApplicationDecisionKind;
+  reason: string;
+  decided_at: string;
+}
+
+/**
+ * GET /api/seller-applications (admin): one pending application, with every field the
+ * applicant gave (`seller`, the shop as stored), when it was sent, and the earlier decisions on
+ * this applicant (newest first), so a re-application is read beside why it was rejected.
+ */
+export interface PendingSellerApplication {
+  _id: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  applied_at: string;
+  /** The UI language the application was sent in; null for one sent before it was recorded. */
+  language: 'sv' | 'en' | null;
+  seller: SellerProfile;
+  decisions: ApplicationDecisionEntry[];
+}
+
+/**
+ * The applicant's state: 'none' (never applied), 'pending', 'rejected' (the latest decision,
+ * with its reason), 'approved' (a seller), 'closed' (a shop an admin took away).
+ */
+export type SellerApplicationState = 'none' | 'pending' | 'rejected' | 'approved' | 'closed';
+
+/** GET /api/seller-applications/mine: the signed-in user's application state and last decision. */
+export interface OwnSellerApplication {
+  state: SellerApplicationState;
+  /** The latest decision, if any. */
+  decision: ApplicationDecisionEntry | null;
+}

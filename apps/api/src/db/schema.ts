@@ -4,6 +4,7 @@
  * migrations. Money columns are integer öre and end in `_ore`. Every seller-owned row carries
  * `seller_id`, so the data can later be distributed by seller.
  */
+export { APPLICATION_EVENT_KINDS, sellerApplicationEvents } from './schema/applications';
 export { productReviewTexts, products, reviews } from './schema/catalog';
 export {
   catalogueCounts,

@@ -7,6 +7,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from '#api/app.ts';
+import { sellers } from '#api/db/schema.ts';
 import { ADDRESS, product, type Session } from '#api/modules/orders/order-test-kit.ts';
 import { bookedOrder, payoutSeller } from '#api/modules/payouts/payout-test-kit.ts';
 import { createUser, FIXTURE_PASSWORD } from '#api/test/fixtures.ts';
@@ -60,6 +61,13 @@ const productBody = {
   shipping_price: 0,
   shipping_info: '',
 };
+
+/** A user who applied to become a seller and waits for a decision: answers their id. */
+async function freshApplicant(): Promise<string> {
+  const user = await createUser(t.database.db, { wantsToBeSeller: true });
+  await t.database.db.insert(sellers).values({ userId: user.id, email: user.email, name: 'Ansökande butik' });
+  return user.id;
+}
 
 const freshProduct = () => product(t, t.cast.owner.id, { countInStock: 10 });
 let stockedProductId = '';
@@ -412,6 +420,28 @@ const TABLE: Row[] = [
     route: 'PUT /api/fees',
     expected: ADMIN_ONLY,
     request: () => ({ url: '/api/fees', payload: { plans: { '1': { commission_percent: 10 } } } }),
+  },
+
+  // Seller applications: the queue and its decisions are the admin's; anyone signed in reads
+  // the state of their own application. Each decision is on a fresh pending applicant.
+  {
+    route: 'GET /api/seller-applications',
+    expected: ADMIN_ONLY,
+    request: () => ({ url: '/api/seller-applications' }),
+  },
+  {
+    route: 'PUT /api/seller-applications/:userId',
+    expected: ADMIN_ONLY,
+    request: async () => ({
+      url: `/api/seller-applications/${await freshApplicant()}`,
+      payload: { approved: false, reason: 'Organisationsnumret stämmer inte.' },
+    }),
+  },
+  {
+    route: 'GET /api/seller-applications/mine',
+    note: "always the caller's own application",
+    expected: SIGNED_IN,
+    request: () => ({ url: '/api/seller-applications/mine' }),
   },
 
   // Payout batches are the admin's only; each call that makes or sends one has a payable seller

@@ -140,6 +140,10 @@ const PayoutsPage = lazyPage(
   () => import('#web/features/admin/pages/payouts-page.tsx'),
   (m) => m.PayoutsPage,
 );
+const ApplicationQueuePage = lazyPage(
+  () => import('#web/features/admin/pages/application-queue-page.tsx'),
+  (m) => m.ApplicationQueuePage,
+);
 const UserEditPage = lazyPage(
   () => import('#web/features/admin/pages/user-edit-page.tsx'),
   (m) => m.UserEditPage,
@@ -244,6 +248,7 @@ export function AppRouter() {
             <Route path="/admin_settings" element={<AdminSettingsPage />} />
             <Route path="/admin_payments" element={<PaymentCapturesPage />} />
             <Route path="/admin_payouts" element={<PayoutsPage />} />
+            <Route path="/admin_applications" element={<ApplicationQueuePage />} />
           </Route>
 
           <Route element={<RequireSeller />}>

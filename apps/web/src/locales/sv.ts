@@ -855,6 +855,47 @@ export const swedishCatalogue: Record<string, string> = {
     'Ingen säljare kan få betalt nu: inget utbetalbart saldo når lägsta beloppet med ett användbart konto.',
   'This payout batch has already been marked sent.': 'Den här utbetalningsomgången är redan markerad som skickad.',
 
+  // Seller applications: the admin's queue and the applicant's next step
+  'Seller applications': 'Säljaransökningar',
+  'Seller applications ({{count}} pending)_one': 'Säljaransökningar ({{count}} väntar)',
+  'Seller applications ({{count}} pending)_other': 'Säljaransökningar ({{count}} väntar)',
+  'Pending applications, oldest first. Approving opens the shop at once; the applicant is mailed either way, with your reason.':
+    'Väntande ansökningar, äldst först. Ett godkännande öppnar butiken direkt; den sökande får ett mejl i båda fallen, med ditt skäl.',
+  'No applications are waiting.': 'Inga ansökningar väntar.',
+  'The application from {{name}} is approved; the shop is open.': 'Ansökan från {{name}} är godkänd; butiken är öppen.',
+  'The application from {{name}} is rejected; they are mailed your reason.':
+    'Ansökan från {{name}} har avslagits; den sökande får ditt skäl per mejl.',
+  'Approve this application? The shop opens at once and the applicant is mailed.':
+    'Godkänna ansökan? Butiken öppnar direkt och den sökande får ett mejl.',
+  'Reject this application? The applicant is mailed your reason and may apply again.':
+    'Avslå ansökan? Den sökande får ditt skäl per mejl och kan ansöka igen.',
+  'Give the applicant a reason for the rejection.': 'Ge den sökande ett skäl till avslaget.',
+  Approve: 'Godkänn',
+  Reject: 'Avslå',
+  Reason: 'Skäl',
+  'Applied {{date}}': 'Ansökte {{date}}',
+  'Approved before, {{date}}.': 'Godkänd tidigare, {{date}}.',
+  'Rejected before, {{date}}.': 'Avslagen tidigare, {{date}}.',
+  'Shop closed by an admin, {{date}}.': 'Butiken stängd av en admin, {{date}}.',
+  'Reason: {{reason}}': 'Skäl: {{reason}}',
+  'Comment: {{reason}}': 'Kommentar: {{reason}}',
+  'Required to reject, optional to approve: the applicant reads it in the mail and on their application.':
+    'Krävs för att avslå, frivilligt vid godkännande: den sökande läser det i mejlet och i sin ansökan.',
+  Yes: 'Ja',
+  No: 'Nej',
+  'What happens next': 'Vad händer nu',
+  'We review applications within 2 working days, and you get an e-mail when we have decided.':
+    'Vi granskar ansökningar inom 2 arbetsdagar, och du får ett mejl när vi har bestämt oss.',
+  'You have changed the application and sent it again.': 'Du har ändrat ansökan och skickat den igen.',
+  'Your application was not approved ({{date}}).': 'Din ansökan godkändes inte ({{date}}).',
+  'You can change the application and send it again.': 'Du kan ändra ansökan och skicka den igen.',
+  'Change the application': 'Ändra ansökan',
+  'Your application is approved: your shop is open.': 'Din ansökan är godkänd: din butik är öppen.',
+  'This user has not applied to become a seller.': 'Användaren har inte ansökt om att bli säljare.',
+  'This application is already approved: the user is a seller.': 'Ansökan är redan godkänd: användaren är säljare.',
+  'This application was already decided; the user has not applied again since.':
+    'Ansökan är redan avgjord; användaren har inte ansökt igen sedan dess.',
+
   // Dialogs
   OK: 'OK',
   Cancel: 'Avbryt',

@@ -6,6 +6,7 @@
 import type { Actor } from '@torget/shared/policies/actor';
 import { canEditShopSettings } from '@torget/shared/policies/users';
 import { isMainHost } from '@torget/shared/rules/hosts';
+import type { Language } from '@torget/shared/rules/languages';
 import { planAllowsOwnDomain } from '@torget/shared/rules/plans';
 import { sellerColumnChanges } from '@torget/shared/rules/seller-fields';
 import type { SellerFields } from '@torget/shared/schemas/sellers';
@@ -14,6 +15,7 @@ import type { Db } from '#api/db/client.ts';
 import { sellers, users } from '#api/db/schema.ts';
 import { badRequest, conflict, forbidden } from '#api/lib/http-errors.ts';
 import { sanitizeRichText } from '#api/lib/sanitize.ts';
+import { recordApplication } from './seller-applications.service';
 
 export const ALREADY_SELLER = 'Du är redan en säljare.';
 export const ALREADY_APPLIED = 'You already applied to become a seller.';
@@ -52,6 +54,7 @@ export async function applySellerFields(
   user: Actor & { name: string; email: string },
   fields: SellerFields,
   mainHosts: string[],
+  language: Language = 'en',
 ): Promise<void> {
   const [shop] = await tx.select().from(sellers).where(eq(sellers.userId, user.id)).for('update');
 
@@ -66,6 +69,8 @@ export async function applySellerFields(
         .insert(sellers)
         .values({ email: user.email, ...values, userId: user.id, name: fields.seller_name || user.name });
     await tx.update(users).set({ wantsToBeSeller: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+    // The admins' queue counts from now, and the decision's mail is written in this language.
+    await recordApplication(tx, user.id, language);
     return;
   }
 

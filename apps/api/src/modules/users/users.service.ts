@@ -1,6 +1,7 @@
 /** Accounts: registration, sign-in, profile, admin management. */
 
 import type { UserDetails } from '@torget/shared/api-types';
+import type { Language } from '@torget/shared/rules/languages';
 import type { ShopStatusFilter } from '@torget/shared/rules/shop-status';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
 import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -15,7 +16,11 @@ import { hashPassword, verifyPassword } from '#api/lib/passwords.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { FORMER_CUSTOMER_NAME } from '#api/modules/catalog/reviews.service.ts';
 import { hasLedgerEntries } from '#api/modules/ledger/ledger.service.ts';
-import { bookPlanFeeOnApproval } from '#api/modules/ledger/ledger-bookings.ts';
+import {
+  approveSeller,
+  hasApplicationHistory,
+  recordDecision,
+} from '#api/modules/sellers/seller-applications.service.ts';
 import {
   applySellerFields,
   checkDomain,
@@ -76,8 +81,17 @@ export async function authenticate(db: Db, email: string, password: string) {
 }
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$Ws2WPyf7SIoR4SdFEK6ZCw$RUNcTGrMScYiE/i0kHCTQF8QYGrRuyTxtLust9dODHU';
 
-/** Updates the signed-in user's own profile; a new password ends every other session. */
-export async function updateProfile(db: Db, me: AuthUser, input: ProfileUpdate, mainHosts: string[]) {
+/**
+ * Updates the signed-in user's own profile; a new password ends every other session. `language`
+ * is the UI language of the request: an application sent with it is recorded in it.
+ */
+export async function updateProfile(
+  db: Db,
+  me: AuthUser,
+  input: ProfileUpdate,
+  mainHosts: string[],
+  language: Language = 'en',
+) {
   const changes: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.email !== undefined) changes.email = input.email;
@@ -101,7 +115,7 @@ export async function updateProfile(db: Db, me: AuthUser, input: ProfileUpdate, 
           .set({ usedAt: new Date() })
           .where(and(eq(passwordResetTokens.userId, me.id), isNull(passwordResetTokens.usedAt)));
       }
-      await applySellerFields(tx, me, input, mainHosts);
+      await applySellerFields(tx, me, input, mainHosts, language);
       return user;
     });
   } catch (error) {
@@ -141,17 +155,21 @@ export async function listUsers(
 }
 
 /**
- * An admin sets a user's roles and domain. The last admin cannot lose the role. Answers the
- * updated user, and whether this update approved a seller (who is then told by e-mail).
+ * An admin sets a user's roles and domain. The last admin cannot lose the role. Turning
+ * `is_seller` on approves the user as the applications queue does (`approveSeller`); turning it
+ * off rejects a pending application, or revokes a seller; each is recorded as a decision. Answers
+ * the updated user, and the decision this update made on the user's application, if any (the
+ * user is then told by e-mail).
  */
 export async function updateUserByAdmin(
   db: Db,
+  adminId: string,
   id: string,
   input: { is_seller?: boolean | undefined; is_admin?: boolean | undefined; seller_domain?: string | undefined },
   mainHosts: string[],
-): Promise<{ user: UserDetails; approvedSeller: boolean }> {
+): Promise<{ user: UserDetails; decision: 'approved' | 'rejected' | null }> {
   if (!isUuid(id)) throw notFound('User Not Found');
-  const approvedSeller = await transaction(db, async (tx) => {
+  const decision = await transaction(db, async (tx) => {
     if (input.is_admin === false) await lockAdminRoles(tx);
     const [current] = await tx
       .select()
@@ -163,15 +181,26 @@ export async function updateUserByAdmin(
       throw badRequest('The last administrator cannot lose the admin role.');
     }
     const changes: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
-    if (input.is_seller !== undefined) changes.isSeller = input.is_seller;
     // Revoking ends the application too: the shop is 'Closed', not 'Waiting for approval', and
     // its settings and uploads are refused until the user applies again.
-    if (input.is_seller === false) changes.wantsToBeSeller = false;
+    if (input.is_seller === false) {
+      changes.isSeller = false;
+      changes.wantsToBeSeller = false;
+    }
     if (input.is_admin !== undefined) changes.isAdmin = input.is_admin;
     await tx.update(users).set(changes).where(eq(users.id, id));
-    if (input.is_seller) {
-      // A user made a seller without applying gets an empty shop (plan 1) to set up.
+    let decided: 'approved' | 'rejected' | null = null;
+    if (input.is_seller && !current.isSeller) {
+      await approveSeller(tx, current, adminId);
+      decided = 'approved';
+    } else if (input.is_seller) {
+      // A seller without a shop row (made so before shops were) gets an empty one to set up.
       await tx.insert(sellers).values({ userId: id, name: current.name, email: current.email }).onConflictDoNothing();
+    } else if (input.is_seller === false && current.isSeller) {
+      await recordDecision(tx, id, 'revoked', adminId);
+    } else if (input.is_seller === false && current.wantsToBeSeller) {
+      await recordDecision(tx, id, 'rejected', adminId);
+      decided = 'rejected';
     }
     if (input.seller_domain !== undefined) {
       const domain = input.seller_domain || null;
@@ -187,14 +216,11 @@ export async function updateUserByAdmin(
       }
       if (shop) await tx.update(sellers).set({ domain, updatedAt: new Date() }).where(eq(sellers.userId, id));
     }
-    const approved = input.is_seller === true && !current.isSeller;
-    // A seller approved on plan 2 or 3 owes the plan's yearly fee from now, booked with the approval.
-    if (approved) await bookPlanFeeOnApproval(tx, id);
-    return approved;
+    return decided;
   });
   const user = await findUserDetails(db, id);
   if (!user) throw notFound('User Not Found');
-  return { user, approvedSeller };
+  return { user, decision };
 }
 
 /**
@@ -221,8 +247,9 @@ export async function deleteUserByAdmin(db: Db, adminId: string, id: string): Pr
       .limit(1);
     // Their reviews stay (they count in ratings) under a neutral name, not the person's.
     await tx.update(reviews).set({ name: FORMER_CUSTOMER_NAME }).where(eq(reviews.userId, id));
-    // Money booked for them is history too: the ledger's entries keep their seller.
-    if (!hasOrders && !(await hasLedgerEntries(tx, id))) {
+    // Money booked for them is history too: the ledger's entries keep their seller; and so are
+    // the seller applications they sent or decided.
+    if (!hasOrders && !(await hasLedgerEntries(tx, id)) && !(await hasApplicationHistory(tx, id))) {
       await tx.delete(users).where(eq(users.id, id));
       return;
     }

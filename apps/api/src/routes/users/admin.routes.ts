@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { dbFor } from '#api/lib/cache-changes.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
-import { sellerApprovedMail } from '#api/mails/seller-approved-mail.ts';
+import { sellerApplicationMail } from '#api/mails/seller-application-mail.ts';
 import { readPayoutAccountForAdmin } from '#api/modules/sellers/payout-account.service.ts';
+import { applicationLanguage } from '#api/modules/sellers/seller-applications.service.ts';
 import { toUserListEntry } from '#api/modules/users/user-json.ts';
 import { deleteUserByAdmin, listUsers, updateUserByAdmin } from '#api/modules/users/users.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
@@ -26,15 +27,25 @@ export const adminUserRoutes: RoutePlugin = async (app, { deps }) => {
     return rows.map(toUserListEntry);
   });
 
+  // Roles and the seller flag change what anyone may see of a seller: it declares nothing, so
+  // every cached answer is dropped.
   app.put('/:id', { schema: { params: idParams, body: adminUserUpdateSchema } }, async (request) => {
-    const { user, approvedSeller } = await updateUserByAdmin(
+    const { user, decision } = await updateUserByAdmin(
       dbFor(request),
+      userOf(request).id,
       request.params.id,
       request.body,
       mainHosts,
     );
-    if (approvedSeller) {
-      sendInBackground(deps.mailer, sellerApprovedMail(user, mailLinkOrigin(deps.config)), request.log);
+    // The toggle decides an application as the queue does, and the applicant is told the same way.
+    if (decision) {
+      const mail = sellerApplicationMail(
+        { approved: decision === 'approved', reason: '' },
+        user,
+        mailLinkOrigin(deps.config),
+        await applicationLanguage(db, user._id),
+      );
+      sendInBackground(deps.mailer, mail, request.log);
     }
     return user;
   });

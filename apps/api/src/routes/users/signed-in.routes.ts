@@ -7,6 +7,7 @@ import { profileUpdateSchema } from '@torget/shared/schemas/accounts';
 import { saveShippingAddressSchema } from '@torget/shared/schemas/orders';
 import { dbFor } from '#api/lib/cache-changes.ts';
 import { notFound } from '#api/lib/http-errors.ts';
+import { requestLanguage } from '#api/lib/request-language.ts';
 import { saveShippingAddress } from '#api/modules/orders/shipping-address.service.ts';
 import { findUserDetails, updateProfile } from '#api/modules/users/users.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
@@ -14,7 +15,13 @@ import { signedInAnswer } from './signed-in-answer';
 
 export const signedInUserRoutes: RoutePlugin = async (app, { deps }) => {
   app.put('/profile', { schema: { body: profileUpdateSchema } }, async (request) => {
-    const user = await updateProfile(dbFor(request), userOf(request), request.body, deps.config.mainHosts);
+    const user = await updateProfile(
+      dbFor(request),
+      userOf(request),
+      request.body,
+      deps.config.mainHosts,
+      requestLanguage(request),
+    );
     return signedInAnswer(deps, request, user);
   });
 

@@ -100,6 +100,9 @@ export function Header(props: HeaderProps) {
               >
                 <DropdownLink to="/profile">{t('User Profile')}</DropdownLink>
                 <DropdownLink to="/orderhistory">{t('Order History')}</DropdownLink>
+                {user.wants_to_be_seller && !user.is_seller && (
+                  <DropdownLink to="/seller_application">{t('Your application')}</DropdownLink>
+                )}
                 <DropdownAction onSelect={signOut}>{t('Sign Out')}</DropdownAction>
               </DropdownMenu>
             ) : (

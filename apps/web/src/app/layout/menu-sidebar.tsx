@@ -49,6 +49,7 @@ export function MenuSidebar({ open, onClose, onNavigate, ref }: MenuSidebarProps
         {adminMenuShows(user) && link('/admin_menu', t('Admin'))}
         {sellerStatusShows(user) && link('/my_shop_menu', t('My Shop'))}
         {user && link('/profile', t('User Profile'))}
+        {user?.wants_to_be_seller && !user.is_seller && link('/seller_application', t('Your application'))}
         {link('/cart', t('Cart'))}
         {user ? (
           <>

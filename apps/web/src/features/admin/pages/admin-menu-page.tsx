@@ -4,15 +4,18 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { adminMenuShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
+import { usePendingApplications } from '../api/get-seller-applications';
 
 /**
  * /admin_menu (spec section 2, Layout): the spec's four admin buttons, the PayPal payments
- * (refunds) and the payouts, on the marketplace's main host only.
+ * (refunds), the payouts and the seller applications with the count of pending ones, on the
+ * marketplace's main host only.
  */
 export function AdminMenuPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('Admin'));
   const { user } = useSession();
+  const pending = usePendingApplications(adminMenuShows(user)).data?.length;
   const entries = [
     { to: '/productlist', text: t('Products') },
     { to: '/orderlist', text: t('Orders') },
@@ -20,6 +23,13 @@ export function AdminMenuPage() {
     { to: '/admin_settings', text: t('Settings') },
     { to: '/admin_payments', text: t('PayPal payments') },
     { to: '/admin_payouts', text: t('Payouts') },
+    {
+      to: '/admin_applications',
+      text:
+        pending === undefined
+          ? t('Seller applications')
+          : t('Seller applications ({{count}} pending)', { count: pending }),
+    },
   ];
   return (
     <section className="page" aria-labelledby="admin-menu-heading">

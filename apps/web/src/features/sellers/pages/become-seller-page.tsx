@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { SellerProfile } from '@torget/shared/api-types';
 import { planLabel } from '@torget/shared/rules/plans';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { profileUpdateSchema } from '@torget/shared/schemas/accounts';
@@ -6,6 +7,8 @@ import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { useUserDetails } from '#web/api/user-details.ts';
+import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
@@ -39,6 +42,9 @@ export function BecomeSellerPage() {
   // which replaces the form with the notice before the form could go on.
   const apply = useApplyToSell();
   const sending = apply.isPending || apply.isSuccess;
+  // A rejected applicant changes the application they sent: the form starts from it.
+  const mayApply = choosable && user !== null && !user.is_seller && !user.wants_to_be_seller;
+  const details = useUserDetails(mayApply && !sending ? user._id : '');
 
   if (apply.isSuccess) return <Navigate to="/seller_application" />;
 
@@ -46,7 +52,7 @@ export function BecomeSellerPage() {
   if (!user) {
     content = null; // The sign-in guard never lets a visitor here.
   } else if (choosable && sending) {
-    content = <CreateShopForm userId={user._id} plan={plan} apply={apply} />;
+    content = <CreateShopForm userId={user._id} plan={plan} apply={apply} previous={details.data?.seller ?? null} />;
   } else if (user.is_seller) {
     content = <AlreadySellerNotice message={ALREADY_SELLER} to="/seller_profile" text={t('Shop settings')} />;
   } else if (user.wants_to_be_seller) {
@@ -57,8 +63,10 @@ export function BecomeSellerPage() {
         text={t('Your application')}
       />
     );
+  } else if (choosable && details.isLoading) {
+    content = <LoadingBox />;
   } else if (choosable) {
-    content = <CreateShopForm userId={user._id} plan={plan} apply={apply} />;
+    content = <CreateShopForm userId={user._id} plan={plan} apply={apply} previous={details.data?.seller ?? null} />;
   } else {
     content = (
       <MessageBox>
@@ -86,24 +94,26 @@ interface CreateShopFormProps {
   userId: string;
   plan: ChoosablePlan;
   apply: ReturnType<typeof useApplyToSell>;
+  /** The shop of an application sent before (rejected): its fields fill the form. */
+  previous: SellerProfile | null;
 }
 
 /** The Create Shop form's values: the application fields, checked by the shared profile schema. */
 type ApplicationInput = z.input<typeof profileUpdateSchema>;
 type ApplicationOutput = z.output<typeof profileUpdateSchema>;
 
-function CreateShopForm({ userId, plan, apply }: CreateShopFormProps) {
+function CreateShopForm({ userId, plan, apply, previous }: CreateShopFormProps) {
   const { t } = useTranslation();
   const { control, handleSubmit } = useForm<ApplicationInput, unknown, ApplicationOutput>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: {
-      seller_name: '',
-      seller_address: '',
-      seller_post_number: '',
-      seller_city: '',
-      seller_phone: '',
-      seller_organisation_number: '',
-      seller_description: '',
+      seller_name: previous?.name ?? '',
+      seller_address: previous?.address ?? '',
+      seller_post_number: previous?.post_number ?? '',
+      seller_city: previous?.city ?? '',
+      seller_phone: previous?.phone ?? '',
+      seller_organisation_number: previous?.organisation_number ?? '',
+      seller_description: previous?.description ?? '',
       // Not fields: they make the schema check the form as an application (checkSellerFields).
       wants_to_be_seller: true,
       seller_plan: plan,

@@ -1,4 +1,4 @@
-import type { UserDetails } from '@torget/shared/api-types';
+import type { OwnSellerApplication, UserDetails } from '@torget/shared/api-types';
 import { planLabel } from '@torget/shared/rules/plans';
 import { type ShopStatus, shopStatus } from '@torget/shared/rules/shop-status';
 import type { ReactNode } from 'react';
@@ -8,8 +8,10 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useFormat } from '#web/hooks/use-format.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
+import { useOwnApplication } from '../api/own-application';
 import '../sellers.css';
 
 /** /seller_application: the signed-in user's own application, read only, with its shop status. */
@@ -18,6 +20,7 @@ export function SellerApplicationPage() {
   useDocumentTitle(t('Seller application'));
   const { user } = useSession();
   const details = useUserDetails(user?._id ?? '');
+  const own = useOwnApplication(user !== null);
   return (
     <section className="page form-page" aria-labelledby="application-heading">
       <div className="form-card">
@@ -27,11 +30,72 @@ export function SellerApplicationPage() {
         ) : details.isError ? (
           <MessageBox variant="danger">{t(details.error.message)}</MessageBox>
         ) : (
-          <ApplicationDetails details={details.data} />
+          <>
+            {own.data && <NextStep application={own.data} plan={details.data.seller?.plan ?? '1'} />}
+            <ApplicationDetails details={details.data} />
+          </>
         )}
       </div>
     </section>
   );
+}
+
+/**
+ * What happens next, by the application's state: the review and its mail while pending; after a
+ * rejection, why, and the way to change the application and send it again; after the approval,
+ * the way to the shop.
+ */
+function NextStep({ application, plan }: { application: OwnSellerApplication; plan: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const decision = application.decision;
+  switch (application.state) {
+    case 'pending':
+      return (
+        <MessageBox>
+          <strong>{t('What happens next')}</strong>{' '}
+          {t('We review applications within 2 working days, and you get an e-mail when we have decided.')}
+          {decision?.decision === 'rejected' && ` ${t('You have changed the application and sent it again.')}`}
+        </MessageBox>
+      );
+    case 'rejected':
+      return (
+        <div className="alert alert-danger application-next" role="status">
+          <p>
+            <strong>
+              {t('Your application was not approved ({{date}}).', { date: format.date(decision?.decided_at) })}
+            </strong>
+          </p>
+          {decision?.reason && (
+            <p className="application-reason">{t('Reason: {{reason}}', { reason: decision.reason })}</p>
+          )}
+          <p>{t('You can change the application and send it again.')}</p>
+          <p>
+            <Link className="button" to={`/become_seller/${plan === '2' ? '2' : '1'}`}>
+              {t('Change the application')}
+            </Link>
+          </p>
+        </div>
+      );
+    case 'approved':
+      return (
+        <div className="alert alert-success application-next" role="status">
+          <p>
+            <strong>{t('Your application is approved: your shop is open.')}</strong>
+          </p>
+          {decision?.reason && (
+            <p className="application-reason">{t('Comment: {{reason}}', { reason: decision.reason })}</p>
+          )}
+          <p>
+            <Link className="button" to="/my_shop_menu">
+              {t('My Shop')}
+            </Link>
+          </p>
+        </div>
+      );
+    default:
+      return null;
+  }
 }
 
 const STATUS_CLASS: Record<ShopStatus, string> = {

@@ -1,0 +1,212 @@
+/**
+ * Seller applications and the admins' decisions (docs/decisions/265-seller-application-decisions.md):
+ * every application and every decision is a row of `seller_application_events`, kept for good.
+ * An approval does one thing wherever it is made, the queue (PUT /api/seller-applications/{id})
+ * or the user edit's `is_seller` toggle (PUT /api/users/{id}): `approveSeller`.
+ */
+import type {
+  ApplicationDecisionEntry,
+  ApplicationDecisionKind,
+  OwnSellerApplication,
+  PendingSellerApplication,
+} from '@torget/shared/api-types';
+import { type Language, parseLanguage } from '@torget/shared/rules/languages';
+import type { ApplicationDecision } from '@torget/shared/schemas/seller-applications';
+import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { type Db, transaction } from '#api/db/client.ts';
+import { sellerApplicationEvents, sellers, users } from '#api/db/schema.ts';
+import { conflict, notFound } from '#api/lib/http-errors.ts';
+import { isUuid } from '#api/lib/uuid.ts';
+import { bookPlanFeeOnApproval } from '#api/modules/ledger/ledger-bookings.ts';
+import { toSellerProfile } from '#api/modules/users/user-json.ts';
+
+export const NO_APPLICATION = 'This user has not applied to become a seller.';
+export const ALREADY_APPROVED = 'This application is already approved: the user is a seller.';
+export const ALREADY_DECIDED = 'This application was already decided; the user has not applied again since.';
+
+type EventRow = typeof sellerApplicationEvents.$inferSelect;
+type Decided = EventRow & { kind: ApplicationDecisionKind };
+
+const DECISIONS: ApplicationDecisionKind[] = ['approved', 'rejected', 'revoked'];
+
+const isDecision = (event: EventRow): event is Decided => event.kind !== 'applied';
+
+const toDecisionEntry = (event: Decided): ApplicationDecisionEntry => ({
+  decision: event.kind,
+  reason: event.reason,
+  decided_at: event.createdAt.toISOString(),
+});
+
+/** Records that the user sent the application (in the application's transaction). */
+export async function recordApplication(tx: Db, userId: string, language: Language): Promise<void> {
+  await tx.insert(sellerApplicationEvents).values({ userId, kind: 'applied', language });
+}
+
+/** Records an admin's decision on the user (in the decision's transaction). */
+export async function recordDecision(
+  tx: Db,
+  userId: string,
+  kind: ApplicationDecisionKind,
+  adminId: string,
+  reason = '',
+): Promise<void> {
+  await tx.insert(sellerApplicationEvents).values({ userId, kind, adminId, reason });
+}
+
+/**
+ * Makes the user a seller, in the caller's transaction and with the user's row locked: the
+ * seller flag; a shop (plan 1, the account's name and e-mail) for a user made a seller without
+ * applying; the plan's yearly fee booked from now on plan 2 or 3; and the decision recorded.
+ */
+export async function approveSeller(
+  tx: Db,
+  user: { id: string; name: string; email: string },
+  adminId: string,
+  reason = '',
+): Promise<void> {
+  await tx.update(users).set({ isSeller: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await tx.insert(sellers).values({ userId: user.id, name: user.name, email: user.email }).onConflictDoNothing();
+  await bookPlanFeeOnApproval(tx, user.id);
+  await recordDecision(tx, user.id, 'approved', adminId, reason);
+}
+
+/** Whether the user has application history, as applicant or deciding admin (anonymised, not deleted). */
+export async function hasApplicationHistory(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sellerApplicationEvents.id })
+    .from(sellerApplicationEvents)
+    .where(or(eq(sellerApplicationEvents.userId, userId), eq(sellerApplicationEvents.adminId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The language of the user's latest application, or null when none was recorded. */
+export async function applicationLanguage(db: Db, userId: string): Promise<Language | null> {
+  const [row] = await db
+    .select({ language: sellerApplicationEvents.language })
+    .from(sellerApplicationEvents)
+    .where(and(eq(sellerApplicationEvents.userId, userId), eq(sellerApplicationEvents.kind, 'applied')))
+    .orderBy(desc(sellerApplicationEvents.id))
+    .limit(1);
+  return parseLanguage(row?.language);
+}
+
+/**
+ * What the admin reads of an application: every field of the shop as the applicant filled it in.
+ * A field the application gains is added here (and to `PendingSellerApplication['seller']`).
+ */
+function applicationFields(seller: typeof sellers.$inferSelect, userName: string): PendingSellerApplication['seller'] {
+  return toSellerProfile(seller, userName);
+}
+
+/**
+ * The pending applications (applied, not a seller, not deleted), oldest application first, each
+ * with the shop as the applicant filled it in and the earlier decisions on them. An application
+ * sent before applications were recorded counts from when its shop was made.
+ */
+export async function listPendingApplications(db: Db): Promise<PendingSellerApplication[]> {
+  const rows = await db
+    .select({ user: users, seller: sellers })
+    .from(users)
+    .innerJoin(sellers, eq(sellers.userId, users.id))
+    .where(and(eq(users.isSeller, false), eq(users.wantsToBeSeller, true), isNull(users.deletedAt)));
+  if (rows.length === 0) return [];
+  const events = await db
+    .select()
+    .from(sellerApplicationEvents)
+    .where(
+      inArray(
+        sellerApplicationEvents.userId,
+        rows.map((r) => r.user.id),
+      ),
+    )
+    .orderBy(asc(sellerApplicationEvents.id));
+  const byUser = new Map<string, EventRow[]>();
+  for (const event of events) byUser.set(event.userId, [...(byUser.get(event.userId) ?? []), event]);
+  const applications = rows.map(({ user, seller }) => {
+    const history = byUser.get(user.id) ?? [];
+    const applied = history.filter((e) => e.kind === 'applied').at(-1);
+    return {
+      _id: user.id,
+      name: user.name,
+      email: user.email,
+      createdAt: user.createdAt.toISOString(),
+      applied_at: (applied?.createdAt ?? seller.createdAt).toISOString(),
+      language: parseLanguage(applied?.language),
+      seller: applicationFields(seller, user.name),
+      decisions: history.filter(isDecision).reverse().map(toDecisionEntry),
+    } satisfies PendingSellerApplication;
+  });
+  return applications.sort((a, b) => a.applied_at.localeCompare(b.applied_at) || a._id.localeCompare(b._id));
+}
+
+export interface DecidedApplication {
+  applicant: { _id: string; name: string; email: string };
+  /** The language to write the applicant's mail in (their application's), null when not known. */
+  language: Language | null;
+}
+
+/**
+ * An admin decides a pending application: an approval does what the user edit's toggle does
+ * (`approveSeller`); a rejection ends the application (the shop status is 'Closed' again and
+ * the user may change the application and send it again). 404 for a user without an
+ * application, 409 when it is not pending (approved, or decided and not sent again).
+ */
+export async function decideApplication(
+  db: Db,
+  adminId: string,
+  userId: string,
+  decision: ApplicationDecision,
+): Promise<DecidedApplication> {
+  if (!isUuid(userId)) throw notFound('User Not Found');
+  return transaction(db, async (tx) => {
+    // Locked: two admins deciding at once decide one after the other, and the second is told.
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for('update');
+    if (!user) throw notFound('User Not Found');
+    const [shop] = await tx.select({ userId: sellers.userId }).from(sellers).where(eq(sellers.userId, userId));
+    if (!shop) throw notFound(NO_APPLICATION);
+    if (user.isSeller) throw conflict(ALREADY_APPROVED);
+    if (!user.wantsToBeSeller) throw conflict(ALREADY_DECIDED);
+    if (decision.approved) {
+      await approveSeller(tx, user, adminId, decision.reason);
+    } else {
+      await tx.update(users).set({ wantsToBeSeller: false, updatedAt: new Date() }).where(eq(users.id, userId));
+      await recordDecision(tx, userId, 'rejected', adminId, decision.reason);
+    }
+    return {
+      applicant: { _id: user.id, name: user.name, email: user.email },
+      language: await applicationLanguage(tx, userId),
+    };
+  });
+}
+
+/** The signed-in user's application: its state, and the latest decision with its reason. */
+export async function readOwnApplication(db: Db, userId: string): Promise<OwnSellerApplication> {
+  const [row] = await db
+    .select({ isSeller: users.isSeller, wantsToBeSeller: users.wantsToBeSeller, shop: sellers.userId })
+    .from(users)
+    .leftJoin(sellers, eq(sellers.userId, users.id))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!row) throw notFound('User Not Found');
+  const [latest] = await db
+    .select()
+    .from(sellerApplicationEvents)
+    .where(and(eq(sellerApplicationEvents.userId, userId), inArray(sellerApplicationEvents.kind, DECISIONS)))
+    .orderBy(desc(sellerApplicationEvents.id))
+    .limit(1);
+  const decision = latest && isDecision(latest) ? toDecisionEntry(latest) : null;
+  const state = row.isSeller
+    ? 'approved'
+    : row.wantsToBeSeller
+      ? 'pending'
+      : !row.shop
+        ? 'none'
+        : decision?.decision === 'rejected'
+          ? 'rejected'
+          : 'closed';
+  return { state, decision };
+}

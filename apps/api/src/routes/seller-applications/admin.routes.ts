@@ -1,0 +1,34 @@
+/**
+ * /api/seller-applications, for admins: the queue of pending applications, oldest first, with
+ * every field the applicant gave; and the decision on one, with a reason (required to reject),
+ * mailed to the applicant in their application's language.
+ */
+import { applicationDecisionSchema, applicationParamsSchema } from '@torget/shared/schemas/seller-applications';
+import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
+import { sendInBackground } from '#api/lib/mailer.ts';
+import { sellerApplicationMail } from '#api/mails/seller-application-mail.ts';
+import { decideApplication, listPendingApplications } from '#api/modules/sellers/seller-applications.service.ts';
+import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
+import { mailLinkOrigin } from '#api/site/mail-link-origin.ts';
+
+export const adminApplicationRoutes: RoutePlugin = async (app, { deps }) => {
+  app.get('/', async () => listPendingApplications(deps.database.reader));
+
+  app.put(
+    '/:userId',
+    { schema: { params: applicationParamsSchema, body: applicationDecisionSchema } },
+    async (request) => {
+      const decision = request.body;
+      // A rejection changes nothing anyone else sees: an applicant's shop is shown nowhere. An
+      // approval opens the shop, as the user edit's toggle does, and like it declares nothing:
+      // every cached answer is dropped (the storefront, the top sellers, its products' lists).
+      if (!decision.approved) declareChanges(request, []);
+      const decided = await decideApplication(dbFor(request), userOf(request).id, request.params.userId, decision);
+      const mail = sellerApplicationMail(decision, decided.applicant, mailLinkOrigin(deps.config), decided.language);
+      sendInBackground(deps.mailer, mail, request.log);
+      return decision.approved
+        ? { _id: decided.applicant._id, decision: 'approved', message: 'Application approved.' }
+        : { _id: decided.applicant._id, decision: 'rejected', message: 'Application rejected.' };
+    },
+  );
+};
