@@ -11,6 +11,7 @@ import { orderRoutes } from '#api/routes/orders/index.ts';
 import { paymentRoutes } from '#api/routes/payments/index.ts';
 import { payoutRoutes } from '#api/routes/payouts/index.ts';
 import { productRoutes } from '#api/routes/products/index.ts';
+import { reportRoutes } from '#api/routes/reports/index.ts';
 import { settingsRoutes } from '#api/routes/settings/index.ts';
 import { uploadRoutes } from '#api/routes/uploads/index.ts';
 import { userRoutes } from '#api/routes/users/index.ts';
@@ -28,4 +29,5 @@ export const apiRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(ledgerRoutes, { prefix: '/api/ledger', deps });
   await app.register(feeRoutes, { prefix: '/api/fees', deps });
   await app.register(payoutRoutes, { prefix: '/api/payouts', deps });
+  await app.register(reportRoutes, { prefix: '/api/reports', deps });
 };
