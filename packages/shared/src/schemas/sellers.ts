@@ -171,7 +171,8 @@ function checkSellerIdentity(fields: SellerFields, ctx: z.RefinementCtx, contact
   if (fields.seller_type === 'business' && !contactChecked && !fields.seller_organisation_number) {
     issue('seller_organisation_number', 'Organisation number is required.');
   }
-  if (fields.seller_type === 'private' && !fields.seller_personal_number) {
+  // The settings may leave it empty to keep the stored one (the server checks there is one).
+  if (fields.wants_to_be_seller && fields.seller_type === 'private' && !fields.seller_personal_number) {
     issue('seller_personal_number', SELLER_IDENTITY_MESSAGES.personalNumberRequired);
   }
   if (fields.seller_self_certified !== true) {

@@ -3,11 +3,12 @@
  * written by a profile update, and the private seller's personal identity number, which only this
  * module reads: masked for the seller themself, whole for admins and the DAC7 report.
  */
-import { maskPersonalNumber } from '@torget/shared/rules/seller-identity';
+import { maskPersonalNumber, SELLER_IDENTITY_MESSAGES } from '@torget/shared/rules/seller-identity';
 import type { SellerFields } from '@torget/shared/schemas/sellers';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { sellerPersonalNumbers, type sellers } from '#api/db/schema.ts';
+import { badRequest } from '#api/lib/http-errors.ts';
 
 type SellerRow = typeof sellers.$inferSelect;
 
@@ -45,6 +46,13 @@ export async function writePersonalNumber(tx: Db, sellerId: string, fields: Sell
       .insert(sellerPersonalNumbers)
       .values({ sellerId, personalNumber, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: sellerPersonalNumbers.sellerId, set: { personalNumber, updatedAt: now } });
+  } else if (fields.seller_type === 'private') {
+    // The settings may leave the number empty to keep the stored one; a seller without one must give it.
+    const [stored] = await tx
+      .select({ sellerId: sellerPersonalNumbers.sellerId })
+      .from(sellerPersonalNumbers)
+      .where(eq(sellerPersonalNumbers.sellerId, sellerId));
+    if (!stored) throw badRequest(`seller_personal_number: ${SELLER_IDENTITY_MESSAGES.personalNumberRequired}`);
   } else if (fields.seller_type === 'business') {
     await tx.delete(sellerPersonalNumbers).where(eq(sellerPersonalNumbers.sellerId, sellerId));
   }

@@ -192,4 +192,21 @@ describe('applying as a private person', () => {
     const [row] = await t.database.db.select().from(sellers).where(eq(sellers.userId, me.id));
     expect(row?.sellerType).toBe('business');
   });
+
+  it('lets the settings keep a stored personal number, and asks for one when there is none', async () => {
+    const me = await applicant();
+    expect((await profile(me.token, business)).statusCode).toBe(200);
+    await approve(me.id);
+    const { wants_to_be_seller: _w, seller_plan: _p, ...settings } = privatePerson;
+    const missing = await profile(me.token, { ...settings, seller_personal_number: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('seller_personal_number');
+    expect((await profile(me.token, settings)).statusCode).toBe(200);
+    const kept = await profile(me.token, { ...settings, seller_personal_number: '', seller_legal_name: 'Petra P' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((kept.json() as UserDetails).seller).toMatchObject({
+      legal_name: 'Petra P',
+      personal_number: '19790412-****',
+    });
+  });
 });

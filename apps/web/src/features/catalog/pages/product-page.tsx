@@ -3,10 +3,12 @@ import { PRODUCT_PAGE_IMAGE_SIZES } from '@torget/shared/rules/images';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useProduct } from '#web/api/get-product.ts';
+import { usePublicSeller } from '#web/api/get-seller.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
+import { SellerLegalDetails } from '#web/components/seller-legal-details.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
@@ -120,8 +122,18 @@ function SellerBox({ product }: { product: ProductDetails }) {
         {seller.seller.name || seller.name}
       </Link>
       <Rating value={seller.seller.rating} numReviews={seller.seller.numReviews} />
+      <SellerLegalSummary sellerId={seller._id} />
     </section>
   );
+}
+
+/**
+ * The seller's legal details from their public profile (the product's JSON carries only the
+ * seller's brief): the storefront's own answer, shared with it in the query cache.
+ */
+function SellerLegalSummary({ sellerId }: { sellerId: string }) {
+  const seller = usePublicSeller(sellerId);
+  return seller.data ? <SellerLegalDetails shop={seller.data.seller} compact /> : null;
 }
 
 function ProductView({ product }: { product: ProductDetails }) {
