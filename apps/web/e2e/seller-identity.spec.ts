@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { registerByApi, startSession } from './support/session';
+import { registerByApi, signInFresh, startSession } from './support/session';
 import { ACCOUNTS, signInByApi } from './support/sign-in';
 
 // Who sells (docs/decisions/260-seller-identity.md): an applicant applies as a business with an
@@ -101,7 +101,7 @@ test('a business storefront shows “Business” and a private seller’s pages 
   request,
 }) => {
   const anna = await signInByApi(request, ACCOUNTS.anna);
-  const ingrid = await signInByApi(request, INGRID);
+  const ingrid = await signInFresh(request, INGRID.email, INGRID.password);
 
   await page.goto(`/seller/${anna._id}`);
   const business = page.locator('.seller-legal');
