@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { registerByApi, signInFresh, startSession } from './support/session';
-import { ACCOUNTS, signInByApi } from './support/sign-in';
+import { ACCOUNTS, signIn, signInByApi } from './support/sign-in';
 
 // Who sells (docs/decisions/260-seller-identity.md): an applicant applies as a business with an
 // organisation number (a wrong check digit is refused by the field), in English and Svenska; a
@@ -139,3 +140,26 @@ test('a business storefront shows “Business” and a private seller’s pages 
   // The personal number is nowhere on the page.
   expect(await page.content()).not.toContain('560315');
 });
+
+for (const language of ['en', 'sv'] as const) {
+  test(`an admin downloads the DAC7 report of a year from the payouts page (${language})`, async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    if (language === 'sv') await chooseSwedish(page);
+    await page.goto('/admin_payouts');
+    const box = page.getByRole('region', { name: language === 'sv' ? 'DAC7-rapport' : 'DAC7 report' });
+    const year = String(new Date().getFullYear());
+    await box.getByLabel(language === 'sv' ? 'År' : 'Year').selectOption(year);
+    await shoot(page, `dac7-${language}`, box.getByRole('heading'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      box.getByRole('button', { name: language === 'sv' ? 'Ladda ner DAC7 (CSV)' : 'Download DAC7 (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`torget-dac7-${year}.csv`);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^year,seller_id,seller_type,legal_name,organisation_number,personal_number,/);
+    // Every row has the header's columns (no cell of the demo's holds a comma).
+    for (const line of lines) expect(line.split(',')).toHaveLength(lines[0]?.split(',').length ?? 0);
+  });
+}

@@ -8,7 +8,6 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
-import { SellerLegalDetails } from '#web/components/seller-legal-details.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { mainHostUrl, productBelongsOnMainHost } from '#web/lib/hosts.ts';
@@ -128,12 +127,36 @@ function SellerBox({ product }: { product: ProductDetails }) {
 }
 
 /**
- * The seller's legal details from their public profile (the product's JSON carries only the
- * seller's brief): the storefront's own answer, shared with it in the query cache.
+ * The seller's legal details (docs/decisions/260-seller-identity.md) from their public profile,
+ * the storefront's own answer shared in the query cache (the product JSON carries only the
+ * seller's brief): "Business" and the organisation number, or "Private person" and the warning.
  */
 function SellerLegalSummary({ sellerId }: { sellerId: string }) {
-  const seller = usePublicSeller(sellerId);
-  return seller.data ? <SellerLegalDetails shop={seller.data.seller} compact /> : null;
+  const { t } = useTranslation();
+  const shop = usePublicSeller(sellerId).data?.seller;
+  if (shop?.type === 'business') {
+    return (
+      <p className="seller-box-legal">
+        <strong>{t('Business')}</strong>
+        {shop.organisation_number !== '' && (
+          <span>{t('Organisation number: {{number}}', { number: shop.organisation_number })}</span>
+        )}
+      </p>
+    );
+  }
+  if (shop?.type !== 'private') return null;
+  return (
+    <>
+      <p className="seller-box-legal">
+        <strong>{t('Private person')}</strong>
+      </p>
+      <p className="seller-box-warning" role="note">
+        {t(
+          'This seller is a private person. Consumer-law rights, such as the right of withdrawal, do not apply to purchases from a private seller.',
+        )}
+      </p>
+    </>
+  );
 }
 
 function ProductView({ product }: { product: ProductDetails }) {
