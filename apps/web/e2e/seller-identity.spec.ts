@@ -80,6 +80,7 @@ for (const language of ['en', 'sv'] as const) {
     // A wrong check digit is refused by the field, before anything is sent.
     await form.getByLabel(words.organisationNumber).fill('556016-0681');
     await form.getByLabel(words.certify).check();
+    await shoot(page, `apply-${language}-identity`, form.getByRole('radio', { name: words.business, exact: true }));
     await form.getByRole('button', { name: words.submit }).click();
     const number = form.getByLabel(words.organisationNumber);
     await expect(number).toHaveAttribute('aria-invalid', 'true');

@@ -35,8 +35,8 @@ export function Dac7Download() {
   }
 
   return (
-    // The payout batches' look (admin.css), so the page needs no stylesheet of its own.
-    <section className="payout-batch" aria-labelledby={`${id}-heading`}>
+    // The payout batches' look, in the admin stylesheet the page has already.
+    <section className="payout-batch dac7-download" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('DAC7 report')}</h2>
       <p className="form-hint">
         {t(
