@@ -164,3 +164,20 @@ for (const language of ['en', 'sv'] as const) {
     for (const line of lines) expect(line.split(',')).toHaveLength(lines[0]?.split(',').length ?? 0);
   });
 }
+
+test('a private seller’s settings show the personal number masked, never whole', async ({ page, request }) => {
+  const ingrid = await signInFresh(request, INGRID.email, INGRID.password);
+  await startSession(page, ingrid);
+  await page.goto('/seller_profile');
+  const form = page.getByRole('main').locator('form.shop-settings-form');
+  await expect(form.getByRole('radio', { name: 'Private person', exact: true })).toBeChecked();
+  await expect(form.getByLabel('Your full name')).toHaveValue('Ingrid Olsson');
+  const number = form.getByLabel('Personal identity number');
+  await expect(number).toHaveValue('');
+  await expect(number).toHaveAccessibleDescription(/Saved: 19560315-\*\*\*\*\. Leave empty to keep it\./);
+  // A private seller has no organisation number to fill in.
+  await expect(form.getByLabel('Organisation number')).toHaveCount(0);
+  await expect(form.getByLabel('I only offer products that comply with EU law')).toBeChecked();
+  await shoot(page, 'settings-private-en', number);
+  expect(await page.content()).not.toContain('2389');
+});
