@@ -158,6 +158,17 @@ export interface SellerProfile extends SellerBrief {
   has_paypal: boolean;
   /** The shop's public e-mail: its own field, first the login e-mail. */
   email: string;
+  /** 'business' or 'private' (rules/seller-identity.ts); '' for a shop that has not said yet. */
+  type: string;
+  /** The business's registered name, or the private person's full name. */
+  legal_name: string;
+  /** When the seller certified that they only offer products that comply with EU law; null before. */
+  self_certified_at: string | null;
+  /**
+   * A private seller's personal identity number: only in the answers to the seller themself
+   * (masked, ÅÅÅÅMMDD-****) and to admins (whole); never in a public answer.
+   */
+  personal_number?: string;
 }
 
 /** A user as the user themself and admins see them. `token` comes with sign-in answers. */

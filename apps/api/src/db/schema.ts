@@ -21,4 +21,4 @@ export { CAPTURE_OUTCOMES, paypalCaptures, REFUND_STATES } from './schema/paymen
 export { PAYOUT_ACCOUNT_KINDS, sellerPayoutAccounts } from './schema/payout-accounts';
 export { payoutLines, payouts } from './schema/payouts';
 export { siteSettings } from './schema/settings';
-export { passwordResetTokens, sellers, users } from './schema/users';
+export { passwordResetTokens, sellerPersonalNumbers, sellers, users } from './schema/users';

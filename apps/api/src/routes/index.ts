@@ -12,6 +12,7 @@ import { paymentRoutes } from '#api/routes/payments/index.ts';
 import { payoutRoutes } from '#api/routes/payouts/index.ts';
 import { productRoutes } from '#api/routes/products/index.ts';
 import { sellerApplicationRoutes } from '#api/routes/seller-applications/index.ts';
+import { reportRoutes } from '#api/routes/reports/index.ts';
 import { settingsRoutes } from '#api/routes/settings/index.ts';
 import { uploadRoutes } from '#api/routes/uploads/index.ts';
 import { userRoutes } from '#api/routes/users/index.ts';
@@ -30,4 +31,5 @@ export const apiRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(feeRoutes, { prefix: '/api/fees', deps });
   await app.register(payoutRoutes, { prefix: '/api/payouts', deps });
   await app.register(sellerApplicationRoutes, { prefix: '/api/seller-applications', deps });
+  await app.register(reportRoutes, { prefix: '/api/reports', deps });
 };

@@ -470,6 +470,8 @@ const TABLE: Row[] = [
     expected: ADMIN_ONLY,
     request: async (_who, role) => ({ url: `/api/payouts/${await payoutBatch(role === 'admin')}/sent` }),
   },
+  // The DAC7 report holds personal identity numbers and whole payout accounts: admins only.
+  { route: 'GET /api/reports/dac7', expected: ADMIN_ONLY, request: () => ({ url: '/api/reports/dac7?year=2025' }) },
 
   // Public configuration and site texts; the texts are written by admins.
   { route: 'GET /api/config/paypal', expected: ALL(200), request: () => ({ url: '/api/config/paypal' }) },

@@ -117,6 +117,9 @@ describe('accounts', () => {
       seller_city: 'Stockholm',
       seller_phone: '08-123 456',
       seller_organisation_number: '556016-0680',
+      seller_type: 'business',
+      seller_legal_name: 'Söks Butik AB',
+      seller_self_certified: true,
     };
     expect((await call('PUT', '/api/users/profile', me, { ...application, seller_plan: '3' })).statusCode).toBe(400);
     const applied = await call('PUT', '/api/users/profile', me, { ...application, ...ROLE_FIELDS });

@@ -65,8 +65,13 @@ export interface SellerSeed {
     postNumber: string;
     city: string;
     phone: string;
-    /** The first nine digits; the check digit is computed. */
+    /** The first nine digits; the check digit is computed. A private seller shows none. */
     organisationDigits: string;
+    /**
+     * Present means the shop is a private person's, with this personal identity number
+     * (ÅÅÅÅMMDD-NNNN); else a business whose legal name is the shop's name with "AB".
+     */
+    personalNumber?: string;
     plan: '1' | '2';
     /** Present means the shop takes Swish. */
     swishNumber?: string;
@@ -859,6 +864,8 @@ export const SELLERS: SellerSeed[] = [
       city: 'Falun',
       phone: '070-174 06 86',
       organisationDigits: '559302618',
+      // Ingrid sells her own handicraft as a private person: consumer law does not apply.
+      personalNumber: '19560315-2389',
       plan: '1',
       swishNumber: '1239871206',
       hasPaypal: false,

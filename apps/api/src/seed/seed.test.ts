@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { IMAGE_WIDTHS, imageVariant } from '@torget/shared/rules/images';
 import { checkPayoutAccount, payoutUsableAt } from '@torget/shared/rules/payout-account';
 import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
+import { checkOrganisationNumber, checkPersonalNumber } from '@torget/shared/rules/seller-identity';
 import { isValidOrganisationNumber } from '@torget/shared/rules/sweden';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import {
   products,
   reviews,
   sellerPayoutAccounts,
+  sellerPersonalNumbers,
   sellers,
   siteSettings,
   users,
@@ -112,15 +114,41 @@ describe('demo seed', () => {
     }
   });
 
-  it('gives every seller a well-formed organisation number with a valid check digit', async () => {
+  it('gives every business seller a well-formed organisation number with a valid check digit', async () => {
     const rows = await database.db
-      .select({ organisationNumber: sellers.organisationNumber, postNumber: sellers.postNumber })
+      .select({
+        type: sellers.sellerType,
+        organisationNumber: sellers.organisationNumber,
+        postNumber: sellers.postNumber,
+        legalName: sellers.legalName,
+        certified: sellers.selfCertifiedAt,
+      })
       .from(sellers);
-    expect(rows.length).toBeGreaterThan(0);
-    for (const { organisationNumber, postNumber } of rows) {
-      expect(organisationNumber).toMatch(/^\d{6}-\d{4}$/);
-      expect(isValidOrganisationNumber(organisationNumber)).toBe(true);
+    expect(rows.filter((row) => row.type === 'business').length).toBeGreaterThan(0);
+    for (const { type, organisationNumber, postNumber, legalName, certified } of rows) {
+      if (type === 'business') {
+        expect(organisationNumber).toMatch(/^\d{6}-\d{4}$/);
+        expect(isValidOrganisationNumber(organisationNumber)).toBe(true);
+        expect(checkOrganisationNumber(organisationNumber).ok).toBe(true);
+      } else {
+        expect(type).toBe('private');
+        expect(organisationNumber).toBe('');
+      }
+      expect(legalName).not.toBe('');
+      expect(certified).not.toBeNull();
       expect(postNumber).toMatch(/^\d{3} \d{2}$/);
+    }
+  });
+
+  it('keeps a valid personal identity number for each private seller, and none for a business', async () => {
+    const rows = await database.db
+      .select({ type: sellers.sellerType, personalNumber: sellerPersonalNumbers.personalNumber })
+      .from(sellers)
+      .leftJoin(sellerPersonalNumbers, eq(sellerPersonalNumbers.sellerId, sellers.userId));
+    expect(rows.some((row) => row.type === 'private')).toBe(true);
+    for (const { type, personalNumber } of rows) {
+      if (type === 'private') expect(checkPersonalNumber(personalNumber ?? '').ok).toBe(true);
+      else expect(personalNumber).toBeNull();
     }
   });
 

@@ -10,7 +10,15 @@ import { organisationNumber } from '@torget/shared/rules/sweden';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, transaction } from '#api/db/client.ts';
 import { recomputeAllRatings } from '#api/db/ratings.ts';
-import { products, reviews, sellerPayoutAccounts, sellers, siteSettings, users } from '#api/db/schema.ts';
+import {
+  products,
+  reviews,
+  sellerPayoutAccounts,
+  sellerPersonalNumbers,
+  sellers,
+  siteSettings,
+  users,
+} from '#api/db/schema.ts';
 import type { ImageStorage } from '#api/lib/image-storage.ts';
 import { hashPassword } from '#api/lib/passwords.ts';
 import { type DemoImage, writeDemoImages } from './demo-images';
@@ -220,6 +228,13 @@ function idOf(ids: Map<string, string>, email: string): string {
 
 async function insertSellers(tx: Tx, userIds: Map<string, string>, now: Date): Promise<void> {
   await tx.insert(sellers).values(SELLERS.map((seller) => sellerRow(seller, idOf(userIds, seller.email), now)));
+  // A private seller's personal number is kept apart from the shop (docs/decisions/260).
+  const personal = SELLERS.flatMap(({ email, shop }) =>
+    shop.personalNumber
+      ? [{ sellerId: idOf(userIds, email), personalNumber: shop.personalNumber, createdAt: now, updatedAt: now }]
+      : [],
+  );
+  if (personal.length > 0) await tx.insert(sellerPersonalNumbers).values(personal);
 }
 
 /** The approved shops' payout accounts, checked by the same rule as a seller's, set a month back. */
@@ -263,7 +278,11 @@ function sellerRow(seller: SellerSeed, userId: string, now: Date): typeof seller
     postNumber: shop.postNumber,
     city: shop.city,
     phone: shop.phone,
-    organisationNumber: organisationNumber(shop.organisationDigits),
+    // Every demo seller has said who they are: a business (the shop's name with AB) or a private person.
+    sellerType: shop.personalNumber ? 'private' : 'business',
+    legalName: shop.personalNumber ? seller.name : `${shop.name} AB`,
+    organisationNumber: shop.personalNumber ? '' : organisationNumber(shop.organisationDigits),
+    selfCertifiedAt: now,
     plan: shop.plan,
     hasSwish: shop.swishNumber !== undefined,
     swishNumber: shop.swishNumber ?? '',

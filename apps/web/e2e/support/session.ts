@@ -67,6 +67,9 @@ export async function applyToSellByApi(
       seller_city: 'Uppsala',
       seller_phone: '018-12 34 56',
       seller_organisation_number: '556123-4567',
+      seller_type: 'business',
+      seller_legal_name: 'Sökandes butik AB',
+      seller_self_certified: true,
       ...fields,
     },
   });

@@ -896,6 +896,42 @@ export const swedishCatalogue: Record<string, string> = {
   'This application was already decided; the user has not applied again since.':
     'Ansökan är redan avgjord; användaren har inte ansökt igen sedan dess.',
 
+  // Who sells: business or private person (the application, the shop settings, storefront, product page)
+  'You sell as': 'Du säljer som',
+  Business: 'Företag',
+  'Private person': 'Privatperson',
+  'Buyers see which you are: consumer law does not cover purchases from a private person.':
+    'Köpare ser vilket du är: konsumentlagarna gäller inte köp från en privatperson.',
+  'Your full name': 'Ditt fullständiga namn',
+  'Legal name of the business': 'Företagets registrerade namn',
+  'Personal identity number': 'Personnummer',
+  'Saved: {{number}}. Leave empty to keep it. Never shown to buyers.':
+    'Sparat: {{number}}. Lämna tomt för att behålla det. Visas aldrig för köpare.',
+  'Never shown to buyers; only Torget’s administrators see it.':
+    'Visas aldrig för köpare; bara Torgets administratörer ser det.',
+  'I only offer products that comply with EU law': 'Jag erbjuder endast produkter som följer EU-lagstiftningen',
+  'Who sells': 'Vem som säljer',
+  'This seller is a private person. Consumer-law rights, such as the right of withdrawal, do not apply to purchases from a private seller.':
+    'Säljaren är en privatperson. Konsumenträttigheter, som ångerrätten, gäller inte vid köp från en privat säljare.',
+  'Choose whether you sell as a business or as a private person.':
+    'Välj om du säljer som företag eller som privatperson.',
+  'Legal name is required.': 'Ange det registrerade namnet.',
+  'That organisation number is not valid: it is written NNNNNN-NNNN and ends in a check digit.':
+    'Organisationsnumret är inte giltigt: det skrivs NNNNNN-NNNN och slutar med en kontrollsiffra.',
+  'That is a personal identity number, which is never shown to buyers. A business needs its organisation number.':
+    'Det är ett personnummer, som aldrig visas för köpare. Ett företag behöver sitt organisationsnummer.',
+  'Personal identity number is required.': 'Ange ditt personnummer.',
+  'That personal identity number is not valid: check the date and the last four digits.':
+    'Personnumret är inte giltigt: kontrollera datumet och de fyra sista siffrorna.',
+  'Confirm that you only offer products that comply with EU law.':
+    'Bekräfta att du endast erbjuder produkter som följer EU-lagstiftningen.',
+  // The DAC7 report (admin, payouts page)
+  'DAC7 report': 'DAC7-rapport',
+  'Each seller with 30 sales or more, or 20 000 kr or more, in the year: identity, payout account, and per quarter the sales, the amount paid and the fees withheld. For Skatteverket.':
+    'Varje säljare med minst 30 försäljningar eller minst 20 000 kr under året: identitet, utbetalningskonto och per kvartal försäljningarna, det betalda beloppet och de avgifter som hållits inne. För Skatteverket.',
+  Year: 'År',
+  'Download DAC7 (CSV)': 'Ladda ner DAC7 (CSV)',
+  'Give the year as four digits, from 2023 to this year.': 'Ange året med fyra siffror, från 2023 till i år.',
   // Dialogs
   OK: 'OK',
   Cancel: 'Avbryt',

@@ -13,9 +13,9 @@ import {
 } from './seller-fields';
 
 describe('the seller field table', () => {
-  it('names the 23 fields of a shop (the spec’s 22 and the public e-mail), each with its own column', () => {
-    expect(SELLER_FIELD_KEYS).toHaveLength(23);
-    expect(new Set(SELLER_FIELD_KEYS.map((key) => SELLER_FIELDS[key].column)).size).toBe(23);
+  it('names the 25 fields of a shop (the spec’s 22, the public e-mail, the seller type and legal name), each with its own column', () => {
+    expect(SELLER_FIELD_KEYS).toHaveLength(25);
+    expect(new Set(SELLER_FIELD_KEYS.map((key) => SELLER_FIELDS[key].column)).size).toBe(25);
   });
 
   it('matches the seller object of the API and the profile payload', () => {
@@ -27,7 +27,7 @@ describe('the seller field table', () => {
 describe('the mappings generated from it', () => {
   it('gives an empty form without a shop, and the shop’s values with one', () => {
     const empty = sellerFormValues(null);
-    expect(Object.keys(empty)).toHaveLength(23);
+    expect(Object.keys(empty)).toHaveLength(25);
     expect(empty.seller_name).toBe('');
     expect(empty.seller_has_swish).toBe(false);
     const form = sellerFormValues({ name: 'Ekshop', has_swish: true, post_number: '111 51' });

@@ -44,6 +44,10 @@ export const SELLER_FIELDS = {
   has_paypal: { column: 'hasPaypal', kind: 'flag' },
   /** The shop's public e-mail, shown in the storefront footer; first the login e-mail. */
   email: { column: 'email', kind: 'text', max: 254 },
+  /** 'business' or 'private' (rules/seller-identity.ts); '' for a shop from before it was asked. */
+  type: { column: 'sellerType', kind: 'text', max: 8 },
+  /** The registered name of the business, or the private person's full name. */
+  legal_name: { column: 'legalName', kind: 'text', max: 200 },
 } as const satisfies Record<string, TextField | FlagField>;
 
 type Table = typeof SELLER_FIELDS;
@@ -54,7 +58,7 @@ export type SellerFieldValue<K extends SellerFieldKey> = Table[K]['kind'] extend
 export type SellerFieldProfile = { [K in SellerFieldKey]: SellerFieldValue<K> };
 /** The fields as the settings form and the profile payload name them: `seller_name`, … */
 export type SellerFormValues = { [K in SellerFieldKey as `seller_${K}`]: SellerFieldValue<K> };
-/** The 22 fields by their column in the sellers table. */
+/** The fields by their column in the sellers table. */
 export type SellerFieldColumns = { [K in SellerFieldKey as Table[K]['column']]: SellerFieldValue<K> };
 
 export const SELLER_FIELD_KEYS = Object.keys(SELLER_FIELDS) as SellerFieldKey[];

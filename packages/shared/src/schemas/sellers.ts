@@ -6,12 +6,19 @@
 import { z } from 'zod';
 import { DOMAIN_PATTERN } from '../rules/hosts';
 import { LOGO_MISSING, SELLER_FIELDS, type SellerFieldKey, SWISH_NUMBER_MISSING } from '../rules/seller-fields';
-import { isValidOrganisationNumber, normalisePostNumber, normaliseSwishNumber } from '../rules/sweden';
+import {
+  checkOrganisationNumber,
+  checkPersonalNumber,
+  isSellerType,
+  SELLER_IDENTITY_MAX,
+  SELLER_IDENTITY_MESSAGES,
+} from '../rules/seller-identity';
+import { normalisePostNumber, normaliseSwishNumber } from '../rules/sweden';
 import { STORED_IMAGE_MESSAGE, STORED_IMAGE_PATTERN } from '../rules/uploads';
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
 /** The trimmed text of a seller field, at most as long as the table allows. */
-const fieldText = (key: Exclude<SellerFieldKey, 'has_logo' | 'has_swish' | 'has_paypal'>) =>
+const fieldText = (key: Exclude<SellerFieldKey, 'has_logo' | 'has_swish' | 'has_paypal' | 'type'>) =>
   text(SELLER_FIELDS[key].max);
 
 /** Images are ours: a path under /uploads that the upload endpoint answered, or nothing. */
@@ -30,10 +37,21 @@ const postNumber = fieldText('post_number').transform((value, ctx) => {
   return normalised ?? value;
 });
 
-const organisationNumber = fieldText('organisation_number').refine(
-  (value) => value === '' || isValidOrganisationNumber(value),
-  'Organisation numbers are written NNNNNN-NNNN and end in a valid check digit.',
-);
+/** Checked with `organisationsnummer` and written NNNNNN-NNNN (rules/seller-identity.ts). */
+const organisationNumber = fieldText('organisation_number').transform((value, ctx) => {
+  if (value === '') return '';
+  const checked = checkOrganisationNumber(value);
+  if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.message });
+  return checked.ok ? checked.number : value;
+});
+
+/** Checked with `personnummer` and written ÅÅÅÅMMDD-NNNN; never shown publicly. */
+const personalNumber = text(SELLER_IDENTITY_MAX.personalNumber).transform((value, ctx) => {
+  if (value === '') return '';
+  const checked = checkPersonalNumber(value);
+  if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.message });
+  return checked.ok ? checked.number : value;
+});
 
 const swishNumber = fieldText('swish_number').transform((value, ctx) => {
   if (value === '') return '';
@@ -90,6 +108,16 @@ export const sellerFieldsSchema = z.object({
       'Enter an e-mail address such as butik@example.se.',
     )
     .optional(),
+  /** Who sells (rules/seller-identity.ts): a business or a private person. */
+  // Text, as the seller field table types it; '' is "not chosen", which the identity check refuses.
+  seller_type: text(SELLER_FIELDS.type.max)
+    .refine((value): boolean => value === '' || isSellerType(value), SELLER_IDENTITY_MESSAGES.typeRequired)
+    .optional(),
+  seller_legal_name: fieldText('legal_name').optional(),
+  /** A private seller's personal identity number (a business's number is the organisation number). */
+  seller_personal_number: personalNumber.optional(),
+  /** "I only offer products that comply with EU law": the time it is first sent true is kept. */
+  seller_self_certified: z.boolean().optional(),
   /** The application: sent as true by the Create Shop form, with the plan chosen. */
   wants_to_be_seller: z.literal(true).optional(),
   seller_plan: z.enum(['1', '2'], { message: 'Choose plan 1 or 2.' }).optional(),
@@ -116,12 +144,38 @@ export function checkSellerFields(fields: SellerFields, ctx: z.RefinementCtx): v
       ? SETTINGS_REQUIRED
       : [];
   for (const [key, label] of required) {
+    // A private seller has no organisation number: their personal number is asked instead.
+    if (key === 'seller_organisation_number' && fields.seller_type === 'private') continue;
     if (!fields[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${label} is required.` });
   }
+  // Who sells is asked of every application, and of the settings once they send it.
+  if (fields.wants_to_be_seller || fields.seller_type !== undefined)
+    checkSellerIdentity(fields, ctx, required.length > 0);
   if (fields.seller_has_swish && !fields.seller_swish_number) {
     ctx.addIssue({ code: 'custom', path: ['seller_swish_number'], message: SWISH_NUMBER_MISSING });
   }
   if (fields.seller_has_logo && !fields.seller_logo) {
     ctx.addIssue({ code: 'custom', path: ['seller_logo'], message: LOGO_MISSING });
+  }
+}
+
+/**
+ * The seller's identity (docs/decisions/260-seller-identity.md): the type, the legal name, the
+ * number that fits the type, and the self-certification.
+ */
+function checkSellerIdentity(fields: SellerFields, ctx: z.RefinementCtx, contactChecked: boolean): void {
+  const issue = (path: keyof SellerFields, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (!fields.seller_type) issue('seller_type', SELLER_IDENTITY_MESSAGES.typeRequired);
+  if (!fields.seller_legal_name) issue('seller_legal_name', SELLER_IDENTITY_MESSAGES.legalNameRequired);
+  // The contact fields' check above already asked for the organisation number, when it ran.
+  if (fields.seller_type === 'business' && !contactChecked && !fields.seller_organisation_number) {
+    issue('seller_organisation_number', 'Organisation number is required.');
+  }
+  // The settings may leave it empty to keep the stored one (the server checks there is one).
+  if (fields.wants_to_be_seller && fields.seller_type === 'private' && !fields.seller_personal_number) {
+    issue('seller_personal_number', SELLER_IDENTITY_MESSAGES.personalNumberRequired);
+  }
+  if (fields.seller_self_certified !== true) {
+    issue('seller_self_certified', SELLER_IDENTITY_MESSAGES.selfCertificationRequired);
   }
 }

@@ -66,6 +66,12 @@ export const sellers = pgTable(
      * this, never the login e-mail.
      */
     email: text('email').notNull().default(''),
+    /** 'business' or 'private' (docs/decisions/260-seller-identity.md); '' for a shop that has not said yet. */
+    sellerType: text('seller_type').notNull().default(''),
+    /** The business's registered name, or the private person's full name. */
+    legalName: text('legal_name').notNull().default(''),
+    /** When the seller certified that they only offer products that comply with EU law. */
+    selfCertifiedAt: timestamp('self_certified_at', { withTimezone: true, mode: 'date' }),
     /** Average and count of the seller's verified-purchase reviews only (docs/decisions/023-reviews-and-verified-seller-rating.md). */
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
@@ -76,8 +82,24 @@ export const sellers = pgTable(
     uniqueIndex('sellers_domain_key').on(t.domain),
     index('sellers_rating_idx').on(t.rating.desc(), t.numReviews.desc()),
     check('sellers_plan_check', sql`${t.plan} in ('1', '2', '3')`),
+    check('sellers_seller_type_check', sql`${t.sellerType} in ('', 'business', 'private')`),
   ],
 );
+
+/**
+ * A private seller's personal identity number, ÅÅÅÅMMDD-NNNN as `personnummer` checked it. A table
+ * of its own, not a column of `sellers`, so no read of a shop (storefronts, the product brief, the
+ * public seller) can carry it: `modules/sellers/seller-identity.service.ts` reads it for the seller
+ * themself (masked), admins and the DAC7 report.
+ */
+export const sellerPersonalNumbers = pgTable('seller_personal_numbers', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => sellers.userId, { onDelete: 'cascade' }),
+  personalNumber: text('personal_number').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',

@@ -16,6 +16,7 @@ import { sellers, users } from '#api/db/schema.ts';
 import { badRequest, conflict, forbidden } from '#api/lib/http-errors.ts';
 import { sanitizeRichText } from '#api/lib/sanitize.ts';
 import { recordApplication } from './seller-applications.service';
+import { identityColumnChanges, writePersonalNumber } from './seller-identity.service';
 
 export const ALREADY_SELLER = 'Du är redan en säljare.';
 export const ALREADY_APPLIED = 'You already applied to become a seller.';
@@ -61,13 +62,20 @@ export async function applySellerFields(
   if (fields.wants_to_be_seller) {
     if (user.isSeller) throw conflict(ALREADY_SELLER);
     if (user.wantsToBeSeller) throw conflict(ALREADY_APPLIED);
-    const values = { ...columnChanges(fields), plan: fields.seller_plan ?? '1', updatedAt: new Date() };
+    const now = new Date();
+    const values = {
+      ...columnChanges(fields),
+      ...identityColumnChanges(fields, shop, now),
+      plan: fields.seller_plan ?? '1',
+      updatedAt: now,
+    };
     if (shop) await tx.update(sellers).set(values).where(eq(sellers.userId, user.id));
     // A new shop's public e-mail is the login e-mail until the seller sets another.
     else
       await tx
         .insert(sellers)
         .values({ email: user.email, ...values, userId: user.id, name: fields.seller_name || user.name });
+    await writePersonalNumber(tx, user.id, fields, now);
     await tx.update(users).set({ wantsToBeSeller: true, updatedAt: new Date() }).where(eq(users.id, user.id));
     // The admins' queue counts from now, and the decision's mail is written in this language.
     await recordApplication(tx, user.id, language);
@@ -77,7 +85,8 @@ export async function applySellerFields(
   if (!hasSellerFields(fields)) return;
   // Only sellers and applicants have a shop to set up.
   if (!shop || !canEditShopSettings(user)) throw forbidden('Only sellers have shop settings.');
-  const changes = columnChanges(fields);
+  const now = new Date();
+  const changes = { ...columnChanges(fields), ...identityColumnChanges(fields, shop, now) };
   // A logo chosen is a logo to show: a new image turns has_logo on, a removed one off, unless the
   // payload says otherwise (the settings form's 'Has logo' box; the profile form sends no flag).
   if (fields.seller_has_logo === undefined && fields.seller_logo !== undefined && fields.seller_logo !== shop.logo) {
@@ -95,6 +104,7 @@ export async function applySellerFields(
   }
   await tx
     .update(sellers)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: now })
     .where(eq(sellers.userId, user.id));
+  await writePersonalNumber(tx, user.id, fields, now);
 }

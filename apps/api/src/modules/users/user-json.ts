@@ -14,10 +14,16 @@ export function toSellerProfile(s: SellerRow, fallbackName: string): SellerProfi
     plan: s.plan,
     rating: s.rating,
     numReviews: s.numReviews,
+    self_certified_at: s.selfCertifiedAt?.toISOString() ?? null,
   };
 }
 
-export function toUserDetails(u: UserRow, s: SellerRow | null): UserDetails {
+/**
+ * The user's own details (to themself and admins). `personalNumber` is a private seller's
+ * personal identity number as this reader may see it (modules/sellers/seller-identity.service.ts);
+ * only this answer ever carries it.
+ */
+export function toUserDetails(u: UserRow, s: SellerRow | null, personalNumber?: string): UserDetails {
   return {
     _id: u.id,
     name: u.name,
@@ -26,7 +32,9 @@ export function toUserDetails(u: UserRow, s: SellerRow | null): UserDetails {
     is_seller: u.isSeller,
     wants_to_be_seller: u.wantsToBeSeller,
     createdAt: u.createdAt.toISOString(),
-    seller: s ? toSellerProfile(s, u.name) : null,
+    seller: s
+      ? { ...toSellerProfile(s, u.name), ...(personalNumber === undefined ? {} : { personal_number: personalNumber }) }
+      : null,
     shipping_full_name: u.shippingFullName ?? '',
     shipping_address: u.shippingAddress ?? '',
     shipping_postal_code: u.shippingPostalCode ?? '',

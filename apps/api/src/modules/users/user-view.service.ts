@@ -16,7 +16,9 @@ export async function findUserAsSeenBy(
   id: string,
 ): Promise<UserDetails | PublicSeller | null> {
   if (canSeeUserDetails(caller, id)) {
-    const details = await findUserDetails(db, id);
+    // An admin reading another account sees a private seller's personal number whole.
+    const view = caller?.isAdmin && caller.id !== id ? 'whole' : 'masked';
+    const details = await findUserDetails(db, id, view);
     if (details) return details;
   }
   return findPublicSeller(db, id);

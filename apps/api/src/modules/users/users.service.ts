@@ -7,7 +7,7 @@ import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
 import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, transaction } from '#api/db/client.ts';
-import { orders, passwordResetTokens, reviews, sellers, users } from '#api/db/schema.ts';
+import { orders, passwordResetTokens, reviews, sellerPersonalNumbers, sellers, users } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, conflict, notFound, unauthorized } from '#api/lib/http-errors.ts';
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
@@ -21,6 +21,7 @@ import {
   hasApplicationHistory,
   recordDecision,
 } from '#api/modules/sellers/seller-applications.service.ts';
+import { type PersonalNumberView, shownPersonalNumber } from '#api/modules/sellers/seller-identity.service.ts';
 import {
   applySellerFields,
   checkDomain,
@@ -46,14 +47,23 @@ function uniqueViolation(error: unknown): string | null {
   return pgError?.code === '23505' ? (pgError.constraint ?? 'unknown') : null;
 }
 
-export async function findUserDetails(db: Db, id: string): Promise<UserDetails | null> {
+/**
+ * The user's details, to themself or an admin: `personalNumber` says how a private seller's
+ * personal identity number is shown (masked to the seller, whole to an admin).
+ */
+export async function findUserDetails(
+  db: Db,
+  id: string,
+  personalNumber: PersonalNumberView = 'masked',
+): Promise<UserDetails | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({ user: users, seller: sellers })
+    .select({ user: users, seller: sellers, personalNumber: sellerPersonalNumbers.personalNumber })
     .from(users)
     .leftJoin(sellers, eq(sellers.userId, users.id))
+    .leftJoin(sellerPersonalNumbers, eq(sellerPersonalNumbers.sellerId, users.id))
     .where(and(eq(users.id, id), notDeleted));
-  return row ? toUserDetails(row.user, row.seller) : null;
+  return row ? toUserDetails(row.user, row.seller, shownPersonalNumber(row.personalNumber, personalNumber)) : null;
 }
 
 export async function registerUser(db: Db, input: { name: string; email: string; password: string }) {
@@ -218,7 +228,7 @@ export async function updateUserByAdmin(
     }
     return decided;
   });
-  const user = await findUserDetails(db, id);
+  const user = await findUserDetails(db, id, 'whole');
   if (!user) throw notFound('User Not Found');
   return { user, decision };
 }

@@ -29,6 +29,9 @@ const application = {
   seller_city: 'Norrtälje',
   seller_phone: '0176-12 34 56',
   seller_organisation_number: '556016-0680',
+  seller_type: 'business',
+  seller_legal_name: 'Eriks Ekoodlingar AB',
+  seller_self_certified: true,
 };
 
 const settings = {
@@ -76,7 +79,7 @@ describe('applying to become a seller', () => {
       [{ seller_phone: '' }, 'seller_phone', 'Phone is required.'],
       [{ seller_post_number: '7614' }, 'seller_post_number', 'NNN NN'],
       [{ seller_organisation_number: '556016-0681' }, 'seller_organisation_number', 'check digit'],
-      [{ seller_organisation_number: '5560160680' }, 'seller_organisation_number', 'NNNNNN-NNNN'],
+      [{ seller_organisation_number: '556016-06' }, 'seller_organisation_number', 'NNNNNN-NNNN'],
       [{ seller_plan: '3' }, 'seller_plan', 'plan'],
     ] as const) {
       const res = await profile(me.token, { ...application, ...change });

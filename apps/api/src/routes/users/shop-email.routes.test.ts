@@ -42,6 +42,9 @@ describe('the shop’s public e-mail', () => {
       seller_description: 'Grönsaker',
       wants_to_be_seller: true,
       seller_plan: '1',
+      seller_type: 'business',
+      seller_legal_name: 'Erik Ek AB',
+      seller_self_certified: true,
     });
     expect(applied.statusCode, applied.body).toBe(200);
     expect((applied.json() as UserDetails).seller?.email).toBe('erik.login@example.se');

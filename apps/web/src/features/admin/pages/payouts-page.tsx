@@ -7,6 +7,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { downloadPayoutFile, useCreatePayoutBatch, useMarkPayoutSent, usePayoutBatches } from '../api/payouts';
+import { Dac7Download } from '../components/dac7-download';
 import '../admin.css';
 
 const CREATE_QUESTION =
@@ -63,6 +64,7 @@ export function PayoutsPage() {
           {t('Create payout batch')}
         </button>
       </p>
+      <Dac7Download />
       {failure && <MessageBox variant="danger">{t(failure.message)}</MessageBox>}
       {downloadError && <MessageBox variant="danger">{t(downloadError)}</MessageBox>}
       {create.isSuccess && (

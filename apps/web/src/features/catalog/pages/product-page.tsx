@@ -3,6 +3,7 @@ import { PRODUCT_PAGE_IMAGE_SIZES } from '@torget/shared/rules/images';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useProduct } from '#web/api/get-product.ts';
+import { usePublicSeller } from '#web/api/get-seller.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
@@ -123,7 +124,41 @@ function SellerBox({ product }: { product: ProductDetails }) {
         {seller.seller.name || seller.name}
       </Link>
       <Rating value={seller.seller.rating} numReviews={seller.seller.numReviews} />
+      <SellerLegalSummary sellerId={seller._id} />
     </section>
+  );
+}
+
+/**
+ * The seller's legal details (docs/decisions/260-seller-identity.md) from their public profile,
+ * the storefront's own answer shared in the query cache (the product JSON carries only the
+ * seller's brief): "Business" and the organisation number, or "Private person" and the warning.
+ */
+function SellerLegalSummary({ sellerId }: { sellerId: string }) {
+  const { t } = useTranslation();
+  const shop = usePublicSeller(sellerId).data?.seller;
+  if (shop?.type === 'business') {
+    return (
+      <p className="seller-box-legal">
+        <strong>{t('Business')}</strong>
+        {shop.organisation_number !== '' && (
+          <span>{t('Organisation number: {{number}}', { number: shop.organisation_number })}</span>
+        )}
+      </p>
+    );
+  }
+  if (shop?.type !== 'private') return null;
+  return (
+    <>
+      <p className="seller-box-legal">
+        <strong>{t('Private person')}</strong>
+      </p>
+      <p className="seller-box-warning" role="note">
+        {t(
+          'This seller is a private person. Consumer-law rights, such as the right of withdrawal, do not apply to purchases from a private seller.',
+        )}
+      </p>
+    </>
   );
 }
 

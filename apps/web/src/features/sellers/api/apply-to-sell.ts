@@ -16,6 +16,12 @@ export interface SellerApplication {
   seller_city: string;
   seller_phone: string;
   seller_organisation_number: string;
+  /** Who sells (docs/decisions/260-seller-identity.md). */
+  seller_type: string;
+  seller_legal_name: string;
+  /** A private person's; '' for a business. */
+  seller_personal_number: string;
+  seller_self_certified: boolean;
 }
 
 /** PUT /api/users/profile (bearer) with the application: the updated user with a fresh token. */

@@ -16,9 +16,11 @@ interface ShopContactFieldsProps {
   control: Control<z.input<typeof profileUpdateSchema>>;
   /** The application's way: every field required, and no public e-mail. */
   application?: boolean;
+  /** False for a private seller, who has no organisation number (seller-identity-fields.tsx). */
+  organisationNumber?: boolean;
 }
 
-export function ShopContactFields({ control, application = false }: ShopContactFieldsProps) {
+export function ShopContactFields({ control, application = false, organisationNumber = true }: ShopContactFieldsProps) {
   const { t } = useTranslation();
   const required = application;
   return (
@@ -68,14 +70,16 @@ export function ShopContactFields({ control, application = false }: ShopContactF
           maxLength={SELLER_FIELDS.email.max}
         />
       )}
-      <FormTextField
-        control={control}
-        name="seller_organisation_number"
-        label={t('Organisation number')}
-        required={required}
-        maxLength={SELLER_FIELDS.organisation_number.max}
-        placeholder={ORGANISATION_NUMBER_PLACEHOLDER}
-      />
+      {organisationNumber && (
+        <FormTextField
+          control={control}
+          name="seller_organisation_number"
+          label={t('Organisation number')}
+          required={required}
+          maxLength={SELLER_FIELDS.organisation_number.max}
+          placeholder={ORGANISATION_NUMBER_PLACEHOLDER}
+        />
+      )}
     </>
   );
 }

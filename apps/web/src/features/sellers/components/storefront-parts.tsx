@@ -94,3 +94,37 @@ export function ShopDescription({ shop }: { shop: ShopLook }) {
     </section>
   );
 }
+
+/**
+ * Who a buyer buys from (docs/decisions/260-seller-identity.md): "Business" with the legal name
+ * and organisation number, or "Private person" with the warning that consumer-law rights do not
+ * apply; nothing for a shop that has not said yet. The product page shows the same in its seller
+ * box (catalog's product-page.tsx), written there so the first load's chunk map does not grow.
+ */
+export function ShopLegalDetails({
+  shop,
+}: {
+  shop: Pick<SellerProfile, 'type' | 'legal_name' | 'organisation_number'>;
+}) {
+  const { t } = useTranslation();
+  if (shop.type !== 'business' && shop.type !== 'private') return null;
+  const business = shop.type === 'business';
+  return (
+    <div className="seller-legal">
+      <p className="seller-legal-line">
+        <strong className="seller-legal-type">{business ? t('Business') : t('Private person')}</strong>
+        {shop.legal_name !== '' && <span>{shop.legal_name}</span>}
+        {business && shop.organisation_number !== '' && (
+          <span>{t('Organisation number: {{number}}', { number: shop.organisation_number })}</span>
+        )}
+      </p>
+      {!business && (
+        <p className="seller-legal-warning" role="note">
+          {t(
+            'This seller is a private person. Consumer-law rights, such as the right of withdrawal, do not apply to purchases from a private seller.',
+          )}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -4,7 +4,7 @@ import { planLabel } from '@torget/shared/rules/plans';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { profileUpdateSchema } from '@torget/shared/schemas/accounts';
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { useUserDetails } from '#web/api/user-details.ts';
@@ -18,6 +18,7 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { useApplyToSell } from '../api/apply-to-sell';
 import { AlreadySellerNotice } from '../components/already-seller-notice';
 import { FormTextField } from '../components/form-text-field';
+import { SellerIdentityFields } from '../components/seller-identity-fields';
 import { ShopContactFields } from '../components/shop-contact-fields';
 import '../sellers.css';
 
@@ -113,6 +114,10 @@ function CreateShopForm({ userId, plan, apply, previous }: CreateShopFormProps) 
       seller_city: previous?.city ?? '',
       seller_phone: previous?.phone ?? '',
       seller_organisation_number: previous?.organisation_number ?? '',
+      seller_type: previous?.type ?? '',
+      seller_legal_name: previous?.legal_name ?? '',
+      seller_personal_number: '',
+      seller_self_certified: false,
       seller_description: previous?.description ?? '',
       // Not fields: they make the schema check the form as an application (checkSellerFields).
       wants_to_be_seller: true,
@@ -132,8 +137,13 @@ function CreateShopForm({ userId, plan, apply, previous }: CreateShopFormProps) 
       seller_city: values.seller_city ?? '',
       seller_phone: values.seller_phone ?? '',
       seller_organisation_number: values.seller_organisation_number ?? '',
+      seller_type: values.seller_type ?? '',
+      seller_legal_name: values.seller_legal_name ?? '',
+      seller_personal_number: values.seller_personal_number ?? '',
+      seller_self_certified: values.seller_self_certified === true,
     });
   });
+  const sellerType = useWatch({ control, name: 'seller_type' });
 
   return (
     <form onSubmit={onSubmit} className="shop-form" noValidate>
@@ -145,7 +155,8 @@ function CreateShopForm({ userId, plan, apply, previous }: CreateShopFormProps) 
         autoComplete="organization"
         maxLength={SELLER_FIELDS.name.max}
       />
-      <ShopContactFields control={control} application />
+      <SellerIdentityFields control={control} />
+      <ShopContactFields control={control} application organisationNumber={sellerType !== 'private'} />
       <Controller
         control={control}
         name="seller_description"

@@ -18,6 +18,7 @@ import { useUpdateShopSettings } from '../api/update-shop-settings';
 import { ColourField } from '../components/colour-field';
 import { FormCheckbox, FormTextField } from '../components/form-text-field';
 import { PayoutAccountSection } from '../components/payout-account-section';
+import { SellerIdentityFields } from '../components/seller-identity-fields';
 import { ShopContactFields } from '../components/shop-contact-fields';
 import { ShopImageField } from '../components/shop-image-field';
 import type { ShopLook } from '../components/storefront-parts';
@@ -161,14 +162,27 @@ function useLiveShop(control: Control<ShopFormInput, unknown, ShopFormOutput>, f
   };
 }
 
+/**
+ * The form's values of a stored shop: the seller field table's, and the identity fields the table
+ * does not hold (a stored personal number is never put back in the form; empty keeps it).
+ */
+function identityFormValues(shop: UserDetails['seller']) {
+  return {
+    ...sellerFormValues(shop),
+    seller_personal_number: '',
+    seller_self_certified: Boolean(shop?.self_certified_at),
+  };
+}
+
 function ShopSettingsForm({ details }: { details: UserDetails }) {
   const { t } = useTranslation();
   const update = useUpdateShopSettings();
   const [notice, showNotice] = useSnackbar();
   const { control, handleSubmit, reset, setValue } = useForm<ShopFormInput, unknown, ShopFormOutput>({
     resolver: zodResolver(profileUpdateSchema),
-    defaultValues: sellerFormValues(details.seller),
+    defaultValues: identityFormValues(details.seller),
   });
+  const sellerType = useWatch({ control, name: 'seller_type' });
   const live = useLiveShop(control, details.name);
   const domainAllowed = planAllowsOwnDomain(details.seller?.plan ?? '');
   const domainEmpty = useWatch({ control, name: 'seller_domain' }) === '';
@@ -179,7 +193,7 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
       {
         onSuccess: (user) => {
           // The server writes some values its own way (post number 'NNN NN', Swish digits only).
-          reset(sellerFormValues(user.seller));
+          reset(identityFormValues(user.seller));
           showNotice(t('Profile Updated Successfully'));
         },
       },
@@ -291,8 +305,13 @@ function ShopSettingsForm({ details }: { details: UserDetails }) {
           </fieldset>
 
           <fieldset className="form-fieldset">
+            <legend>{t('Who sells')}</legend>
+            <SellerIdentityFields control={control} storedPersonalNumber={details.seller?.personal_number} />
+          </fieldset>
+
+          <fieldset className="form-fieldset">
             <legend>{t('Contact details')}</legend>
-            <ShopContactFields control={control} />
+            <ShopContactFields control={control} organisationNumber={sellerType !== 'private'} />
           </fieldset>
 
           <fieldset className="form-fieldset">

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { domainShop, isMainHost } from '#web/lib/hosts.ts';
 import { shopStyle } from '#web/lib/shop-style.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
-import { ShopBanner, ShopDescription } from '../components/storefront-parts';
+import { ShopBanner, ShopDescription, ShopLegalDetails } from '../components/storefront-parts';
 import { useForeignHostRedirect } from '../hooks/use-foreign-host-redirect';
 import '../storefront.css';
 
@@ -107,6 +107,7 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
       {home}
       <ShopBanner shop={shop} />
       <ShopDescription shop={shop} />
+      <ShopLegalDetails shop={shop} />
       <ShopProducts products={products} page={page} pageHref={pageHref} />
       {/* On the seller's own domain the shop's layout has the footer already. */}
       {domainShop()?._id !== sellerId && <ShopFooter seller={seller.data} />}
