@@ -376,9 +376,9 @@ export const swedishCatalogue: Record<string, string> = {
   'Partly refunded on {{date}}': 'Delvis återbetald {{date}}',
   '{{refunded}} of {{total}}': '{{refunded}} av {{total}}',
   '{{amount}} refunded on {{date}}': '{{amount}} återbetalt {{date}}',
-  'PayPal is completing the refund to the buyer’s PayPal account.':
-    'PayPal slutför återbetalningen till köparens PayPal-konto.',
-  'Back to the buyer’s PayPal account.': 'Tillbaka till köparens PayPal-konto.',
+  'PayPal is completing the refund to the PayPal account it was paid from.':
+    'PayPal slutför återbetalningen till PayPal-kontot som betalade.',
+  'Back to the PayPal account it was paid from.': 'Tillbaka till PayPal-kontot som betalade.',
   'Sent back by Swish.': 'Skickat tillbaka med Swish.',
   'Refund buyer': 'Återbetala köparen',
   'Refunding...': 'Återbetalar...',

@@ -44,8 +44,8 @@ export function OrderRefunds({ order }: { order: Order }) {
             <span className="order-refund-how">
               {refund.method === 'PayPal'
                 ? refund.status === 'pending'
-                  ? t('PayPal is completing the refund to the buyer’s PayPal account.')
-                  : t('Back to the buyer’s PayPal account.')
+                  ? t('PayPal is completing the refund to the PayPal account it was paid from.')
+                  : t('Back to the PayPal account it was paid from.')
                 : t('Sent back by Swish.')}
             </span>
             {refund.lines.length > 0 && (

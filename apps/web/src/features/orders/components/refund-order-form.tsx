@@ -39,9 +39,11 @@ function unitsLeft(order: Order): Map<string, number> {
 }
 
 export function RefundOrderForm({ order }: { order: Order }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const id = useId();
+  // An amount filled in is written as the language writes decimals: 149,50 in Svenska.
+  const decimals = (sek: number) => (i18n.language === 'sv' ? sek.toFixed(2).replace('.', ',') : sek.toFixed(2));
   const confirm = useConfirm();
   const refundOrder = useRefundOrder();
   const leftSek = oreToSek(refundableOre(sekToOre(order.totalPrice), sekToOre(order.refundedPrice ?? 0)));
@@ -60,7 +62,7 @@ export function RefundOrderForm({ order }: { order: Order }) {
       (sum, item) => sum + (item.product && next[item.product] ? lineTotalSek(next[item.product] ?? 0, item.price) : 0),
       0,
     );
-    if (goods > 0) setAmount(Math.min(goods, leftSek).toFixed(2));
+    if (goods > 0) setAmount(decimals(Math.min(goods, leftSek)));
   }
 
   async function onSubmit(event: FormEvent) {
