@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { confirmInPage } from './support/answer-confirm';
 import { productNamed } from './support/catalog';
+import { placeOrderByApi } from './support/checkout';
 import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
 
 // Refunds: the seller refunds one of two items of a paid PayPal order from the order page (with
@@ -156,3 +157,33 @@ for (const journey of JOURNEYS) {
     await buyerContext.close();
   });
 }
+
+test('a Swish order: the seller records a refund made in the Swish app, with its day', async ({ page }) => {
+  const product = await productNamed(page.request, PRODUCT);
+  const buyer = await signInByApi(page.request, ACCOUNTS.customer);
+  const orderId = await placeOrderByApi(page.request, buyer, product._id, 'Swish');
+  const anna = await signInByApi(page.request, ACCOUNTS.anna);
+  const paid = await page.request.put(`/api/orders/${orderId}/update`, {
+    headers: bearer(anna),
+    data: { is_paid: true, paid_date: '2026-11-20', is_delivered: false, delivered_date: '' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+
+  await page.setViewportSize(SIZES.phone);
+  await signIn(page, ACCOUNTS.anna);
+  await page.goto(`/order/${orderId}`);
+  const form = page.getByRole('form', { name: 'Refund' });
+  await expect(form).toContainText('Refund the buyer from your Swish app first, then record the refund here.');
+  await form.getByLabel('Amount (SEK)').fill('100,50');
+  await form.getByLabel('Date refunded in Swish').fill('2026-11-21');
+  await shots(page, 'refund-form-swish-en', 'Date refunded in Swish');
+  await page.setViewportSize(SIZES.phone);
+  await confirmInPage(page, 'Refund SEK 100.50 to the buyer? This cannot be undone.', 'Yes, refund', () =>
+    form.getByRole('button', { name: 'Refund buyer' }).click(),
+  );
+  await expect(page.getByText('Order was refunded.')).toBeVisible();
+  const refunds = page.locator('.order-refunds');
+  await expect(refunds).toContainText('SEK 100.50 refunded on 2026-11-21');
+  await expect(refunds).toContainText('Sent back by Swish.');
+  await expect(page.getByRole('list', { name: 'Order status' })).toContainText('Partly refunded on 2026-11-21');
+});
