@@ -16,20 +16,20 @@ export interface OrderMailContext {
   orderLink: string;
 }
 
-interface Recipient {
+export interface Recipient {
   name: string;
   email: string;
   /** null: not known, both languages. */
   language: Language | null;
 }
 
-interface Texts {
+export interface Texts {
   subject: string;
   lines: string[];
 }
 
 /** One mail from its Swedish and English texts, in the recipient's language. */
-function mailIn(to: Recipient, sv: Texts, en: Texts): Mail {
+export function mailIn(to: Recipient, sv: Texts, en: Texts): Mail {
   const swedish = to.language === 'sv';
   return {
     to: to.email,

@@ -23,15 +23,17 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, 
 import { type Db, transaction } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
-import { badRequest, forbidden, notFound } from '#api/lib/http-errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
+import { refundFields, refundsByOrder, refundsOf } from '#api/modules/refunds/refund-reads.ts';
 import { type OrderLine, type OrderRow, toOrderJson } from './order-json';
 import { unreadCounts } from './order-unread';
 
 export const ORDER_NOT_FOUND = 'Order Not Found';
+export const REFUNDED_STAYS_PAID = 'This order has refunds, so it cannot be marked unpaid.';
 
 /** What the order policies (@torget/shared/policies/orders) need to know of a stored order. */
 export function orderFacts(order: OrderRow): OrderFacts {
@@ -87,12 +89,15 @@ export async function itemsOf(db: Db, orderId: string): Promise<OrderLine[]> {
 }
 
 export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
-  return toOrderJson(order, await itemsOf(db, order.id));
+  const items = await itemsOf(db, order.id);
+  // Only a paid order has refunds: an unpaid one reads no more than before.
+  const refunds = order.isPaid ? await refundsOf(db, order.id) : [];
+  return { ...toOrderJson(order, items), ...refundFields(refunds) };
 }
 
 /**
  * One page of the orders matching `where`, newest first, with their lines, the reader's unread
- * messages on each, and how many match in all: four statements, none binding a parameter per
+ * messages on each, their refunds, and how many match in all: five statements, none binding a parameter per
  * order (the lines and the unread counts are found by the page's own subquery, so a page of any
  * size stays far below the protocol's parameter limit).
  */
@@ -126,6 +131,7 @@ async function listOrders(
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(inArray(orderItems.orderId, pageIds));
   const unread = await unreadCounts(db, reader.id, pageIds);
+  const refunds = await refundsByOrder(db, pageIds);
   const byOrder = new Map<string, OrderLine[]>();
   for (const item of items) {
     const lines = byOrder.get(item.orderId);
@@ -136,6 +142,7 @@ async function listOrders(
     rows: rows.map((row) => ({
       ...toOrderJson(row, byOrder.get(row.id) ?? [], withBuyerName),
       unreadMessages: unread.get(row.id) ?? 0,
+      ...refundFields(refunds.get(row.id) ?? []),
     })),
     total,
   };
@@ -236,6 +243,10 @@ export async function updateOrderStatusWithChanges(
     if (!managesAsSeller(user, orderFacts(order))) throw forbidden(SELLER_STATUS_REVOKED);
     if (order.paymentMethod !== 'Swish') {
       throw badRequest('Only Swish orders are updated by the seller; PayPal orders are paid through PayPal.');
+    }
+    // A refunded order stays paid: its refunds reverse part of the booked sale, which unticking would reverse again.
+    if (order.isPaid && !input.is_paid && (await refundsOf(tx, order.id)).length > 0) {
+      throw conflict(REFUNDED_STAYS_PAID);
     }
     const [updated] = await tx
       .update(orders)
