@@ -3,6 +3,7 @@
  * route plugins by audience (audiences.ts).
  */
 
+import { adminRoutes } from '#api/routes/admin/index.ts';
 import { configRoutes } from '#api/routes/config/index.ts';
 import { feeRoutes } from '#api/routes/fees/index.ts';
 import { healthRoutes } from '#api/routes/health/index.ts';
@@ -28,4 +29,5 @@ export const apiRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(ledgerRoutes, { prefix: '/api/ledger', deps });
   await app.register(feeRoutes, { prefix: '/api/fees', deps });
   await app.register(payoutRoutes, { prefix: '/api/payouts', deps });
+  await app.register(adminRoutes, { prefix: '/api/admin', deps });
 };

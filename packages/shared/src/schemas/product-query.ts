@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DEFAULT_PUBLIC_PAGE_SIZE,
   MANAGED_PRODUCT_SORTS,
+  MANAGED_PRODUCT_STATES,
   MAX_PAGE_SIZE,
   PRODUCT_ORDERS,
   SUGGEST_MAX_LENGTH,
@@ -58,6 +59,11 @@ export const productListQuerySchema = z.object({
   scope: unlessEmpty(z.enum(['catalog', 'manage']).default('catalog')),
   /** Added beyond the spec: the managing list's column sort (rules/catalog-query.ts); ignored by the catalogue. */
   sort: unlessEmpty(z.enum(MANAGED_PRODUCT_SORTS).optional()),
+  /**
+   * Added beyond the spec: the managing list's listed / draft filter (decision 270; listed = on
+   * sale to shoppers, draft = not published); ignored by the catalogue.
+   */
+  state: unlessEmpty(z.enum(MANAGED_PRODUCT_STATES, { message: 'state must be listed or draft.' }).optional()),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

@@ -26,7 +26,28 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_is_seller_idx').on(t.isSeller)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_is_seller_idx').on(t.isSeller),
+    // The admin's user list, newest first, and its role and shop-status filters (migration 0039).
+    index('users_listed_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    index('users_admins_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null and is_admin`),
+    index('users_sellers_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null and is_seller`),
+    index('users_applicants_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null and wants_to_be_seller and not is_seller`),
+    // The admin's search by name or e-mail, folded as torget_search_text folds (migration 0039).
+    index('users_search_trgm_idx')
+      .using('gin', sql`torget_search_text(${t.name} || ' ' || ${t.email}) gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 /** The seller object of a user (one row a user who has applied or sells). */

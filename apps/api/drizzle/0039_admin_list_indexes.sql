@@ -1,0 +1,22 @@
+-- The admin's user and order lists search and filter at 100 000 rows without reading a table
+-- whole (docs/decisions/270-admin-lists-search-and-filters.md). Every list sorts newest first,
+-- `created_at DESC, id DESC` (NULLS FIRST, PostgreSQL's default for DESC), so each btree below
+-- ends in those keys and gives the page in order with no sort.
+--
+-- Users: the accounts that are not deleted, newest first; the few admins, sellers and applicants
+-- each have a partial index, so their filter reads only their rows (customers and closed shops,
+-- most of the accounts, walk the first index). The search reads a trigram index over the name and
+-- the e-mail as torget_search_text folds them (lower case, no accents: db/sql/10-search-text.sql),
+-- so "lofgren" finds "Löfgren" and any part of an e-mail matches.
+CREATE INDEX "users_listed_created_idx" ON "users" ("created_at" DESC, "id" DESC) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "users_admins_created_idx" ON "users" ("created_at" DESC, "id" DESC) WHERE deleted_at is null and is_admin;--> statement-breakpoint
+CREATE INDEX "users_sellers_created_idx" ON "users" ("created_at" DESC, "id" DESC) WHERE deleted_at is null and is_seller;--> statement-breakpoint
+CREATE INDEX "users_applicants_created_idx" ON "users" ("created_at" DESC, "id" DESC) WHERE deleted_at is null and wants_to_be_seller and not is_seller;--> statement-breakpoint
+-- fastupdate off, as the product name indexes (migration 0010): no pending list for every search to read.
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin (torget_search_text("name" || ' ' || "email") gin_trgm_ops) WITH (fastupdate = off) WHERE deleted_at is null;--> statement-breakpoint
+-- Orders: one state each (rules/admin-lists.ts, orderListState), kept in the index as the list's
+-- filter writes it, then newest first; the date range reads orders_created_idx or this index.
+CREATE INDEX "orders_state_created_idx" ON "orders" ((CASE WHEN cancelled_at IS NOT NULL THEN 'cancelled' WHEN is_delivered THEN 'delivered' WHEN shipped_at IS NOT NULL THEN 'shipped' WHEN is_paid THEN 'paid' ELSE 'unpaid' END), "created_at" DESC, "id" DESC);--> statement-breakpoint
+-- The buyer's name and the shop's name as the order keeps them; the buyer's e-mail is found
+-- through users_search_trgm_idx and orders_user_created_idx.
+CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin (torget_search_text("buyer_name" || ' ' || "seller_name") gin_trgm_ops) WITH (fastupdate = off);
