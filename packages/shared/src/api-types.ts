@@ -482,7 +482,7 @@ export interface AdminOverviewCount {
   /** Names the count; the screen's text for it is keyed by this (e.g. 'openApplications'). */
   key: string;
   count: number;
-  /** The admin screen that lists these, with its filter (e.g. '/userlist?shop_status=applied'). */
+  /** The admin screen that lists these, with its filter (e.g. '/userlist?shop=waiting'). */
   href: string;
 }
 

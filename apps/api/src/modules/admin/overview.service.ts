@@ -26,7 +26,7 @@ interface OverviewCount {
 const OPEN_WORK: readonly OverviewCount[] = [
   {
     key: 'openApplications',
-    href: '/userlist?shop_status=applied',
+    href: '/userlist?shop=waiting',
     // users_applicants_created_idx (migration 0039) holds exactly these accounts.
     count: sql`select count(*) from users where deleted_at is null and wants_to_be_seller and not is_seller`,
   },

@@ -4,10 +4,13 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { adminMenuShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
+import { AdminOverviewPanel } from '../components/admin-overview';
+import '../admin.css';
 
 /**
  * /admin_menu (spec section 2, Layout): the spec's four admin buttons, the PayPal payments
- * (refunds) and the payouts, on the marketplace's main host only.
+ * (refunds) and the payouts, and under them the overview (orders, sales, open work), on the
+ * marketplace's main host only.
  */
 export function AdminMenuPage() {
   const { t } = useTranslation();
@@ -25,7 +28,10 @@ export function AdminMenuPage() {
     <section className="page" aria-labelledby="admin-menu-heading">
       <h1 id="admin-menu-heading">{t('Admin')}</h1>
       {adminMenuShows(user) ? (
-        <MenuButtons label={t('Admin menu')} entries={entries} />
+        <>
+          <MenuButtons label={t('Admin menu')} entries={entries} />
+          <AdminOverviewPanel />
+        </>
       ) : (
         <MessageBox>{t('The admin menu is available on the marketplace’s main site only.')}</MessageBox>
       )}
