@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '@torget/shared/api-types';
-import type { ManagedProductSort, ManagedProductState, ProductOrder } from '@torget/shared/rules/catalog-query';
+import type { ManagedProductState } from '@torget/shared/rules/admin-lists';
+import type { ManagedProductSort, ProductOrder } from '@torget/shared/rules/catalog-query';
 import { api } from '#web/lib/api-client.ts';
 import { domainShop } from '#web/lib/hosts.ts';
 

@@ -8,6 +8,14 @@ import { parseOrderNumber } from './order-number';
 /** The longest search text the lists take; a name or an e-mail is far shorter. */
 export const ADMIN_SEARCH_MAX = 100;
 
+/**
+ * The managing product list's state filter: listed (on sale: its seller active, not a draft) or
+ * draft. A published product of a closed shop is neither. (Here, not in catalog-query.ts, which
+ * the home page loads.)
+ */
+export const MANAGED_PRODUCT_STATES = ['listed', 'draft'] as const;
+export type ManagedProductState = (typeof MANAGED_PRODUCT_STATES)[number];
+
 /** The user list's role filter: admins, sellers (is_seller), customers (neither). */
 export const USER_ROLE_FILTERS = ['admin', 'seller', 'customer'] as const;
 export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];

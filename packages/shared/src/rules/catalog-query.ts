@@ -32,13 +32,6 @@ export const MANAGED_PRODUCT_SORTS = [
 ] as const;
 export type ManagedProductSort = (typeof MANAGED_PRODUCT_SORTS)[number];
 
-/**
- * The managing list's state filter: listed (on sale: its seller active, not a draft) or draft.
- * A published product of a closed shop is neither.
- */
-export const MANAGED_PRODUCT_STATES = ['listed', 'draft'] as const;
-export type ManagedProductState = (typeof MANAGED_PRODUCT_STATES)[number];
-
 /** Products per page of the public lists: search, storefront. */
 export const DEFAULT_PUBLIC_PAGE_SIZE = 12;
 /** Products per page of a seller's and an admin's product list. */

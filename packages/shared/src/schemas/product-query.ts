@@ -1,9 +1,9 @@
 /** The query of GET /api/products, built on the catalogue query rules (rules/catalog-query.ts). */
 import { z } from 'zod';
+import { MANAGED_PRODUCT_STATES } from '../rules/admin-lists';
 import {
   DEFAULT_PUBLIC_PAGE_SIZE,
   MANAGED_PRODUCT_SORTS,
-  MANAGED_PRODUCT_STATES,
   MAX_PAGE_SIZE,
   PRODUCT_ORDERS,
   SUGGEST_MAX_LENGTH,

@@ -1,9 +1,8 @@
+import { MANAGED_PRODUCT_STATES, type ManagedProductState } from '@torget/shared/rules/admin-lists';
 import {
   MANAGED_PRODUCT_SORTS,
-  MANAGED_PRODUCT_STATES,
   MANAGEMENT_PAGE_SIZE,
   type ManagedProductSort,
-  type ManagedProductState,
 } from '@torget/shared/rules/catalog-query';
 import { isOneOf } from '@torget/shared/rules/one-of';
 import { type FormEvent, useState } from 'react';
