@@ -184,7 +184,8 @@ async function main() {
       .sign(new TextEncoder().encode(jwtSecret));
     const headers = { authorization: `Bearer ${token}` };
     for (const row of rows(database.numbers)) {
-      const make = () => ({ method: 'GET', path: row.path(), headers });
+      // The query's values encoded as a browser sends them (spaces, 'ö').
+      const make = () => ({ method: 'GET', path: encodeURI(row.path()), headers });
       await load(origin, make, { connections: 1, duration: 1 });
       const figures = await load(origin, make, { connections: 1, duration: DURATION });
       const result = {

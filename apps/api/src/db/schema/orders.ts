@@ -80,6 +80,8 @@ export const orders = pgTable(
     shippingCarrier: text('shipping_carrier'),
     trackingNumber: text('tracking_number'),
     shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    /** The buyer's and the shop's names as the admin's search reads them (migration 0039). */
+    searchText: text('search_text').generatedAlwaysAs(sql`torget_search_text(buyer_name || ' ' || seller_name)`),
     /** The human order number (shown as T-100001), sequential from 100001 (migration 0006). */
     number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('orders_number_seq')`),
     createdAt: createdAt(),
@@ -113,9 +115,7 @@ export const orders = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('orders_search_trgm_idx')
-      .using('gin', sql`torget_search_text(${t.buyerName} || ' ' || ${t.sellerName}) gin_trgm_ops`)
-      .with({ fastupdate: false }),
+    index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
     // The expiry sweep's candidates: unpaid PayPal orders still holding stock, oldest first.
     index('orders_paypal_holding_idx')
       .on(t.createdAt)

@@ -29,7 +29,7 @@ import type { Paged, PageRequest } from '#api/lib/paging.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
-import { textMatches, userSearchText } from '#api/modules/users/user-search.ts';
+import { accountMatches, textMatches, typedEmail } from '#api/modules/users/user-search.ts';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 import { unreadCounts } from './order-unread';
 
@@ -184,19 +184,19 @@ const ORDER_STATE = sql`(CASE WHEN ${orders.cancelledAt} IS NOT NULL THEN 'cance
 
 /**
  * The orders a search finds: the order number (T-100001; a bare number is also searched as text),
- * the buyer's or the shop's name as the order keeps them (orders_search_trgm_idx), or the buyer's
- * name or e-mail on the account (users_search_trgm_idx, then orders_user_created_idx). One
- * `id in (… union all …)`: each branch reads its own index, where an `or` of them would make
- * PostgreSQL read every order and test each.
+ * the buyer's or the shop's name as the order keeps them (orders.search_text,
+ * orders_search_trgm_idx), or the buyer's account by name or e-mail (user-search.ts, then
+ * orders_user_created_idx). One `id in (… union all …)`: each branch reads its own index, where
+ * an `or` of them would make PostgreSQL read every order and test each.
  */
 function searchWhere(text: string): SQL {
   const number = orderNumberInSearch(text);
   if (number?.exact) return eq(orders.number, number.number);
   const branches: SQL[] = [];
   if (number) branches.push(sql`select n.id from orders n where n.number = ${number.number}`);
-  const onOrder = textMatches(sql`torget_search_text(o.buyer_name || ' ' || o.seller_name)`, text);
+  const onOrder = typedEmail(text) === null ? textMatches(sql`o.search_text`, text) : undefined;
   if (onOrder) branches.push(sql`select o.id from orders o where ${onOrder}`);
-  const onBuyer = textMatches(userSearchText(sql`u.name`, sql`u.email`), text);
+  const onBuyer = accountMatches({ email: sql`u.email`, searchText: sql`u.search_text` }, text);
   if (onBuyer) {
     branches.push(
       sql`select b.id from users u join orders b on b.user_id = u.id where u.deleted_at is null and ${onBuyer}`,

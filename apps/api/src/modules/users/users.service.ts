@@ -25,7 +25,7 @@ import {
 } from '#api/modules/sellers/seller-settings.service.ts';
 import { lockAdminRoles, otherAdminCount } from './last-admin.service';
 import { toUserDetails } from './user-json';
-import { textMatches, userSearchText } from './user-search';
+import { accountMatches } from './user-search';
 
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
 
@@ -150,7 +150,7 @@ export interface UserListFilters {
 /**
  * GET /api/users/ (admin): a page of the accounts that are not deleted, newest first, and their
  * count; only those of every filter given. The page and the count read the indexes of migration
- * 0039 (the search the trigram index over name and e-mail), never the whole table.
+ * 0039 (a search the trigram index of the search text, or the e-mail's), never the whole table.
  */
 export async function listUsers(
   db: Db,
@@ -170,7 +170,9 @@ export function userListStatements(db: Db, page: PageRequest, filters: UserListF
     filters.shop && SHOP_STATUS_WHERE[filters.shop],
     filters.shopStatus && SHOP_STATUS_WHERE[SHOP_STATUS_OF_QUERY[filters.shopStatus]],
     filters.role && ROLE_WHERE[filters.role],
-    filters.search ? textMatches(userSearchText(sql`${users.name}`, sql`${users.email}`), filters.search) : undefined,
+    filters.search
+      ? accountMatches({ email: sql`${users.email}`, searchText: sql`${users.searchText}` }, filters.search)
+      : undefined,
   );
   return {
     count: db.select({ n: count() }).from(users).where(where),

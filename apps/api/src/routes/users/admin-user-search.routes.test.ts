@@ -42,6 +42,10 @@ describe('GET /api/users/?search=&role=&shop_status=&page=', () => {
     expect(names((await list('?search=LÖFGREN')).body)).toEqual(['Åsa Löfgren']);
     expect(names((await list('?search=lofgren')).body)).toEqual(['Åsa Löfgren']);
     expect(names((await list('?search=obe')).body)).toEqual(['Bertil Öberg']);
+    // An e-mail typed from its start, in any case; a domain (starting with '@') anywhere in it.
+    expect(names((await list('?search=Bertil@')).body)).toEqual(['Bertil Öberg']);
+    expect((await list('?search=ertil@post.se')).body).toEqual([]);
+    expect(names((await list('?search=@post.se')).body)).toEqual(['Bertil Öberg']);
     // Every word must match, in any order.
     expect(names((await list('?search=sjö cecilia')).body)).toEqual(['Cecilia Sjö']);
     expect((await list('?search=cecilia öberg')).body).toEqual([]);
