@@ -3,10 +3,13 @@
 -- `created_at DESC, id DESC` (NULLS FIRST, PostgreSQL's default for DESC), so each btree below
 -- ends in those keys and gives the page in order with no sort.
 --
--- Users: the accounts that are not deleted, newest first; the few admins, sellers and applicants
--- each have a partial index, so their filter reads only their rows (customers and closed shops,
--- most of the accounts, walk the first index).
+-- Users: the accounts that are not deleted, newest first; each role and shop status has a
+-- partial index, so its filter reads only its rows: the few admins, sellers and applicants, and
+-- the customers and closed shops (most accounts), whose exact count is then read from the index
+-- alone rather than by testing every row.
 CREATE INDEX "users_listed_created_idx" ON "users" ("created_at" DESC, "id" DESC) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "users_customers_created_idx" ON "users" ("created_at" DESC, "id" DESC) WHERE deleted_at is null and not is_admin and not is_seller;--> statement-breakpoint
+CREATE INDEX "users_closed_created_idx" ON "users" ("created_at" DESC, "id" DESC) WHERE deleted_at is null and not is_seller and not wants_to_be_seller;--> statement-breakpoint
 CREATE INDEX "users_admins_created_idx" ON "users" ("created_at" DESC, "id" DESC) WHERE deleted_at is null and is_admin;--> statement-breakpoint
 CREATE INDEX "users_sellers_created_idx" ON "users" ("created_at" DESC, "id" DESC) WHERE deleted_at is null and is_seller;--> statement-breakpoint
 CREATE INDEX "users_applicants_created_idx" ON "users" ("created_at" DESC, "id" DESC) WHERE deleted_at is null and wants_to_be_seller and not is_seller;--> statement-breakpoint

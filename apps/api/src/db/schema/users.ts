@@ -41,6 +41,12 @@ export const users = pgTable(
     index('users_sellers_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null and is_seller`),
+    index('users_customers_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null and not is_admin and not is_seller`),
+    index('users_closed_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null and not is_seller and not wants_to_be_seller`),
     index('users_applicants_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null and wants_to_be_seller and not is_seller`),
