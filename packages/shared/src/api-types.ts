@@ -576,3 +576,22 @@ export interface OwnSellerApplication {
   /** The latest decision, if any. */
   decision: ApplicationDecisionEntry | null;
 }
+
+/** One count of the admin's overview: what is waiting, and the screen that lists it. */
+export interface AdminOverviewCount {
+  /** Names the count; the screen's text for it is keyed by this (e.g. 'openApplications'). */
+  key: string;
+  count: number;
+  /** The admin screen that lists these, with its filter (e.g. '/userlist?shop=waiting'). */
+  href: string;
+}
+
+/** GET /api/admin/overview: orders and sales today and this month (Stockholm days), and open work. */
+export interface AdminOverview {
+  /** Today in Sweden, 'YYYY-MM-DD'. */
+  today: string;
+  /** Orders placed today and this month, cancelled ones left out; sales are their totals in SEK. */
+  todayOrders: { orders: number; sales: number };
+  thisMonth: { orders: number; sales: number };
+  counts: AdminOverviewCount[];
+}

@@ -16,6 +16,14 @@ export const pageNumberSchema = z.coerce
   .max(1_000_000, 'pageNumber is too large.')
   .optional();
 
+/** `page`, the same as `pageNumber` where a list also takes it (the admin's searchable lists). */
+export const pageAliasSchema = z.coerce
+  .number({ message: 'page must be a number.' })
+  .int('page must be a whole number.')
+  .min(1, 'page must be at least 1.')
+  .max(1_000_000, 'page is too large.')
+  .optional();
+
 export interface PageRequest {
   /** From 1. */
   number: number;
@@ -37,6 +45,8 @@ export interface Paged<T> {
 function pageAddress(request: FastifyRequest, n: number): string {
   const url = new URL(request.url, 'http://placeholder');
   url.searchParams.set('pageNumber', String(n));
+  // `page` means the same where a list takes it; the link names its page once.
+  url.searchParams.delete('page');
   return `${url.pathname}${url.search}`;
 }
 

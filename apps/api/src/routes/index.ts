@@ -3,6 +3,7 @@
  * route plugins by audience (audiences.ts).
  */
 
+import { adminRoutes } from '#api/routes/admin/index.ts';
 import { configRoutes } from '#api/routes/config/index.ts';
 import { feeRoutes } from '#api/routes/fees/index.ts';
 import { healthRoutes } from '#api/routes/health/index.ts';
@@ -32,4 +33,5 @@ export const apiRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(payoutRoutes, { prefix: '/api/payouts', deps });
   await app.register(sellerApplicationRoutes, { prefix: '/api/seller-applications', deps });
   await app.register(reportRoutes, { prefix: '/api/reports', deps });
+  await app.register(adminRoutes, { prefix: '/api/admin', deps });
 };

@@ -142,6 +142,12 @@ const TABLE: Row[] = [
     request: () => ({ url: `/api/products?scope=manage&seller=${t.cast.owner.id}` }),
   },
   {
+    route: 'GET /api/products',
+    note: "the managing list's listed / draft filter: the seller's own, an admin's",
+    expected: [401, 403, 403, 200, 403, 200],
+    request: () => ({ url: `/api/products?scope=manage&state=draft&seller=${t.cast.owner.id}` }),
+  },
+  {
     route: 'GET /api/products/:id',
     note: 'a draft: its seller and admins; a 404 for everyone else',
     expected: [404, 404, 404, 200, 404, 200],
@@ -244,6 +250,12 @@ const TABLE: Row[] = [
     request: () => ({ url: `/api/users/${t.cast.owner.id}` }),
   },
   {
+    route: 'GET /api/users',
+    note: 'the search, role, shop-status and page parameters: admins only',
+    expected: ADMIN_ONLY,
+    request: () => ({ url: '/api/users/?search=a&role=customer&shop_status=closed&page=1' }),
+  },
+  {
     route: 'PUT /api/users/:id',
     expected: ADMIN_ONLY,
     request: async () => ({ url: `/api/users/${(await createUser(t.database.db)).id}`, payload: { is_seller: true } }),
@@ -313,6 +325,24 @@ const TABLE: Row[] = [
     note: 'no seller given: each seller their own, admins all',
     expected: [401, 403, 403, 200, 200, 200],
     request: () => ({ url: '/api/orders' }),
+  },
+  {
+    route: 'GET /api/orders',
+    note: 'search, state and dates: admins only; sellers keep their plain list',
+    expected: [401, 403, 403, 403, 403, 200],
+    request: () => ({ url: '/api/orders?search=T-100001&state=paid&from=2026-01-01&to=2026-12-31&page=1' }),
+  },
+  {
+    route: 'GET /api/orders',
+    note: "a seller's own list with search: refused too",
+    expected: [401, 403, 403, 403, 403, 200],
+    request: () => ({ url: `/api/orders?seller=${t.cast.owner.id}&search=eva` }),
+  },
+  {
+    route: 'GET /api/admin/overview',
+    note: "the admin's overview of orders, sales and open work",
+    expected: ADMIN_ONLY,
+    request: () => ({ url: '/api/admin/overview' }),
   },
   {
     route: 'GET /api/orders/seller/overview',

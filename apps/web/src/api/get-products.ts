@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '@torget/shared/api-types';
+import type { ManagedProductState } from '@torget/shared/rules/admin-lists';
 import type { ManagedProductSort, ProductOrder } from '@torget/shared/rules/catalog-query';
 import { api } from '#web/lib/api-client.ts';
 import { domainShop } from '#web/lib/hosts.ts';
@@ -19,6 +20,8 @@ export interface ProductListParams {
   scope?: 'manage';
   /** Added beyond the spec: the managing list's column sort. */
   sort?: ManagedProductSort;
+  /** Added beyond the spec: the managing list's listed / draft filter. */
+  state?: ManagedProductState;
 }
 
 export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductListResponse> {

@@ -13,16 +13,31 @@ interface PagerProps {
   label?: string;
 }
 
+/** Up to this many pages every page is linked; past it the first, the last and those near the current one. */
+const ALL_PAGES_UP_TO = 15;
+
+/** The page numbers linked: all of a short list, else 1, the current one ± 2, and the last. */
+export function shownPages(page: number, pages: number): number[] {
+  if (pages <= ALL_PAGES_UP_TO) return Array.from({ length: pages }, (_, index) => index + 1);
+  const near = [1, page - 2, page - 1, page, page + 1, page + 2, pages];
+  return [...new Set(near.filter((n) => n >= 1 && n <= pages))].sort((a, b) => a - b);
+}
+
 /** Numbered page links (spec: search results, storefronts, product lists); the current one is marked. */
 export function Pager({ page, pages, hrefFor, label }: PagerProps) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
-  const numbers = Array.from({ length: pages }, (_, index) => index + 1);
+  const numbers = shownPages(page, pages);
   return (
     <nav className="pager" aria-label={label ?? t('Pages')}>
       <ul>
-        {numbers.map((n) => (
+        {numbers.map((n, i) => (
           <li key={n}>
+            {i > 0 && n - (numbers[i - 1] ?? n) > 1 && (
+              <span className="pager-gap" aria-hidden="true">
+                …
+              </span>
+            )}
             <Link
               to={hrefFor(n)}
               className={n === page ? 'pager-link is-current' : 'pager-link'}

@@ -11,6 +11,7 @@ import {
   PROFILE_PASSWORDS_DIFFER,
   SIGNIN_PASSWORD_MAX,
 } from '../rules/accounts';
+import { ADMIN_SEARCH_MAX, SHOP_STATUS_QUERY_VALUES, USER_ROLE_FILTERS } from '../rules/admin-lists';
 import { SHOP_STATUS_FILTER_KEYS } from '../rules/shop-status';
 import { checkSellerFields, domainSchema, sellerFieldsSchema } from './sellers';
 
@@ -64,6 +65,29 @@ export const adminUserUpdateSchema = z.object({
 });
 
 /** GET /api/users/ (admin): `shop` keeps the users of one shop status; '' or absent, all. */
+/**
+ * An admin list's search text: trimmed, at most ADMIN_SEARCH_MAX characters; empty means none.
+ * (Also the order list's, schemas/orders.ts.)
+ */
+export const adminSearchSchema = z
+  .string()
+  .trim()
+  .max(ADMIN_SEARCH_MAX, `search must be at most ${ADMIN_SEARCH_MAX} characters.`)
+  .transform((text) => (text === '' ? undefined : text))
+  .optional();
+
+/** An optional filter word: one of `values`, or empty / absent for "no filter". */
+export function filterWord<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z
+    .union([z.literal(''), z.enum(values, { message })])
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+}
+
+/**
+ * GET /api/users/ (admin). The spec's call has no query; `shop` is decision 029's filter, and
+ * `search`, `role` and `shop_status` were added for the admin's search (decision 270).
+ */
 export const userListQuerySchema = z.object({
   shop: z
     .union([
@@ -73,7 +97,11 @@ export const userListQuerySchema = z.object({
       }),
     ])
     .optional(),
+  search: adminSearchSchema,
+  role: filterWord(USER_ROLE_FILTERS, 'role must be admin, seller or customer.'),
+  shop_status: filterWord(SHOP_STATUS_QUERY_VALUES, 'shop_status must be applied, open or closed.'),
 });
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 

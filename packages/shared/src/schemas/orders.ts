@@ -3,6 +3,7 @@
  * the order rules (rules/orders.ts) and date rules (rules/dates.ts).
  */
 import { z } from 'zod';
+import { ORDER_STATE_FILTERS } from '../rules/admin-lists';
 import { isCalendarDate } from '../rules/dates';
 import {
   DELIVERY_DATE_MISSING,
@@ -12,6 +13,7 @@ import {
   PAYMENT_METHODS,
   SHIPPING_ADDRESS_LIMITS,
 } from '../rules/orders';
+import { adminSearchSchema, filterWord } from './accounts';
 import { idSchema, optionalIdSchema } from './product-query';
 
 const requiredText = (label: string, max: number) =>
@@ -118,13 +120,36 @@ export type SaveShippingAddressInput = z.infer<typeof saveShippingAddressSchema>
 export const INCOMING_ORDER_FILTERS = ['to_confirm_payment', 'to_deliver'] as const;
 export type IncomingOrderFilter = (typeof INCOMING_ORDER_FILTERS)[number];
 
+/** A Stockholm day of the order list's date range, 'YYYY-MM-DD'; empty means no bound. */
+const listDay = (field: string) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => text === '' || (/^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDate(text)), {
+      message: `${field} must be a date (YYYY-MM-DD).`,
+    })
+    .transform((text) => (text === '' ? undefined : text))
+    .optional();
+
 export const orderListQuerySchema = z.object({
   seller: optionalIdSchema,
   /** Added beyond the spec; absent or '' lists every order. */
   status: z
     .union([z.literal(''), z.enum(INCOMING_ORDER_FILTERS, { message: 'Filter by to_confirm_payment or to_deliver.' })])
     .optional(),
+  /**
+   * Added for the admin's search (decision 270), admins only: an order number (T-100001), or
+   * text in the buyer's name or e-mail or the shop's name; one state; the Stockholm days from
+   * and to, both included.
+   */
+  search: adminSearchSchema,
+  state: filterWord(ORDER_STATE_FILTERS, 'state must be unpaid, paid, shipped, delivered or cancelled.'),
+  from: listDay('from'),
+  to: listDay('to'),
 });
+/** `to` before `from` (checked by the list, since a refined object cannot be extended with paging). */
+export const ORDER_RANGE_REVERSED = 'Invalid to in querystring: to must not be before from.';
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** PUT /api/orders/{id}/pay: the PayPal SDK's result. Only the PayPal order id is used. */
 export const paypalPaymentResultSchema = z.object({

@@ -1,5 +1,6 @@
 /** The query of GET /api/products, built on the catalogue query rules (rules/catalog-query.ts). */
 import { z } from 'zod';
+import { MANAGED_PRODUCT_STATES } from '../rules/admin-lists';
 import {
   DEFAULT_PUBLIC_PAGE_SIZE,
   MANAGED_PRODUCT_SORTS,
@@ -58,6 +59,11 @@ export const productListQuerySchema = z.object({
   scope: unlessEmpty(z.enum(['catalog', 'manage']).default('catalog')),
   /** Added beyond the spec: the managing list's column sort (rules/catalog-query.ts); ignored by the catalogue. */
   sort: unlessEmpty(z.enum(MANAGED_PRODUCT_SORTS).optional()),
+  /**
+   * Added beyond the spec: the managing list's listed / draft filter (decision 270; listed = on
+   * sale to shoppers, draft = not published); ignored by the catalogue.
+   */
+  state: unlessEmpty(z.enum(MANAGED_PRODUCT_STATES, { message: 'state must be listed or draft.' }).optional()),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

@@ -80,6 +80,8 @@ export const orders = pgTable(
     shippingCarrier: text('shipping_carrier'),
     trackingNumber: text('tracking_number'),
     shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    /** The buyer's and the shop's names as the admin's search reads them (migration 0039). */
+    searchText: text('search_text').generatedAlwaysAs(sql`torget_search_text(buyer_name || ' ' || seller_name)`),
     /** The human order number (shown as T-100001), sequential from 100001 (migration 0006). */
     number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('orders_number_seq')`),
     createdAt: createdAt(),
@@ -106,6 +108,14 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The admin's order list: the state filter (rules/admin-lists.ts) newest first, and the
+    // search by the buyer's and the shop's names as the order keeps them (migration 0039).
+    index('orders_state_created_idx').on(
+      sql`(CASE WHEN cancelled_at IS NOT NULL THEN 'cancelled' WHEN is_delivered THEN 'delivered' WHEN shipped_at IS NOT NULL THEN 'shipped' WHEN is_paid THEN 'paid' ELSE 'unpaid' END)`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
     // The expiry sweep's candidates: unpaid PayPal orders still holding stock, oldest first.
     index('orders_paypal_holding_idx')
       .on(t.createdAt)

@@ -11,6 +11,7 @@ import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { products, sellers, users } from '#api/db/schema.ts';
+import { listed } from './listed';
 import { nameMatches } from './name-search';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
 
@@ -26,11 +27,13 @@ const MANAGED_ORDER_BY: Record<ManagedProductSort, SQL[]> = {
   '-stock': [desc(products.countInStock), desc(products.id)],
 };
 
-/** The seller, the category, and a name or a short number ("#1001" or "1001"). */
+/** The seller, the category, listed or draft, and a name or a short number ("#1001" or "1001"). */
 function managedConditions(query: ProductListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.seller) conditions.push(eq(products.sellerId, query.seller));
   if (query.category) conditions.push(eq(products.category, query.category));
+  if (query.state === 'listed') conditions.push(listed);
+  if (query.state === 'draft') conditions.push(sql`${products.isDraft}`);
   if (query.name) {
     const number = parseProductNumber(query.name);
     conditions.push(

@@ -15,10 +15,11 @@ import {
   orderDeletionRefusal,
   SELLER_STATUS_REVOKED,
 } from '@torget/shared/policies/orders';
-import { formDateToDate } from '@torget/shared/rules/dates';
+import { type OrderStateFilter, orderNumberInSearch } from '@torget/shared/rules/admin-lists';
+import { DISPLAY_TIME_ZONE, formDateToDate } from '@torget/shared/rules/dates';
 import type { Language } from '@torget/shared/rules/languages';
 import { parseOrderNumber } from '@torget/shared/rules/order-number';
-import type { IncomingOrderFilter, OrderUpdateInput } from '@torget/shared/schemas/orders';
+import { type IncomingOrderFilter, ORDER_RANGE_REVERSED, type OrderUpdateInput } from '@torget/shared/schemas/orders';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, transaction } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
@@ -29,6 +30,7 @@ import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import { refundFields, refundsByOrder, refundsOf } from '#api/modules/refunds/refund-reads.ts';
+import { accountMatches, textMatches, typedEmail } from '#api/modules/users/user-search.ts';
 import { type OrderLine, type OrderRow, toOrderJson } from './order-json';
 import { unreadCounts } from './order-unread';
 
@@ -108,7 +110,8 @@ async function listOrders(
   page: PageRequest,
   reader: AuthUser,
 ): Promise<Paged<Order>> {
-  const [counted] = await db.select({ n: count() }).from(orders).where(where);
+  const statements = orderListStatements(db, where, page);
+  const [counted] = await statements.count;
   const total = Number(counted?.n ?? 0);
   const pageIds = db
     .select({ id: orders.id })
@@ -117,13 +120,7 @@ async function listOrders(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.size)
     .offset(page.offset);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.size)
-    .offset(page.offset);
+  const rows = await statements.page;
   if (rows.length === 0) return { rows: [], total };
   const items = await db
     .select(lineColumns)
@@ -145,6 +142,20 @@ async function listOrders(
       ...refundFields(refunds.get(row.id) ?? []),
     })),
     total,
+  };
+}
+
+/** The count and the page of an order list, as listOrders sends them. */
+export function orderListStatements(db: Db, where: SQL | undefined, page: PageRequest) {
+  return {
+    count: db.select({ n: count() }).from(orders).where(where),
+    page: db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.size)
+      .offset(page.offset),
   };
 }
 
@@ -172,17 +183,91 @@ const INCOMING_FILTER_WHERE: Record<IncomingOrderFilter, () => SQL | undefined> 
   to_deliver: () => and(eq(orders.isPaid, true), eq(orders.isDelivered, false), isNull(orders.cancelledAt)),
 };
 
-/** GET /api/orders?seller=&status=: a page of incoming orders with the buyer's name. */
+/** The admin's search and filters of the order list (schemas/orders.ts, orderListQuerySchema). */
+export interface OrderFinder {
+  search?: string | undefined;
+  state?: OrderStateFilter | undefined;
+  /** Stockholm days, 'YYYY-MM-DD', both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export const ONLY_ADMINS_SEARCH_ORDERS = 'Only admins can search and filter the order list.';
+
+/**
+ * An order's one state (rules/admin-lists.ts, orderListState), written exactly as
+ * orders_state_created_idx (migration 0039) holds it, so the filter reads that index.
+ */
+const ORDER_STATE = sql`(CASE WHEN ${orders.cancelledAt} IS NOT NULL THEN 'cancelled' WHEN ${orders.isDelivered} THEN 'delivered' WHEN ${orders.shippedAt} IS NOT NULL THEN 'shipped' WHEN ${orders.isPaid} THEN 'paid' ELSE 'unpaid' END)`;
+
+/**
+ * The orders a search finds: the order number (T-100001; a bare number is also searched as text),
+ * the buyer's or the shop's name as the order keeps them (orders.search_text,
+ * orders_search_trgm_idx), or the buyer's account by name or e-mail (user-search.ts, then
+ * orders_user_created_idx). One `id in (… union all …)`: each branch reads its own index, where
+ * an `or` of them would make PostgreSQL read every order and test each.
+ */
+function searchWhere(text: string): SQL {
+  const number = orderNumberInSearch(text);
+  if (number?.exact) return eq(orders.number, number.number);
+  const branches: SQL[] = [];
+  if (number) branches.push(sql`select n.id from orders n where n.number = ${number.number}`);
+  const onOrder = typedEmail(text) === null ? textMatches(sql`o.search_text`, text) : undefined;
+  if (onOrder) branches.push(sql`select o.id from orders o where ${onOrder}`);
+  const onBuyer = accountMatches({ email: sql`u.email`, searchText: sql`u.search_text` }, text);
+  if (onBuyer) {
+    branches.push(
+      sql`select b.id from users u join orders b on b.user_id = u.id where u.deleted_at is null and ${onBuyer}`,
+    );
+  }
+  return sql`${orders.id} in (${sql.join(branches, sql` union all `)})`;
+}
+
+/** The conditions of an admin's order search; undefined when nothing is asked. */
+function finderWhere(find: OrderFinder): SQL | undefined {
+  return and(
+    find.search ? searchWhere(find.search) : undefined,
+    find.state ? sql`${ORDER_STATE} = ${find.state}` : undefined,
+    find.from
+      ? sql`${orders.createdAt} >= (${find.from}::date)::timestamp at time zone ${DISPLAY_TIME_ZONE}`
+      : undefined,
+    find.to
+      ? sql`${orders.createdAt} < ((${find.to}::date + 1)::timestamp at time zone ${DISPLAY_TIME_ZONE})`
+      : undefined,
+  );
+}
+
+/**
+ * GET /api/orders?seller=&status=: a page of incoming orders with the buyer's name. An admin may
+ * also search and filter (`find`); anyone else asking for that is refused.
+ */
 export function listIncomingOrders(
   db: Db,
   user: AuthUser,
   requestedSeller: string | undefined,
   page: PageRequest,
   filter?: IncomingOrderFilter,
+  find: OrderFinder = {},
 ): Promise<Paged<Order>> {
+  return listOrders(db, incomingOrdersWhere(user, requestedSeller, filter, find), true, page, user);
+}
+
+/** Which orders GET /api/orders lists for `user`: refused (403, 400) when they may not ask so. */
+export function incomingOrdersWhere(
+  user: AuthUser,
+  requestedSeller: string | undefined,
+  filter?: IncomingOrderFilter,
+  find: OrderFinder = {},
+): SQL | undefined {
   const sellerId = sellerFilterFor(user, requestedSeller);
-  const where = and(sellerId ? eq(orders.sellerId, sellerId) : undefined, filter && INCOMING_FILTER_WHERE[filter]());
-  return listOrders(db, where, true, page, user);
+  const finding = Object.values(find).some((value) => value !== undefined);
+  if (finding && !user.isAdmin) throw forbidden(ONLY_ADMINS_SEARCH_ORDERS);
+  if (find.from && find.to && find.from > find.to) throw badRequest(ORDER_RANGE_REVERSED);
+  return and(
+    sellerId ? eq(orders.sellerId, sellerId) : undefined,
+    filter && INCOMING_FILTER_WHERE[filter](),
+    finding ? finderWhere(find) : undefined,
+  );
 }
 
 /**

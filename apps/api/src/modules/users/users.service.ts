@@ -2,6 +2,7 @@
 
 import type { UserDetails } from '@torget/shared/api-types';
 import type { Language } from '@torget/shared/rules/languages';
+import type { ShopStatusQueryValue, UserRoleFilter } from '@torget/shared/rules/admin-lists';
 import type { ShopStatusFilter } from '@torget/shared/rules/shop-status';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
 import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -30,6 +31,7 @@ import {
 } from '#api/modules/sellers/seller-settings.service.ts';
 import { lockAdminRoles, otherAdminCount } from './last-admin.service';
 import { toUserDetails } from './user-json';
+import { accountMatches } from './user-search';
 
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
 
@@ -136,32 +138,76 @@ export async function updateProfile(
   }
 }
 
-/** The users of one shop status (rules/shop-status.ts: seller, else applicant, else closed). */
-const SHOP_STATUS_WHERE: Record<ShopStatusFilter, () => SQL | undefined> = {
-  open: () => eq(users.isSeller, true),
-  waiting: () => and(eq(users.isSeller, false), eq(users.wantsToBeSeller, true)),
-  closed: () => and(eq(users.isSeller, false), eq(users.wantsToBeSeller, false)),
+/**
+ * The users of one shop status (rules/shop-status.ts: seller, else applicant, else closed). Plain
+ * SQL, no bound values: a partial index of migration 0039 (admins, sellers, applicants) is used
+ * only when the planner can see that the condition implies the index's own.
+ */
+const SHOP_STATUS_WHERE: Record<ShopStatusFilter, SQL> = {
+  open: sql`${users.isSeller}`,
+  waiting: sql`(${users.wantsToBeSeller} and not ${users.isSeller})`,
+  closed: sql`(not ${users.isSeller} and not ${users.wantsToBeSeller})`,
 };
+
+/** The user list's `shop_status` words (rules/admin-lists.ts) as the shop statuses they keep. */
+const SHOP_STATUS_OF_QUERY: Record<ShopStatusQueryValue, ShopStatusFilter> = {
+  applied: 'waiting',
+  open: 'open',
+  closed: 'closed',
+};
+
+/** The users of one role: admins, sellers, and customers (neither). */
+const ROLE_WHERE: Record<UserRoleFilter, SQL> = {
+  admin: sql`${users.isAdmin}`,
+  seller: sql`${users.isSeller}`,
+  customer: sql`(not ${users.isAdmin} and not ${users.isSeller})`,
+};
+
+/** The admin user list's filters (schemas/accounts.ts, userListQuerySchema); each absent one keeps all. */
+export interface UserListFilters {
+  shop?: ShopStatusFilter | undefined;
+  search?: string | undefined;
+  role?: UserRoleFilter | undefined;
+  shopStatus?: ShopStatusQueryValue | undefined;
+}
 
 /**
  * GET /api/users/ (admin): a page of the accounts that are not deleted, newest first, and their
- * count; with `shop`, only the accounts of that shop status.
+ * count; only those of every filter given. The page and the count read the indexes of migration
+ * 0039 (a search the trigram index of the search text, or the e-mail's), never the whole table.
  */
 export async function listUsers(
   db: Db,
   page: PageRequest,
-  shop?: ShopStatusFilter,
+  filters: UserListFilters = {},
 ): Promise<Paged<typeof users.$inferSelect>> {
-  const where = and(notDeleted, shop && SHOP_STATUS_WHERE[shop]());
-  const [counted] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(page.size)
-    .offset(page.offset);
+  const statements = userListStatements(db, page, filters);
+  const [counted] = await statements.count;
+  const rows = await statements.page;
   return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** The two statements of the user list, the count and the page, as listUsers sends them. */
+export function userListStatements(db: Db, page: PageRequest, filters: UserListFilters) {
+  const where = and(
+    notDeleted,
+    filters.shop && SHOP_STATUS_WHERE[filters.shop],
+    filters.shopStatus && SHOP_STATUS_WHERE[SHOP_STATUS_OF_QUERY[filters.shopStatus]],
+    filters.role && ROLE_WHERE[filters.role],
+    filters.search
+      ? accountMatches({ email: sql`${users.email}`, searchText: sql`${users.searchText}` }, filters.search)
+      : undefined,
+  );
+  return {
+    count: db.select({ n: count() }).from(users).where(where),
+    page: db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(page.size)
+      .offset(page.offset),
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import { dbFor, declareChanges, stockChangeTags } from '#api/lib/cache-changes.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
-import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
+import { pageAliasSchema, pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
 import { requestLanguage } from '#api/lib/request-language.ts';
 import { newOrderNoticeMail, orderConfirmationMail } from '#api/mails/order-mails.ts';
@@ -51,6 +51,8 @@ function productTagsOf(order: Order): string[] {
   return stockChangeTags(order.orderItems.flatMap((item) => (item.product ? [item.product] : [])));
 }
 const pageQuery = z.object({ pageNumber: pageNumberSchema });
+/** The incoming-order list also takes `page`, the same as `pageNumber` (decision 270). */
+const listPageQuery = z.object({ pageNumber: pageNumberSchema, page: pageAliasSchema });
 
 export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const { reader: db } = deps.database;
@@ -98,14 +100,20 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
     return rows;
   });
 
-  app.get('/', { schema: { querystring: orderListQuerySchema.extend(pageQuery.shape) } }, async (request, reply) => {
-    const user = userOf(request);
-    const page = pageRequest(request.query.pageNumber);
-    const filter = request.query.status || undefined;
-    const { rows, total } = await listIncomingOrders(db, user, request.query.seller, page, filter);
-    setPageHeaders(request, reply, page, total);
-    return rows;
-  });
+  app.get(
+    '/',
+    { schema: { querystring: orderListQuerySchema.extend(listPageQuery.shape) } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const page = pageRequest(request.query.pageNumber ?? request.query.page);
+      const { query } = request;
+      const filter = query.status || undefined;
+      const find = { search: query.search, state: query.state, from: query.from, to: query.to };
+      const { rows, total } = await listIncomingOrders(db, user, query.seller, page, filter, find);
+      setPageHeaders(request, reply, page, total);
+      return rows;
+    },
+  );
 
   // Reading an order past its time expires it, giving its stock back (lib/cache-changes.ts).
   app.get('/:id', { schema: { params: idParams } }, async (request) => {

@@ -165,6 +165,21 @@ describe('a new product is a draft, seen by nobody but its seller and admins', (
     expect((await get(`/api/products?scope=manage&seller=${seller.id}`, customer.token)).statusCode).toBe(403);
   });
 
+  it("is kept by the managing list's draft filter and left out by its listed filter", async () => {
+    const drafts = await list('?scope=manage&state=draft&pageSize=100', admin.token);
+    expect(drafts.products.map((p) => p._id)).toContain(draft._id);
+    expect(drafts.products.every((p) => p.isDraft)).toBe(true);
+    const listedOnes = await list('?scope=manage&state=listed&pageSize=100', admin.token);
+    expect(listedOnes.products.map((p) => p._id)).not.toContain(draft._id);
+    expect(listedOnes.products.every((p) => !p.isDraft)).toBe(true);
+    expect(drafts.count + listedOnes.count).toBeLessThanOrEqual(
+      (await list('?scope=manage&pageSize=100', admin.token)).count,
+    );
+    const bad = await get('/api/products?scope=manage&state=hidden', admin.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Invalid state in querystring');
+  });
+
   it('goes on sale when saved with a name, a price above 0 and an image, and never goes back', async () => {
     const res = await save(draft._id, fullForm);
     expect(res.statusCode, res.body).toBe(200);

@@ -3,7 +3,7 @@ import { adminUserUpdateSchema, userListQuerySchema } from '@torget/shared/schem
 import { z } from 'zod';
 import { dbFor } from '#api/lib/cache-changes.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
-import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
+import { pageAliasSchema, pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
 import { sellerApplicationMail } from '#api/mails/seller-application-mail.ts';
 import { readPayoutAccountForAdmin } from '#api/modules/sellers/payout-account.service.ts';
 import { applicationLanguage } from '#api/modules/sellers/seller-applications.service.ts';
@@ -19,10 +19,17 @@ export const adminUserRoutes: RoutePlugin = async (app, { deps }) => {
   const { mainHosts } = deps.config;
 
   // Paged (lib/paging.ts): still a JSON array, with X-Total-Count and Link headers.
-  const listQuery = userListQuerySchema.extend({ pageNumber: pageNumberSchema });
+  // `page` is the same as `pageNumber` (the admin search's address, decision 270).
+  const listQuery = userListQuerySchema.extend({ pageNumber: pageNumberSchema, page: pageAliasSchema });
   app.get('/', { schema: { querystring: listQuery } }, async (request, reply) => {
-    const page = pageRequest(request.query.pageNumber);
-    const { rows, total } = await listUsers(db, page, request.query.shop || undefined);
+    const { query } = request;
+    const page = pageRequest(query.pageNumber ?? query.page);
+    const { rows, total } = await listUsers(db, page, {
+      shop: query.shop || undefined,
+      search: query.search,
+      role: query.role,
+      shopStatus: query.shop_status,
+    });
     setPageHeaders(request, reply, page, total);
     return rows.map(toUserListEntry);
   });

@@ -5,10 +5,13 @@ import { adminMenuShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { usePendingApplications } from '../api/get-seller-applications';
+import { AdminOverviewPanel } from '../components/admin-overview';
+import '../admin.css';
 
 /**
  * /admin_menu (spec section 2, Layout): the spec's four admin buttons, the PayPal payments
- * (refunds), the payouts and the seller applications with the count of pending ones, on the
+ * (refunds), the payouts and the seller applications with the count of pending ones, and under
+ * them the overview (orders, sales, open work), on the
  * marketplace's main host only.
  */
 export function AdminMenuPage() {
@@ -35,7 +38,10 @@ export function AdminMenuPage() {
     <section className="page" aria-labelledby="admin-menu-heading">
       <h1 id="admin-menu-heading">{t('Admin')}</h1>
       {adminMenuShows(user) ? (
-        <MenuButtons label={t('Admin menu')} entries={entries} />
+        <>
+          <MenuButtons label={t('Admin menu')} entries={entries} />
+          <AdminOverviewPanel />
+        </>
       ) : (
         <MessageBox>{t('The admin menu is available on the marketplace’s main site only.')}</MessageBox>
       )}

@@ -11,7 +11,8 @@ import { pageCount, useListPage } from '#web/hooks/use-list-page.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useDeleteOrder } from '../api/delete-order';
-import { useOrders } from '../api/get-orders';
+import { NO_ORDER_SEARCH, useOrders } from '../api/get-orders';
+import { AdminOrderFilters, useAdminOrderSearch } from './admin-order-filters';
 import { OrderTable } from './order-table';
 import '#web/components/filter-pills.css';
 
@@ -70,8 +71,11 @@ export function IncomingOrders({ seller, label, showShop, forSeller }: IncomingO
   const [params] = useSearchParams();
   const asked = params.get('status');
   const status = forSeller && isFilter(asked) ? asked : '';
+  // The admin's list of every order searches and filters (decision 270); a seller's does not.
+  const admin = useAdminOrderSearch();
+  const searching = seller === '' && actor?.isAdmin === true;
   const { page, hrefFor } = useListPage();
-  const orders = useOrders(seller, page, status);
+  const orders = useOrders(seller, page, status, searching ? admin.find : NO_ORDER_SEARCH);
   const deleteOrder = useDeleteOrder();
 
   async function onDelete(order: Order) {
@@ -82,6 +86,7 @@ export function IncomingOrders({ seller, label, showShop, forSeller }: IncomingO
   return (
     <>
       {forSeller && <OrderFilters current={status} />}
+      {searching && <AdminOrderFilters filters={admin.filters} find={admin.find} />}
       {deleteOrder.isError && <MessageBox variant="danger">{t(deleteOrder.error.message)}</MessageBox>}
       {deleteOrder.isSuccess && <MessageBox variant="success">{t(ORDER_DELETED)}</MessageBox>}
       {orders.isPending ? (
@@ -89,9 +94,16 @@ export function IncomingOrders({ seller, label, showShop, forSeller }: IncomingO
       ) : orders.isError ? (
         <MessageBox variant="danger">{t(orders.error.message)}</MessageBox>
       ) : orders.data.items.length === 0 ? (
-        <MessageBox>{filterText(t)[status].empty}</MessageBox>
+        <MessageBox>
+          {searching && admin.filters.active ? t('No orders match your search.') : filterText(t)[status].empty}
+        </MessageBox>
       ) : (
         <>
+          {searching && (
+            <p className="list-total" aria-live="polite">
+              {orders.isPlaceholderData ? t('Searching...') : t('Found: {{n}}', { n: orders.data.total })}
+            </p>
+          )}
           <OrderTable
             orders={orders.data.items}
             label={label}

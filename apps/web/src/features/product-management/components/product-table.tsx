@@ -19,6 +19,8 @@ interface ProductTableProps {
   deletingId?: string;
   sort: ManagedProductSort;
   onSort: (sort: ManagedProductSort) => void;
+  /** The admin's list: a SHOP column whose name keeps only that shop's products (this address). */
+  shopHref?: ((sellerId: string) => string) | undefined;
 }
 
 /** A column heading that sorts the list: ascending first, then descending (aria-sort tells). */
@@ -59,6 +61,7 @@ export function ProductTable({
   deletingId,
   sort,
   onSort,
+  shopHref,
 }: ProductTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -78,6 +81,7 @@ export function ProductTable({
             <SortHeading column="stock" label={t('STOCK')} sort={sort} onSort={onSort} />
             <th scope="col">{t('STATUS')}</th>
             <th scope="col">{t('CATEGORY')}</th>
+            {shopHref && <th scope="col">{t('SHOP')}</th>}
             <th scope="col">{t('ACTIONS')}</th>
           </tr>
         </thead>
@@ -107,6 +111,13 @@ export function ProductTable({
                 <ProductStatusBadge product={product} />
               </td>
               <td data-label={t('CATEGORY')}>{product.category}</td>
+              {shopHref && (
+                <td data-label={t('SHOP')}>
+                  <Link to={shopHref(product.seller._id)} title={t('Only this shop')}>
+                    {product.seller.seller.name || product.seller.name}
+                  </Link>
+                </td>
+              )}
               <td className="cell-actions" data-label={t('ACTIONS')}>
                 <div className="table-actions">
                   <Link to={editHref(product)} className="button button-small">

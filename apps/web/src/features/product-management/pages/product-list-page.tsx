@@ -1,3 +1,4 @@
+import { MANAGED_PRODUCT_STATES, type ManagedProductState } from '@torget/shared/rules/admin-lists';
 import {
   MANAGED_PRODUCT_SORTS,
   MANAGEMENT_PAGE_SIZE,
@@ -5,7 +6,7 @@ import {
 } from '@torget/shared/rules/catalog-query';
 import { isOneOf } from '@torget/shared/rules/one-of';
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useProducts } from '#web/api/get-products.ts';
 import { DELETE_QUESTION, useConfirm } from '#web/components/confirm-dialog.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
@@ -32,9 +33,20 @@ function usePageNumber(): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface ListQuery {
+  q?: string;
+  sort?: ManagedProductSort;
+  state?: ManagedProductState | '';
+  /** The admin's shop filter: a seller's id, '' for every shop. */
+  shop?: string;
+}
+
 /**
- * The search (`?q=`) and column sort (`?sort=`) of a list, kept in the address so a reload, the
- * back button and the pager's links keep them. A new search or sort starts again at page 1.
+ * The search (`?q=`), column sort (`?sort=`), listed / draft filter (`?state=`) and the admin's
+ * shop filter (`?shop=<seller id>`) of a list, kept in the address so a reload, the back button
+ * and the pager's links keep them. A new search, filter or sort starts again at page 1.
  */
 function useListFilters(listPath: string) {
   const [params] = useSearchParams();
@@ -42,21 +54,33 @@ function useListFilters(listPath: string) {
   const q = params.get('q') ?? '';
   const asked = params.get('sort');
   const sort: ManagedProductSort = isOneOf(MANAGED_PRODUCT_SORTS, asked) ? asked : 'newest';
-  const withFilters = (path: string, next: { q?: string; sort?: ManagedProductSort }) => {
+  const askedState = params.get('state');
+  const state: ManagedProductState | '' = isOneOf(MANAGED_PRODUCT_STATES, askedState) ? askedState : '';
+  const askedShop = params.get('shop') ?? '';
+  const shop = UUID.test(askedShop) ? askedShop : '';
+  const withFilters = (path: string, next: ListQuery) => {
     const query = new URLSearchParams();
     const text = (next.q ?? q).trim();
     const order = next.sort ?? sort;
+    const listing = next.state ?? state;
+    const seller = next.shop ?? shop;
     if (text !== '') query.set('q', text);
     if (order !== 'newest') query.set('sort', order);
+    if (listing !== '') query.set('state', listing);
+    if (seller !== '') query.set('shop', seller);
     const search = query.toString();
     return search === '' ? path : `${path}?${search}`;
   };
   return {
     q,
     sort,
+    state,
+    shop,
     hrefFor: (page: number) => withFilters(`${listPath}/pageNumber/${page}`, {}),
+    shopHref: (seller: string) => withFilters(listPath, { shop: seller }),
     setQuery: (text: string) => navigate(withFilters(listPath, { q: text })),
     setSort: (order: ManagedProductSort) => navigate(withFilters(listPath, { sort: order })),
+    setState: (listing: ManagedProductState | '') => navigate(withFilters(listPath, { state: listing })),
   };
 }
 
@@ -75,13 +99,16 @@ function ProductList({ mode }: { mode: ListMode }) {
   const products = useProducts({
     pageNumber: page,
     pageSize: MANAGEMENT_PAGE_SIZE,
-    seller: mode === 'seller' ? user?._id : undefined,
+    seller: mode === 'seller' ? user?._id : filters.shop || undefined,
     scope: 'manage',
     sort: filters.sort,
+    state: filters.state || undefined,
     name: filters.q === '' ? undefined : filters.q,
   });
   const createProduct = useCreateProduct();
   const deleteProduct = useDeleteProduct();
+  /** The filtered shop's name, as its products carry it. */
+  const shopName = products.data?.products[0]?.seller.seller.name;
 
   function onCreate() {
     deleteProduct.reset();
@@ -144,7 +171,24 @@ function ProductList({ mode }: { mode: ListMode }) {
             <option value="-stock">{t('Stock, high to low')}</option>
           </select>
         </label>
+        <label className="list-sort">
+          <span>{t('Show')}</span>
+          <select
+            className="select-input"
+            value={filters.state}
+            onChange={(event) => filters.setState(event.target.value as ManagedProductState | '')}
+          >
+            <option value="">{t('All products')}</option>
+            <option value="listed">{t('Listed')}</option>
+            <option value="draft">{t('Drafts')}</option>
+          </select>
+        </label>
       </search>
+      {mode === 'admin' && filters.shop !== '' && (
+        <p className="list-shop-filter">
+          {t('Shop: {{name}}', { name: shopName ?? '…' })} <Link to={filters.shopHref('')}>{t('Show every shop')}</Link>
+        </p>
+      )}
       {createProduct.isPending && <LoadingBox label={t('Creating...')} />}
       {createProduct.isError && <MessageBox variant="danger">{formMessage(t, createProduct.error.message)}</MessageBox>}
       {deleteProduct.isPending && <LoadingBox label={t('Deleting...')} />}
@@ -165,6 +209,7 @@ function ProductList({ mode }: { mode: ListMode }) {
           deletingId={deleteProduct.isPending ? deleteProduct.variables : undefined}
           sort={filters.sort}
           onSort={filters.setSort}
+          shopHref={mode === 'admin' ? filters.shopHref : undefined}
         />
       )}
       {products.data && (

@@ -1,0 +1,8 @@
+/** GET /api/admin/overview (admin): orders and sales today and this month, and open work. */
+import { adminOverview } from '#api/modules/admin/overview.service.ts';
+import type { RoutePlugin } from '#api/routes/audiences.ts';
+
+export const adminOverviewRoutes: RoutePlugin = async (app, { deps }) => {
+  const { reader: db } = deps.database;
+  app.get('/overview', async () => adminOverview(db));
+};
