@@ -17,6 +17,7 @@ export {
 export { feeSettings, LEDGER_ENTRY_KINDS, ledgerEntries } from './schema/ledger';
 export { orderItems, orderMessageReads, orderMessages, orders, PAYMENT_METHODS } from './schema/orders';
 export { CAPTURE_OUTCOMES, paypalCaptures, REFUND_STATES } from './schema/payments';
+export { sellerPaymentRequests } from './schema/payment-requests';
 export { PAYOUT_ACCOUNT_KINDS, sellerPayoutAccounts } from './schema/payout-accounts';
 export { payoutLines, payouts } from './schema/payouts';
 export { siteSettings } from './schema/settings';

@@ -147,7 +147,12 @@ export async function listUsers(
 export async function updateUserByAdmin(
   db: Db,
   id: string,
-  input: { is_seller?: boolean | undefined; is_admin?: boolean | undefined; seller_domain?: string | undefined },
+  input: {
+    is_seller?: boolean | undefined;
+    is_admin?: boolean | undefined;
+    seller_domain?: string | undefined;
+    seller_plan?: PlanCode | undefined;
+  },
   mainHosts: string[],
 ): Promise<{ user: UserDetails; approvedSeller: boolean }> {
   if (!isUuid(id)) throw notFound('User Not Found');
@@ -187,9 +192,21 @@ export async function updateUserByAdmin(
       }
       if (shop) await tx.update(sellers).set({ domain, updatedAt: new Date() }).where(eq(sellers.userId, id));
     }
+    let movedToPaidPlan = false;
+    if (input.seller_plan !== undefined) {
+      const [before] = await tx.select({ plan: sellers.plan }).from(sellers).where(eq(sellers.userId, id)).for('update');
+      if (!before) throw badRequest('This user has no shop to change the plan of.');
+      if (before.plan !== input.seller_plan) {
+        await tx.update(sellers).set({ plan: input.seller_plan, updatedAt: new Date() }).where(eq(sellers.userId, id));
+        movedToPaidPlan = before.plan === '1' && input.seller_plan !== '1';
+      }
+    }
     const approved = input.is_seller === true && !current.isSeller;
-    // A seller approved on plan 2 or 3 owes the plan's yearly fee from now, booked with the approval.
-    if (approved) await bookPlanFeeOnApproval(tx, id);
+    const sellerAfter = input.is_seller ?? current.isSeller;
+    // A seller approved on plan 2 or 3, or an approved seller moved from plan 1 to a paid plan,
+    // owes the plan's yearly fee from now, booked in this transaction: once per fee year
+    // (docs/decisions/213-plan-fee-on-upgrade.md).
+    if (approved || (movedToPaidPlan && sellerAfter)) await bookPlanFeeOnApproval(tx, id);
     return approved;
   });
   const user = await findUserDetails(db, id);
