@@ -140,6 +140,10 @@ const PayoutsPage = lazyPage(
   () => import('#web/features/admin/pages/payouts-page.tsx'),
   (m) => m.PayoutsPage,
 );
+const AdminFinancesPage = lazyPage(
+  () => import('#web/features/admin/pages/admin-finances-page.tsx'),
+  (m) => m.AdminFinancesPage,
+);
 const UserEditPage = lazyPage(
   () => import('#web/features/admin/pages/user-edit-page.tsx'),
   (m) => m.UserEditPage,
@@ -152,6 +156,10 @@ const StorefrontPage = lazyPage(
 const MyShopMenuPage = lazyPage(
   () => import('#web/features/sellers/pages/my-shop-menu-page.tsx'),
   (m) => m.MyShopMenuPage,
+);
+const StatementPage = lazyPage(
+  () => import('#web/features/sellers/pages/statement-page.tsx'),
+  (m) => m.StatementPage,
 );
 const SellerProfilePage = lazyPage(
   () => import('#web/features/sellers/pages/seller-profile-page.tsx'),
@@ -244,6 +252,7 @@ export function AppRouter() {
             <Route path="/admin_settings" element={<AdminSettingsPage />} />
             <Route path="/admin_payments" element={<PaymentCapturesPage />} />
             <Route path="/admin_payouts" element={<PayoutsPage />} />
+            <Route path="/admin_finances" element={<AdminFinancesPage />} />
           </Route>
 
           <Route element={<RequireSeller />}>
@@ -252,6 +261,7 @@ export function AppRouter() {
             <Route path="/productlist/seller/pageNumber/:pageNumber" element={<SellerProductListPage />} />
             <Route path="/orderlist/seller" element={<SellerOrderListPage />} />
             <Route path="/my_shop_menu" element={<MyShopMenuPage />} />
+            <Route path="/my_shop_statement/:month" element={<StatementPage />} />
           </Route>
 
           <Route element={<RequireSellerOrApplicant />}>

@@ -1,6 +1,7 @@
 /** Accounts: registration, sign-in, profile, admin management. */
 
 import type { UserDetails } from '@torget/shared/api-types';
+import type { PlanCode } from '@torget/shared/rules/plans';
 import type { ShopStatusFilter } from '@torget/shared/rules/shop-status';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
 import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -194,7 +195,11 @@ export async function updateUserByAdmin(
     }
     let movedToPaidPlan = false;
     if (input.seller_plan !== undefined) {
-      const [before] = await tx.select({ plan: sellers.plan }).from(sellers).where(eq(sellers.userId, id)).for('update');
+      const [before] = await tx
+        .select({ plan: sellers.plan })
+        .from(sellers)
+        .where(eq(sellers.userId, id))
+        .for('update');
       if (!before) throw badRequest('This user has no shop to change the plan of.');
       if (before.plan !== input.seller_plan) {
         await tx.update(sellers).set({ plan: input.seller_plan, updatedAt: new Date() }).where(eq(sellers.userId, id));

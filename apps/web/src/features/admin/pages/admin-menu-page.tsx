@@ -7,7 +7,7 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 
 /**
  * /admin_menu (spec section 2, Layout): the spec's four admin buttons, the PayPal payments
- * (refunds) and the payouts, on the marketplace's main host only.
+ * (refunds), the payouts and the finances, on the marketplace's main host only.
  */
 export function AdminMenuPage() {
   const { t } = useTranslation();
@@ -20,6 +20,7 @@ export function AdminMenuPage() {
     { to: '/admin_settings', text: t('Settings') },
     { to: '/admin_payments', text: t('PayPal payments') },
     { to: '/admin_payouts', text: t('Payouts') },
+    { to: '/admin_finances', text: t('Finances') },
   ];
   return (
     <section className="page" aria-labelledby="admin-menu-heading">
