@@ -834,6 +834,9 @@ export const swedishCatalogue: Record<string, string> = {
 
   // Finances: the admin's screen, the seller's statement and payment requests
   'Payment from the seller': 'Betalning från säljaren',
+  'Sellers who owe the marketplace pay to this number.':
+    'Säljare som är skyldiga marknadsplatsen betalar till det här numret.',
+  Period: 'Period',
   'Marketplace’s Swish number': 'Marknadsplatsens Swishnummer',
   'Swish number saved.': 'Swishnumret är sparat.',
   'Ask {{name}} to pay {{amount}} by Swish?': 'Be {{name}} betala {{amount}} med Swish?',

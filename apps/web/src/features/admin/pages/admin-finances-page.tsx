@@ -60,7 +60,16 @@ function SwishNumberForm({ current }: { current: string }) {
     >
       <div className="form-field">
         <label htmlFor={id}>{t('Marketplace’s Swish number')}</label>
-        <input id={id} inputMode="numeric" value={value} onChange={(event) => setValue(event.target.value)} />
+        <input
+          id={id}
+          inputMode="numeric"
+          aria-describedby={`${id}-hint`}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <p id={`${id}-hint`} className="form-hint">
+          {t('Sellers who owe the marketplace pay to this number.')}
+        </p>
       </div>
       <button type="submit" className="button button-small" disabled={save.isPending}>
         {t('Save')}

@@ -11,6 +11,12 @@ import { Entries } from '../components/ledger-statement';
 import '../sales-overview.css';
 import '../statement.css';
 
+/** Noon of the last day of `month` ('YYYY-MM'), as ISO: the day shown whatever the time zone. */
+function lastDay(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber, 0, 12)).toISOString();
+}
+
 /**
  * /my_shop_statement/:month (seller): the month's statement to print: the opening balance on the
  * month's first day, every entry with its order, the closing balance on its last
@@ -45,6 +51,10 @@ export function StatementPage() {
       ) : (
         <>
           <dl className="statement-figures">
+            <dt>{t('Period')}</dt>
+            <dd>
+              {format.date(`${month}-01T12:00:00Z`)} – {format.date(lastDay(month))}
+            </dd>
             <dt>{t('Opening balance')}</dt>
             <dd>{format.price(shown.opening)}</dd>
             <dt>{t('Closing balance')}</dt>
