@@ -863,7 +863,6 @@ export const swedishCatalogue: Record<string, string> = {
   'PLAN FEES': 'PLANAVGIFTER',
   EARNINGS: 'INTÄKTER',
   'All sellers': 'Alla säljare',
-  'Order ID': 'Beställnings-ID',
   'No entries.': 'Inga poster.',
   Reversal: 'Återföring',
   Previous: 'Föregående',

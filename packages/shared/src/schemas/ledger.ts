@@ -12,6 +12,7 @@ import {
   percentToBp,
 } from '../rules/ledger';
 import { ORE_PER_SEK, sekToOre } from '../rules/money';
+import { parseOrderNumber } from '../rules/order-number';
 import { normaliseSwishNumber } from '../rules/sweden';
 import { idSchema } from './product-query';
 
@@ -31,10 +32,19 @@ export const ledgerMineQuerySchema = z.object({
   month: z.preprocess(emptyAsAbsent, ledgerMonthSchema.optional()),
 });
 
+/** An order by its id, or by its number as people quote it (`T-100001`). */
+const orderRefSchema = z.union([
+  idSchema,
+  z
+    .string()
+    .trim()
+    .refine((text) => parseOrderNumber(text) !== null, 'order must be an order id or number (T-100001).'),
+]);
+
 /** GET /api/ledger?seller=&order=&month=: any of the three, each narrowing the entries. */
 export const ledgerQuerySchema = z.object({
   seller: z.preprocess(emptyAsAbsent, idSchema.optional()),
-  order: z.preprocess(emptyAsAbsent, idSchema.optional()),
+  order: z.preprocess(emptyAsAbsent, orderRefSchema.optional()),
   month: z.preprocess(emptyAsAbsent, ledgerMonthSchema.optional()),
 });
 

@@ -20,7 +20,7 @@ import {
 } from '@torget/shared/rules/ledger';
 import { type StatementCsvRow, statementAmount } from '@torget/shared/rules/ledger-statement';
 import { oreToSek } from '@torget/shared/rules/money';
-import { formatOrderNumber } from '@torget/shared/rules/order-number';
+import { formatOrderNumber, parseOrderNumber } from '@torget/shared/rules/order-number';
 import { PLAN_CODES, type PlanCode } from '@torget/shared/rules/plans';
 import { SALES_TIME_ZONE } from '@torget/shared/rules/sales-overview';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -183,7 +183,13 @@ export async function requireSeller(db: Db, sellerId: string): Promise<void> {
   if (!row) throw notFound(SELLER_NOT_FOUND);
 }
 
-/** GET /api/ledger: entries by seller, order and month, newest first, a page at a time. */
+/** Entries of an order given by its id or its number (`T-100001`). */
+function orderCondition(order: string): SQL {
+  const number = parseOrderNumber(order);
+  return number === null ? eq(ledgerEntries.orderId, order) : eq(ledgerEntries.orderNumber, number);
+}
+
+/** GET /api/ledger: entries by seller, order (id or number) and month, newest first, a page at a time. */
 export async function listEntries(
   db: Db,
   filter: { seller?: string | undefined; order?: string | undefined; month?: string | undefined },
@@ -192,7 +198,7 @@ export async function listEntries(
   if (filter.seller) await requireSeller(db, filter.seller);
   const where = and(
     filter.seller ? eq(ledgerEntries.sellerId, filter.seller) : undefined,
-    filter.order ? eq(ledgerEntries.orderId, filter.order) : undefined,
+    filter.order ? orderCondition(filter.order) : undefined,
     filter.month ? inMonth(filter.month) : undefined,
   );
   const rows = await db

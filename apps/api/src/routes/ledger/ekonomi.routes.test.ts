@@ -169,6 +169,23 @@ describe('the marketplace’s earnings by month', () => {
   });
 });
 
+describe('the admin’s entries of one order', () => {
+  it('finds them by the order’s number as by its id, and refuses anything else', async () => {
+    const anna = await seller('1');
+    const o = await paidPaypalOrder(anna);
+    const byId = await call('GET', `/api/ledger?order=${o._id}`, admin);
+    const byNumber = await call('GET', `/api/ledger?order=${o.orderNumber.toLowerCase()}`, admin);
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byNumber.statusCode, byNumber.body).toBe(200);
+    const kinds = (res: typeof byId) =>
+      (res.json() as { kind: string; orderNumber: string }[]).map((e) => e.kind).sort();
+    expect(kinds(byId)).toEqual(['commission', 'commission_vat', 'sale_collected']);
+    expect(kinds(byNumber)).toEqual(kinds(byId));
+    expect((await call('GET', '/api/ledger?order=T-12x', admin)).statusCode).toBe(400);
+    expect((await call('GET', '/api/ledger?order=100001', admin)).statusCode).toBe(400);
+  });
+});
+
 describe('the seller’s monthly statement as CSV', () => {
   it('runs from the opening balance through the entries to the closing balance, which is the balance', async () => {
     const anna = await seller('1');
@@ -306,7 +323,11 @@ describe('payment requests to sellers who owe the marketplace', () => {
       seller: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(404);
-    const missing = await call('PUT', '/api/ledger/payment-requests/00000000-0000-4000-8000-000000000000/received', admin);
+    const missing = await call(
+      'PUT',
+      '/api/ledger/payment-requests/00000000-0000-4000-8000-000000000000/received',
+      admin,
+    );
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(REQUEST_NOT_FOUND);
     expect((await call('PUT', '/api/ledger/payment-requests/nej/received', admin)).statusCode).toBe(404);

@@ -1,5 +1,6 @@
 import type { LedgerEntry, LedgerSellerBalance, SellerPaymentRequest } from '@torget/shared/api-types';
 import { isLedgerMonth } from '@torget/shared/rules/ledger';
+import { parseOrderNumber } from '@torget/shared/rules/order-number';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
@@ -35,6 +36,7 @@ const KIND_TEXTS: Record<LedgerEntry['kind'], string> = {
 };
 
 const NO_FILTER: EntryFilter = { seller: '', order: '', month: '' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Rows a page of GET /api/ledger holds (lib/paging.ts on the server). */
 const PAGE_SIZE = 50;
 
@@ -277,6 +279,7 @@ function Entries({
   const format = useFormat();
   const id = useId();
   const [page, setPage] = useState(1);
+  const [order, setOrder] = useState(filter.order);
   const entries = useLedgerEntries(filter, page);
   const names = new Map(balances.map((b) => [b.seller, b.name]));
   const change = (next: Partial<EntryFilter>) => {
@@ -304,11 +307,17 @@ function Entries({
           </select>
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-order`}>{t('Order ID')}</label>
+          <label htmlFor={`${id}-order`}>{t('Order')}</label>
           <input
             id={`${id}-order`}
-            value={filter.order}
-            onChange={(event) => change({ order: event.target.value.trim() })}
+            placeholder="T-100001"
+            value={order}
+            onChange={(event) => {
+              const value = event.target.value.trim();
+              setOrder(value);
+              // Only a whole order number or id filters, not each keystroke on the way to one.
+              if (value === '' || parseOrderNumber(value) !== null || UUID.test(value)) change({ order: value });
+            }}
           />
         </div>
         <div className="form-field">
