@@ -93,7 +93,12 @@ export async function preparePaypalPayments({ origin, standin, jwtSecret, produc
       const placed = await send(origin, { method: 'POST', path: '/api/orders', headers, body: JSON.stringify(body) });
       if (placed.status !== 201) throw new Error(`order not placed: ${placed.status} ${JSON.stringify(placed.body)}`);
       const orderId = placed.body.order._id;
-      const created = await send(origin, { method: 'POST', path: `/api/orders/${orderId}/paypal`, headers });
+      // No body, so no content type (Fastify refuses an empty JSON body).
+      const created = await send(origin, {
+        method: 'POST',
+        path: `/api/orders/${orderId}/paypal`,
+        headers: { authorization: headers.authorization },
+      });
       if (created.status !== 200)
         throw new Error(`PayPal order not made: ${created.status} ${JSON.stringify(created.body)}`);
       const paypalId = created.body.id;

@@ -257,6 +257,8 @@ describe('demo seed', () => {
     expect(settings?.aboutText).toContain('Torget');
     expect(settings?.becomeSellerText2).toContain('299 kr/år');
     expect(settings?.privacyPolicyText).toContain('GDPR');
+    // The marketplace's Swish number, ten digits, for sellers' payment requests.
+    expect(settings?.swishNumber).toMatch(/^123\d{7}$/);
   });
 
   it('has orders in every state, some shipped with tracking and some with a conversation', async () => {
