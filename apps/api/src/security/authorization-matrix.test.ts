@@ -7,9 +7,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from '#api/app.ts';
+import { ledgerEntries, siteSettings } from '#api/db/schema.ts';
 import { ADDRESS, product, type Session } from '#api/modules/orders/order-test-kit.ts';
 import { bookedOrder, payoutSeller } from '#api/modules/payouts/payout-test-kit.ts';
-import { ledgerEntries, siteSettings } from '#api/db/schema.ts';
 import { createUser, FIXTURE_PASSWORD } from '#api/test/fixtures.ts';
 import { bearer } from '#api/test/sessions.ts';
 import {

@@ -17,12 +17,12 @@ import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import { badRequest } from '#api/lib/http-errors.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
 import { addCorrection, earningsByMonth, listEntries, sellerBalances } from '#api/modules/ledger/ledger.service.ts';
+import { startPlanFeeSweep } from '#api/modules/ledger/ledger-bookings.ts';
 import {
   createPaymentRequest,
   listPaymentRequests,
   markPaymentReceived,
 } from '#api/modules/ledger/payment-requests.service.ts';
-import { startPlanFeeSweep } from '#api/modules/ledger/ledger-bookings.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 export const adminLedgerRoutes: RoutePlugin = async (app, { deps }) => {
