@@ -139,7 +139,7 @@ test('the admin menu and the header Admin dropdown lead to the admin screens', a
   await page.goto('/admin_menu');
   const menu = page.getByRole('navigation', { name: 'Admin menu' });
   const links = menu.getByRole('link');
-  await expect(links).toHaveCount(6);
+  await expect(links).toHaveCount(7);
   expect(await Promise.all((await links.all()).map((link) => link.getAttribute('href')))).toEqual([
     '/productlist',
     '/orderlist',
@@ -147,6 +147,7 @@ test('the admin menu and the header Admin dropdown lead to the admin screens', a
     '/admin_settings',
     '/admin_payments',
     '/admin_payouts',
+    '/admin_finances',
   ]);
   await menu.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/userlist$/);
