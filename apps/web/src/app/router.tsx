@@ -136,14 +136,10 @@ const PaymentCapturesPage = lazyPage(
   () => import('#web/features/admin/pages/payment-captures-page.tsx'),
   (m) => m.PaymentCapturesPage,
 );
-const PayoutsPage = lazyPage(
-  () => import('#web/features/admin/pages/payouts-page.tsx'),
-  (m) => m.PayoutsPage,
-);
-const AdminFinancesPage = lazyPage(
-  () => import('#web/features/admin/pages/admin-finances-page.tsx'),
-  (m) => m.AdminFinancesPage,
-);
+// The payouts and the finances share a chunk: one more route costs the first load less.
+const adminMoney = () => import('#web/features/admin/pages/payouts-page.tsx');
+const PayoutsPage = lazyPage(adminMoney, (m) => m.PayoutsPage);
+const AdminFinancesPage = lazyPage(adminMoney, (m) => m.AdminFinancesPage);
 const UserEditPage = lazyPage(
   () => import('#web/features/admin/pages/user-edit-page.tsx'),
   (m) => m.UserEditPage,
@@ -153,14 +149,10 @@ const StorefrontPage = lazyPage(
   () => import('#web/features/sellers/pages/storefront-page.tsx'),
   (m) => m.StorefrontPage,
 );
-const MyShopMenuPage = lazyPage(
-  () => import('#web/features/sellers/pages/my-shop-menu-page.tsx'),
-  (m) => m.MyShopMenuPage,
-);
-const StatementPage = lazyPage(
-  () => import('#web/features/sellers/pages/statement-page.tsx'),
-  (m) => m.StatementPage,
-);
+// My Shop and its printable statement share a chunk (the statement is opened from My Shop).
+const myShop = () => import('#web/features/sellers/pages/my-shop-menu-page.tsx');
+const MyShopMenuPage = lazyPage(myShop, (m) => m.MyShopMenuPage);
+const StatementPage = lazyPage(myShop, (m) => m.StatementPage);
 const SellerProfilePage = lazyPage(
   () => import('#web/features/sellers/pages/seller-profile-page.tsx'),
   (m) => m.SellerProfilePage,

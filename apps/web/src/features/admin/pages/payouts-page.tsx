@@ -9,6 +9,9 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { downloadPayoutFile, useCreatePayoutBatch, useMarkPayoutSent, usePayoutBatches } from '../api/payouts';
 import '../admin.css';
 
+// The finances screen loads with this one (app/router.tsx: one chunk for the admin's money screens).
+export { AdminFinancesPage } from './admin-finances-page';
+
 const CREATE_QUESTION =
   'Create a payout batch of every seller who can be paid now? Nothing is paid until you mark it sent.';
 const SENT_QUESTION =
