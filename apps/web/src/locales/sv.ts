@@ -836,7 +836,7 @@ export const swedishCatalogue: Record<string, string> = {
   'Payment from the seller': 'Betalning från säljaren',
   'Sellers who owe the marketplace pay to this number.':
     'Säljare som är skyldiga marknadsplatsen betalar till det här numret.',
-  Period: 'Period',
+  Period: 'Tidsperiod',
   'Marketplace’s Swish number': 'Marknadsplatsens Swishnummer',
   'Swish number saved.': 'Swishnumret är sparat.',
   'Ask {{name}} to pay {{amount}} by Swish?': 'Be {{name}} betala {{amount}} med Swish?',
