@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
-import { SwishPayment } from '#web/features/orders/components/swish-payment.tsx';
+import { SwishPayment } from '#web/components/swish-payment.tsx';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { downloadStatementCsv, useLedgerStatement } from '../api/get-ledger-statement';

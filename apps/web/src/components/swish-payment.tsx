@@ -3,7 +3,7 @@ import { swishQrPayload } from '@torget/shared/rules/orders';
 import { useEffect, useState } from 'react';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
-import '../orders.css';
+import './swish-payment.css';
 
 interface SwishPaymentProps {
   swishNumber: string;
@@ -16,9 +16,10 @@ interface SwishPaymentProps {
 }
 
 /**
- * How to pay a Swish order (DESIGN.md: Swish): the seller's number, the amount and a QR code in
- * Swish's prefilled format for exactly that amount, with the order number as message. On a
- * phone the "Öppna Swish" link at the top of the page (swish-open-app.tsx) asks for the same.
+ * How to pay by Swish (DESIGN.md: Swish), an order or what a seller owes the marketplace: the
+ * payee's number, the amount and a QR code in Swish's prefilled format for exactly that amount,
+ * with the order number (or the request's reference) as message. On a phone the "Öppna Swish"
+ * link at the top of an order's page (swish-open-app.tsx) asks for the same.
  */
 export function SwishPayment({
   swishNumber,
