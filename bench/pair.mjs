@@ -3,7 +3,7 @@
 //                     [--orders --products 1000000] [--b-socket /var/run/postgresql]
 //                     [--a-node-options '--max-semi-space-size=32'] [--b-node-options …]
 //                     [--a-env 'K=V …'] [--b-env 'K=V …'] [--alternate]
-//                     [--rows all|'product details,search: name,place order']
+//                     [--rows all|'product details,search: name,place order,pay by PayPal']
 //
 // Compares two builds of the API (two bundles, e.g. apps/api/dist/server.js copied aside before
 // a change, and after it) on one PostgreSQL database (a database `npm run bench -- --keep` left),
@@ -30,6 +30,11 @@
 // `place order`; otherwise a comma-separated list of row-name prefixes. Without --cache these are
 // the *(no cache)* rows; --products must be the kept database's product count.
 //
+// `pay by PayPal` (bench/paypal-payments.mjs), chosen by name only (not by `all`): each build pays
+// PayPal orders of its own, captured beforehand at the PayPal stand-in (started here, both builds'
+// PAYPAL_API_BASE), each order once: rate × (seconds × rounds + 3) of them per build, so give it a
+// low --rate (50: 3 400 orders each at the defaults).
+//
 // --b-socket DIR: B is the same kind of server but reaches PostgreSQL through its Unix socket in
 // DIR instead of TCP on 127.0.0.1 (give the same bundle as --a and --b to measure the socket alone).
 //
@@ -53,6 +58,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { API_NODE_OPTIONS } from '../scripts/lib.mjs';
 import { apiEnvironment, environmentPairs, freePort, waitForOk } from './lib.mjs';
+import { paymentRequests, paypalProductIds, preparePaypalPayments, startPaypalStandin } from './paypal-payments.mjs';
 import { readEndpoints } from './run-rows.mjs';
 import { buyerOrder, defaultCounts, productIds } from './seed.mjs';
 import { setStock } from './stock.mjs';
@@ -106,12 +112,17 @@ async function rowRequests() {
     .filter((row) => chosen(row.name))
     .map((row) => ({ name: row.name, requests: Array.from({ length: 400 }, row.make) }));
   if (chosen('place order')) rows.push({ name: 'place order', requests: await orderRequests() });
+  // Each build's own payments, prepared once both builds run (paymentsFor below).
+  if (wanted?.some((prefix) => 'pay by PayPal'.startsWith(prefix)))
+    rows.push({ name: 'pay by PayPal', payments: true });
   return rows;
 }
 
 const rows = args.rows
   ? await rowRequests()
   : [{ name: '', requests: args.orders ? await orderRequests() : args.path.split('|').map((path) => ({ path })) }];
+
+const standin = rows.some((row) => row.payments) ? await startPaypalStandin() : null;
 
 /** user + system ticks of a process (10 ms each); 0 when it is gone. */
 function ticksOf(pid) {
@@ -154,6 +165,7 @@ async function start(file, name) {
       RATE_LIMIT_ORDERS_PER_ACCOUNT: '100000000/1m',
       RATE_LIMIT_ORDERS_PER_ADDRESS: '100000000/1m',
       READ_CACHE: args.cache ? 'on' : 'off',
+      ...(standin?.env ?? {}),
       ...extraEnv,
     },
     stdio: 'ignore',
@@ -163,10 +175,11 @@ async function start(file, name) {
   return { file, name, child, origin };
 }
 
+/** A row's requests for build `s`: the same list for both, or (payments) each build's own. */
 const load = (s, seconds, requests) =>
   autocannon({
     url: s.origin,
-    requests,
+    requests: typeof requests === 'function' ? requests(s) : requests,
     connections: Number(args.connections),
     duration: seconds,
     ...(args.alternate ? {} : { overallRate: rate }),
@@ -223,12 +236,43 @@ async function compare(requests) {
   return { api: median(apiShares), total: median(totalShares), rate: median(rateShares), errors };
 }
 
+/**
+ * The "pay by PayPal" requests: per build, its own captured PayPal orders, each paid once
+ * (a queue popped by autocannon's setupRequest).
+ */
+async function paymentsFor(builds) {
+  const howMany = Math.ceil(rate * (Number(args.seconds) * Number(args.rounds) + 3) * 1.05);
+  const products = paypalProductIds(defaultCounts(Number(args.products)), 1000);
+  await setStock(databaseUrl, products, 100_000_000);
+  const queues = new Map();
+  for (const s of builds) {
+    console.log(`preparing ${howMany} captured PayPal orders for ${s.name}…`);
+    const prepared = await preparePaypalPayments({
+      origin: s.origin,
+      standin,
+      jwtSecret: JWT_SECRET,
+      products,
+      howMany,
+    });
+    queues.set(s.name, await paymentRequests(prepared, JWT_SECRET));
+  }
+  const requests = (s) => [{ setupRequest: (request) => ({ ...request, ...queues.get(s.name).make() }) }];
+  requests.queues = queues;
+  return requests;
+}
+
 const builds = [await start(args.a, 'pair_a'), await start(args.b, 'pair_b')];
 try {
   const table = [];
   for (const row of rows) {
     if (row.name) console.log(`\n${row.name}`);
+    if (row.payments) row.requests = await paymentsFor(builds);
     const shares = await compare(row.requests);
+    if (row.payments) {
+      for (const [name, queue] of row.requests.queues)
+        if (queue.exhausted)
+          console.log(`${name} ran out of orders: ${queue.exhausted} payments repeated (lower --rate)`);
+    }
     const rates = args.alternate ? `, req/s ${shares.rate.toFixed(3)}` : '';
     console.log(`median B/A: api ${shares.api.toFixed(3)}, api+pg ${shares.total.toFixed(3)}${rates}`);
     table.push({ name: row.name, ...shares });
@@ -244,4 +288,5 @@ try {
   }
 } finally {
   for (const s of builds) s.child.kill();
+  standin?.stop();
 }

@@ -3,7 +3,8 @@
 import { join } from 'node:path';
 import { root } from '../scripts/lib.mjs';
 import { nginxPath, startBalancer } from '../scripts/nginx-balancer.mjs';
-import { latencyAlone, load, startCeiling } from './lib.mjs';
+import { cpuPerRequest, cpuTicks, latencyAlone, load, startCeiling } from './lib.mjs';
+import { paymentRequests, paypalProductIds, preparePaypalPayments, startPaypalStandin } from './paypal-payments.mjs';
 import { createBenchDatabase, stockOf, warmDatabase } from './run-database.mjs';
 import { mixedWorkload } from './run-mixed.mjs';
 import { get, noCacheTarget, orderEndpoint, readEndpoints, statementsOf, withBigPage } from './run-rows.mjs';
@@ -36,10 +37,13 @@ export async function runPostgres(counts) {
   statements['place order'] = { perRequest: await statementsOf(counting.origin, order.make()), pageSize100: null };
   await stop(counting.child);
 
-  // The load runs, on a server that does not count (the counting costs a little).
+  // The load runs, on a server that does not count (the counting costs a little). It pays PayPal
+  // orders at the PayPal stand-in when the "pay by PayPal" row runs.
   const ceiling = await startCeiling(join(root, 'bench/ceiling.mjs'), join(work, 'ceiling.log'));
   children.add(ceiling.child);
-  const api = await startApi({ databaseUrl: database.url, dataDir });
+  const standin = chosen('pay by PayPal') ? await startPaypalStandin() : null;
+  if (standin) children.add(standin.child);
+  const api = await startApi({ databaseUrl: database.url, dataDir, extraEnv: standin?.env ?? {} });
   const ceilingRuns = [];
   log('ceiling (bare Fastify)…');
   ceilingRuns.push(await measure(ceiling.url, () => get('/')));
@@ -108,12 +112,15 @@ export async function runPostgres(counts) {
     log(`oversell check: ${result.oversell.created} of 400 orders placed for 100 in stock, ${left.stock} left`);
   }
 
+  if (standin) result.rows.push(await paypalPayments(api, standin, counts));
+
   log('ceiling again…');
   ceilingRuns.push(await measure(ceiling.url, () => get('/')));
   result.ceilingRuns = ceilingRuns;
   result.ceiling = Math.round(ceilingRuns.reduce((sum, r) => sum + r.requestsPerSecond, 0) / ceilingRuns.length);
   await stop(api.child);
   await stop(ceiling.child);
+  if (standin) await stop(standin.child);
   if (args.keep) log(`keeping the database ${database.url}`);
   return { ...result, databaseUrl: database.url };
 }
@@ -175,4 +182,35 @@ export async function runInstances(databaseUrl, counts, howMany) {
     for (const api of apis) await stop(api.child);
   }
   return { instances: howMany, redis, rows };
+}
+
+/**
+ * "pay by PayPal" (bench/paypal-payments.mjs): the buyer's PUT /api/orders/{id}/pay of orders
+ * captured at the PayPal stand-in, each order paid once; the payment is booked in the ledger in
+ * its transaction. A fixed number of payments (not a duration): a repeated payment is cheaper.
+ */
+async function paypalPayments(api, standin, counts) {
+  const warm = args.quick ? 100 : 300;
+  const measured = args.quick ? 400 : 2000;
+  log(`pay by PayPal: preparing ${warm + measured} captured PayPal orders…`);
+  const prepared = await preparePaypalPayments({
+    origin: api.origin,
+    standin,
+    jwtSecret,
+    products: paypalProductIds(counts, 1000),
+    howMany: warm + measured,
+  });
+  const queue = await paymentRequests(prepared, jwtSecret);
+  log('pay by PayPal…');
+  await load(api.origin, queue.make, { connections, amount: warm });
+  const before = cpuTicks(api.child.pid);
+  const figures = await load(api.origin, queue.make, { connections, amount: measured });
+  const cpu = cpuPerRequest(before, cpuTicks(api.child.pid), figures.requests);
+  return {
+    name: 'pay by PayPal',
+    target: { ratio: 0.02, p99: 150 },
+    ...figures,
+    ...(cpu ? { cpu } : {}),
+    repeatedPayments: queue.exhausted,
+  };
 }

@@ -9,7 +9,7 @@ import { buildIfStale, root } from './lib.mjs';
 export const BUDGET_BYTES = 120 * 1024;
 /** Chunk names of screens that only admins and sellers open: never in the first load. */
 const RESTRICTED =
-  /(^|[/-])(admin-|user-list-page|user-edit-page|product-list-page|product-edit-page|my-shop-menu-page|seller-profile-page|payouts-page|application-queue-page)/;
+  /(^|[/-])(admin-|user-list-page|user-edit-page|product-list-page|product-edit-page|my-shop-menu-page|seller-profile-page|payouts-page|finances-page|statement-page|application-queue-page)/;
 
 try {
   await buildIfStale();

@@ -4,8 +4,8 @@ import { confirmInPage } from './support/answer-confirm';
 import { ACCOUNTS, signIn } from './support/sign-in';
 
 // An admin pays the sellers: creates a payout batch of the demo shops whose money is released,
-// downloads the bank file and marks the batch sent (English, laptop); the batch reads the same
-// in Svenska on a phone.
+// downloads the bank file and marks the batch sent (English, laptop, then fitting a phone); the
+// batch reads the same in Svenska on a phone and a laptop.
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -61,6 +61,9 @@ test('an admin creates a payout batch, downloads the bank file and marks it sent
   await expect(batch).toContainText('Sent ');
   await expect(batch.getByRole('button', { name: /^Mark sent/ })).toHaveCount(0);
   await fitsWidth(page, SIZES[1]);
+  // The same screen on a phone: the batch and its lines still fit.
+  await fitsWidth(page, SIZES[0]);
+  await expect(batch.getByRole('button', { name: /^Download file/ })).toBeVisible();
 });
 
 test('the payouts read in Svenska on a phone', async ({ page }) => {
@@ -78,4 +81,5 @@ test('the payouts read in Svenska on a phone', async ({ page }) => {
   await expect(batch.getByRole('heading', { level: 2 })).toContainText(/Torget T-\d+: [\d\s\u00a0]+,\d{2}\s?kr/u);
   await expect(batch.getByRole('button', { name: /^Ladda ner fil/ })).toBeVisible();
   await fitsWidth(page, SIZES[0]);
+  await fitsWidth(page, SIZES[1]);
 });

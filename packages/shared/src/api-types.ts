@@ -475,6 +475,37 @@ export interface LedgerStatement {
   opening: number;
   closing: number;
   entries: LedgerEntry[];
+  /** The open request to pay what the seller owes by Swish, if an admin has made one. */
+  paymentRequest?: SellerPaymentRequest | null;
+}
+
+/**
+ * A request that a seller pay what they owe the marketplace (a negative balance) by Swish
+ * (GET/POST /api/ledger/payment-requests, GET /api/ledger/mine).
+ */
+export interface SellerPaymentRequest {
+  _id: string;
+  number: number;
+  /** The Swish message: `Torget B-<number>`. */
+  reference: string;
+  seller: string;
+  name: string;
+  amount: number;
+  /** The marketplace's Swish number the seller pays to. */
+  swishNumber: string;
+  createdAt: string;
+  receivedAt: string | null;
+}
+
+/** GET /api/ledger/earnings: what the marketplace earned in one month (Swedish time), in SEK. */
+export interface LedgerEarningsMonth {
+  /** 'YYYY-MM'. */
+  month: string;
+  commission: number;
+  commission_vat: number;
+  plan_fees: number;
+  /** Commission and plan fees, without the moms (which is owed to the state). */
+  earnings: number;
 }
 
 /** GET /api/ledger/sellers: one seller's balance. */
@@ -489,6 +520,8 @@ export interface LedgerSellerBalance {
 export interface FeeSettings {
   plans: Record<'1' | '2' | '3', { commission_percent: number; yearly_fee: number }>;
   commission_vat_percent: number;
+  /** The marketplace's Swish number, which sellers pay what they owe to ('' until set). */
+  swish_number?: string;
 }
 
 /** A seller's payout account as anyone but the payout batch sees it: masked, `•••• 1234`. */

@@ -17,6 +17,7 @@ export {
 } from './schema/catalog-derived';
 export { feeSettings, LEDGER_ENTRY_KINDS, ledgerEntries } from './schema/ledger';
 export { orderItems, orderMessageReads, orderMessages, orders, PAYMENT_METHODS } from './schema/orders';
+export { sellerPaymentRequests } from './schema/payment-requests';
 export { CAPTURE_OUTCOMES, paypalCaptures, REFUND_STATES } from './schema/payments';
 export { PAYOUT_ACCOUNT_KINDS, sellerPayoutAccounts } from './schema/payout-accounts';
 export { payoutLines, payouts } from './schema/payouts';

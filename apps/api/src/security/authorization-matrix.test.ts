@@ -7,7 +7,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from '#api/app.ts';
-import { sellers } from '#api/db/schema.ts';
+import { ledgerEntries, sellers, siteSettings } from '#api/db/schema.ts';
 import { ADDRESS, product, type Session } from '#api/modules/orders/order-test-kit.ts';
 import { bookedOrder, payoutSeller } from '#api/modules/payouts/payout-test-kit.ts';
 import { createUser, FIXTURE_PASSWORD } from '#api/test/fixtures.ts';
@@ -449,7 +449,29 @@ const TABLE: Row[] = [
     expected: [401, 403, 403, 200, 200, 403],
     request: () => ({ url: '/api/ledger/mine' }),
   },
+  {
+    route: 'GET /api/ledger/mine/statement.csv',
+    note: 'a seller’s own monthly statement as CSV',
+    expected: [401, 403, 403, 200, 200, 403],
+    request: () => ({ url: '/api/ledger/mine/statement.csv?month=2026-03' }),
+  },
   { route: 'GET /api/ledger/sellers', expected: ADMIN_ONLY, request: () => ({ url: '/api/ledger/sellers' }) },
+  { route: 'GET /api/ledger/earnings', expected: ADMIN_ONLY, request: () => ({ url: '/api/ledger/earnings' }) },
+  {
+    route: 'GET /api/ledger/payment-requests',
+    expected: ADMIN_ONLY,
+    request: () => ({ url: '/api/ledger/payment-requests' }),
+  },
+  {
+    route: 'POST /api/ledger/payment-requests',
+    expected: [401, 403, 403, 403, 403, 201],
+    request: async () => ({ url: '/api/ledger/payment-requests', payload: { seller: await owingSeller() } }),
+  },
+  {
+    route: 'PUT /api/ledger/payment-requests/:id/received',
+    expected: ADMIN_ONLY,
+    request: async () => ({ url: `/api/ledger/payment-requests/${await paymentRequest()}/received` }),
+  },
   {
     route: 'GET /api/ledger',
     expected: ADMIN_ONLY,
@@ -546,6 +568,35 @@ const TABLE: Row[] = [
 async function payableSeller(): Promise<void> {
   const seller = await payoutSeller(t.database.db, 'Utbetalningsbutiken');
   await bookedOrder(t.database.db, seller.id, 100_000, 20);
+}
+
+/** A fresh seller who owes the marketplace 50 kr, with the marketplace's Swish number set. */
+async function owingSeller(): Promise<string> {
+  await t.database.db
+    .insert(siteSettings)
+    .values({ id: 1, swishNumber: '1234567890' })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { swishNumber: '1234567890' } });
+  const seller = await payoutSeller(t.database.db, 'Skuldbutiken');
+  await t.database.db.insert(ledgerEntries).values({
+    sellerId: seller.id,
+    amountOre: -5_000,
+    kind: 'correction',
+    note: 'Behörighetstest',
+    bookingKey: `correction:matrix:${seller.id}`,
+  });
+  return seller.id;
+}
+
+/** An open payment request of a fresh seller who owes. */
+async function paymentRequest(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/ledger/payment-requests',
+    headers: bearer(t.cast.admin.token),
+    payload: { seller: await owingSeller() },
+  });
+  if (res.statusCode !== 201) throw new Error(`payment request not made: ${res.body}`);
+  return (res.json() as { _id: string })._id;
 }
 
 let sharedBatch: string | null = null;

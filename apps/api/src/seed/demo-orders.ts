@@ -2,11 +2,14 @@
  * The demo's orders, so the order screens show something on first start: one in each state
  * (awaiting a Swish payment, paid and waiting to be sent, shipped with a tracking number, delivered),
  * some with a conversation on the order. They stand for sales made before the demo starts: the
- * products' stock is as the demo data says, and nobody is mailed.
+ * products' stock is as the demo data says, and nobody is mailed. Each paid one is booked in the
+ * ledger as paying it books (rules/ledger.ts, at the shop's plan's default commission, dated when
+ * it was paid), so the sellers' balances agree with their orders on first start.
  */
+import { DEFAULT_PLAN_FEES, orderPaidBookings } from '@torget/shared/rules/ledger';
 import type { Carrier } from '@torget/shared/rules/shipping';
 import type { Db } from '#api/db/client.ts';
-import { orderItems, orderMessageReads, orderMessages, orders } from '#api/db/schema.ts';
+import { ledgerEntries, orderItems, orderMessageReads, orderMessages, orders } from '#api/db/schema.ts';
 import { CUSTOMERS, demoVatRate, SELLERS, type SellerSeed } from './seed-data';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -156,8 +159,29 @@ export async function insertDemoOrders(
         createdAt,
         updatedAt: createdAt,
       })
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, number: orders.number });
     if (!order) throw new Error('insert returned nothing');
+    if (demo.paidDaysAgo !== undefined) {
+      const bookings = orderPaidBookings(
+        swish ? 'Swish' : 'PayPal',
+        itemsOre + shippingOre,
+        DEFAULT_PLAN_FEES[seller.shop.plan].commissionBp,
+      );
+      const paidAt = ago(demo.paidDaysAgo * DAY_MS);
+      await tx.insert(ledgerEntries).values(
+        bookings.map((booking) => ({
+          sellerId,
+          kind: booking.kind,
+          amountOre: booking.amountOre,
+          orderId: order.id,
+          orderNumber: order.number,
+          rateBp: booking.rateBp,
+          baseOre: booking.baseOre,
+          bookingKey: `order:${order.id}:1:${booking.kind}`,
+          createdAt: paidAt,
+        })),
+      );
+    }
     await tx.insert(orderItems).values(
       lines.map(({ seed, qty }) => ({
         orderId: order.id,

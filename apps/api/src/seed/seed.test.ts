@@ -251,11 +251,42 @@ describe('demo seed', () => {
     expect(fees).toEqual(paidPlans);
   });
 
+  it('books every paid order in the ledger and no unpaid one, so balances agree with the orders', async () => {
+    const { db } = database;
+    const all = await db
+      .select({
+        id: orders.id,
+        isPaid: orders.isPaid,
+        method: orders.paymentMethod,
+        totalOre: orders.totalPriceOre,
+      })
+      .from(orders);
+    const entries = await db
+      .select({ orderId: ledgerEntries.orderId, kind: ledgerEntries.kind, amountOre: ledgerEntries.amountOre })
+      .from(ledgerEntries);
+    expect(all.some((order) => !order.isPaid)).toBe(true);
+    for (const order of all) {
+      const mine = entries.filter((entry) => entry.orderId === order.id);
+      if (!order.isPaid) {
+        expect(mine, `unpaid order ${order.id}`).toEqual([]);
+        continue;
+      }
+      // One commission each; a PayPal order's total credited, a Swish order's not.
+      expect(mine.filter((entry) => entry.kind === 'commission').length, order.id).toBe(1);
+      const collected = mine.filter((entry) => entry.kind === 'sale_collected');
+      expect(collected.map((entry) => entry.amountOre)).toEqual(order.method === 'PayPal' ? [order.totalOre] : []);
+      const fees = mine.filter((entry) => entry.kind !== 'sale_collected').reduce((sum, e) => sum + e.amountOre, 0);
+      expect(fees).toBeLessThan(0);
+    }
+  });
+
   it('fills in the site texts', async () => {
     const [settings] = await database.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
     expect(settings?.aboutText).toContain('Torget');
     expect(settings?.becomeSellerText2).toContain('299 kr/år');
     expect(settings?.privacyPolicyText).toContain('GDPR');
+    // The marketplace's Swish number, ten digits, for sellers' payment requests.
+    expect(settings?.swishNumber).toMatch(/^123\d{7}$/);
   });
 
   it('has orders in every state, some shipped with tracking and some with a conversation', async () => {

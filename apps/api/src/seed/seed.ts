@@ -375,10 +375,13 @@ async function insertReviews(
   await tx.insert(reviews).values(rows);
 }
 
+/** The demo marketplace's own Swish number, so a seller who owes sees a payment request's QR code. */
+export const DEMO_MARKETPLACE_SWISH_NUMBER = '1239876543';
+
 async function insertSiteSettings(tx: Tx): Promise<void> {
   // Texts an admin already saved win over the demo texts.
   await tx
     .insert(siteSettings)
-    .values({ id: 1, ...SITE_TEXTS })
+    .values({ id: 1, ...SITE_TEXTS, swishNumber: DEMO_MARKETPLACE_SWISH_NUMBER })
     .onConflictDoNothing({ target: siteSettings.id });
 }

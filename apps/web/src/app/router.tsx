@@ -136,10 +136,10 @@ const PaymentCapturesPage = lazyPage(
   () => import('#web/features/admin/pages/payment-captures-page.tsx'),
   (m) => m.PaymentCapturesPage,
 );
-const PayoutsPage = lazyPage(
-  () => import('#web/features/admin/pages/payouts-page.tsx'),
-  (m) => m.PayoutsPage,
-);
+// The payouts and the finances share a chunk: one more route costs the first load less.
+const adminMoney = () => import('#web/features/admin/pages/payouts-page.tsx');
+const PayoutsPage = lazyPage(adminMoney, (m) => m.PayoutsPage);
+const AdminFinancesPage = lazyPage(adminMoney, (m) => m.AdminFinancesPage);
 const ApplicationQueuePage = lazyPage(
   () => import('#web/features/admin/pages/application-queue-page.tsx'),
   (m) => m.ApplicationQueuePage,
@@ -153,10 +153,10 @@ const StorefrontPage = lazyPage(
   () => import('#web/features/sellers/pages/storefront-page.tsx'),
   (m) => m.StorefrontPage,
 );
-const MyShopMenuPage = lazyPage(
-  () => import('#web/features/sellers/pages/my-shop-menu-page.tsx'),
-  (m) => m.MyShopMenuPage,
-);
+// My Shop and its printable statement share a chunk (the statement is opened from My Shop).
+const myShop = () => import('#web/features/sellers/pages/my-shop-menu-page.tsx');
+const MyShopMenuPage = lazyPage(myShop, (m) => m.MyShopMenuPage);
+const StatementPage = lazyPage(myShop, (m) => m.StatementPage);
 const SellerProfilePage = lazyPage(
   () => import('#web/features/sellers/pages/seller-profile-page.tsx'),
   (m) => m.SellerProfilePage,
@@ -249,6 +249,7 @@ export function AppRouter() {
             <Route path="/admin_payments" element={<PaymentCapturesPage />} />
             <Route path="/admin_payouts" element={<PayoutsPage />} />
             <Route path="/admin_applications" element={<ApplicationQueuePage />} />
+            <Route path="/admin_finances" element={<AdminFinancesPage />} />
           </Route>
 
           <Route element={<RequireSeller />}>
@@ -257,6 +258,7 @@ export function AppRouter() {
             <Route path="/productlist/seller/pageNumber/:pageNumber" element={<SellerProductListPage />} />
             <Route path="/orderlist/seller" element={<SellerOrderListPage />} />
             <Route path="/my_shop_menu" element={<MyShopMenuPage />} />
+            <Route path="/my_shop_statement/:month" element={<StatementPage />} />
           </Route>
 
           <Route element={<RequireSellerOrApplicant />}>

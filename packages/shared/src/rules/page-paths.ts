@@ -36,6 +36,7 @@ export const ADMIN_PAGE_PATTERNS: readonly string[] = [
   '/admin_payments',
   '/admin_payouts',
   '/admin_applications',
+  '/admin_finances',
 ];
 
 const ADMIN_PAGES = ADMIN_PAGE_PATTERNS.map(routePatternToRegExp);

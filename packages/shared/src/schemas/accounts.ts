@@ -62,6 +62,8 @@ export const adminUserUpdateSchema = z.object({
   is_seller: z.boolean().optional(),
   is_admin: z.boolean().optional(),
   seller_domain: domainSchema.optional(),
+  /** The seller's plan, changed by an admin (a move to a paid plan books its yearly fee). */
+  seller_plan: z.enum(['1', '2', '3'], { message: 'seller_plan must be 1, 2 or 3.' }).optional(),
 });
 
 /** GET /api/users/ (admin): `shop` keeps the users of one shop status; '' or absent, all. */

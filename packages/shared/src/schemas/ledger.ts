@@ -12,6 +12,8 @@ import {
   percentToBp,
 } from '../rules/ledger';
 import { ORE_PER_SEK, sekToOre } from '../rules/money';
+import { parseOrderNumber } from '../rules/order-number';
+import { normaliseSwishNumber } from '../rules/sweden';
 import { idSchema } from './product-query';
 
 /** Whether a number has at most two decimals (checked in öre, so 0.29 passes). */
@@ -30,10 +32,19 @@ export const ledgerMineQuerySchema = z.object({
   month: z.preprocess(emptyAsAbsent, ledgerMonthSchema.optional()),
 });
 
+/** An order by its id, or by its number as people quote it (`T-100001`). */
+const orderRefSchema = z.union([
+  idSchema,
+  z
+    .string()
+    .trim()
+    .refine((text) => parseOrderNumber(text) !== null, 'order must be an order id or number (T-100001).'),
+]);
+
 /** GET /api/ledger?seller=&order=&month=: any of the three, each narrowing the entries. */
 export const ledgerQuerySchema = z.object({
   seller: z.preprocess(emptyAsAbsent, idSchema.optional()),
-  order: z.preprocess(emptyAsAbsent, idSchema.optional()),
+  order: z.preprocess(emptyAsAbsent, orderRefSchema.optional()),
   month: z.preprocess(emptyAsAbsent, ledgerMonthSchema.optional()),
 });
 
@@ -80,11 +91,45 @@ const planFeesSchema = z
   })
   .strict();
 
-/** PUT /api/fees: any plan's commission percent and yearly fee; what is left out stays. */
+/** The marketplace's Swish number: ten digits (spaces and dashes allowed), or '' for none. */
+const marketplaceSwishNumberSchema = z
+  .string({ message: 'swish_number must be text.' })
+  .trim()
+  .max(20, 'swish_number must be at most 20 characters.')
+  .transform((value, ctx) => {
+    if (value === '') return '';
+    const normalised = normaliseSwishNumber(value);
+    if (!normalised) ctx.addIssue({ code: 'custom', message: 'A Swish number has ten digits.' });
+    return normalised ?? value;
+  });
+
+/**
+ * PUT /api/fees: any plan's commission percent and yearly fee, and the marketplace's Swish
+ * number; what is left out stays.
+ */
 export const feeSettingsUpdateSchema = z.object({
   plans: z
     .object({ '1': planFeesSchema.optional(), '2': planFeesSchema.optional(), '3': planFeesSchema.optional() })
     .strict(),
+  swish_number: marketplaceSwishNumberSchema.optional(),
+});
+
+/** GET /api/ledger/earnings?year=YYYY: one calendar year's months, or every month when left out. */
+export const ledgerEarningsQuerySchema = z.object({
+  year: z.preprocess(
+    emptyAsAbsent,
+    z.coerce
+      .number({ message: 'year must be a number.' })
+      .int('year must be a whole number.')
+      .min(2000, 'year must be 2000 or later.')
+      .max(2100, 'year must be 2100 or earlier.')
+      .optional(),
+  ),
+});
+
+/** POST /api/ledger/payment-requests: ask a seller who owes the marketplace to pay by Swish. */
+export const paymentRequestCreateSchema = z.object({
+  seller: z.string({ message: 'seller is required.' }).pipe(idSchema),
 });
 export type FeeSettingsUpdateInput = z.infer<typeof feeSettingsUpdateSchema>;
 

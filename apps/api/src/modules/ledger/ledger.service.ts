@@ -3,7 +3,13 @@
  * month), an admin's correction, and the fees of each plan. A balance is the sum of a seller's
  * entries, always computed, never stored. Months are calendar months in Sweden.
  */
-import type { FeeSettings, LedgerEntry, LedgerSellerBalance, LedgerStatement } from '@torget/shared/api-types';
+import type {
+  FeeSettings,
+  LedgerEarningsMonth,
+  LedgerEntry,
+  LedgerSellerBalance,
+  LedgerStatement,
+} from '@torget/shared/api-types';
 import {
   BASIS_POINTS,
   bpToPercent,
@@ -12,13 +18,14 @@ import {
   heldOre,
   WITHDRAWAL_DAYS,
 } from '@torget/shared/rules/ledger';
+import { type StatementCsvRow, statementAmount } from '@torget/shared/rules/ledger-statement';
 import { oreToSek } from '@torget/shared/rules/money';
-import { formatOrderNumber } from '@torget/shared/rules/order-number';
+import { formatOrderNumber, parseOrderNumber } from '@torget/shared/rules/order-number';
 import { PLAN_CODES, type PlanCode } from '@torget/shared/rules/plans';
 import { SALES_TIME_ZONE } from '@torget/shared/rules/sales-overview';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, transaction } from '#api/db/client.ts';
-import { feeSettings, ledgerEntries, users } from '#api/db/schema.ts';
+import { feeSettings, ledgerEntries, siteSettings, users } from '#api/db/schema.ts';
 import { conflict, notFound } from '#api/lib/http-errors.ts';
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
 
@@ -159,7 +166,7 @@ export async function sellerBalances(db: Db, now: Date = new Date()): Promise<Le
 }
 
 /** Refuses (404) a seller id that names no seller, former seller or applicant. */
-async function requireSeller(db: Db, sellerId: string): Promise<void> {
+export async function requireSeller(db: Db, sellerId: string): Promise<void> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -176,7 +183,13 @@ async function requireSeller(db: Db, sellerId: string): Promise<void> {
   if (!row) throw notFound(SELLER_NOT_FOUND);
 }
 
-/** GET /api/ledger: entries by seller, order and month, newest first, a page at a time. */
+/** Entries of an order given by its id or its number (`T-100001`). */
+function orderCondition(order: string): SQL {
+  const number = parseOrderNumber(order);
+  return number === null ? eq(ledgerEntries.orderId, order) : eq(ledgerEntries.orderNumber, number);
+}
+
+/** GET /api/ledger: entries by seller, order (id or number) and month, newest first, a page at a time. */
 export async function listEntries(
   db: Db,
   filter: { seller?: string | undefined; order?: string | undefined; month?: string | undefined },
@@ -185,7 +198,7 @@ export async function listEntries(
   if (filter.seller) await requireSeller(db, filter.seller);
   const where = and(
     filter.seller ? eq(ledgerEntries.sellerId, filter.seller) : undefined,
-    filter.order ? eq(ledgerEntries.orderId, filter.order) : undefined,
+    filter.order ? orderCondition(filter.order) : undefined,
     filter.month ? inMonth(filter.month) : undefined,
   );
   const rows = await db
@@ -239,6 +252,23 @@ export async function addCorrection(
   return ledgerEntryJson(booked);
 }
 
+/** The marketplace's Swish number ('' until an admin sets it). */
+export async function marketplaceSwishNumber(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ swishNumber: siteSettings.swishNumber })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  return row?.swishNumber ?? '';
+}
+
+/** Sets the marketplace's Swish number (already validated and normalised). */
+export async function setMarketplaceSwishNumber(db: Db, swishNumber: string): Promise<void> {
+  await db
+    .insert(siteSettings)
+    .values({ id: 1, swishNumber })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { swishNumber, updatedAt: new Date() } });
+}
+
 /** The fees of each plan: the stored row, or the default of a plan without one. */
 export async function readFees(db: Db): Promise<FeeSettings> {
   const rows = await db
@@ -253,6 +283,7 @@ export async function readFees(db: Db): Promise<FeeSettings> {
   return {
     plans: { '1': plan('1'), '2': plan('2'), '3': plan('3') },
     commission_vat_percent: (COMMISSION_VAT_BP / BASIS_POINTS) * 100,
+    swish_number: await marketplaceSwishNumber(db),
   };
 }
 
@@ -260,8 +291,10 @@ export async function readFees(db: Db): Promise<FeeSettings> {
 export async function updateFees(
   db: Db,
   changes: Partial<Record<PlanCode, { commissionBp?: number; yearlyFeeOre?: number }>>,
+  swishNumber?: string,
 ): Promise<FeeSettings> {
   await transaction(db, async (tx) => {
+    if (swishNumber !== undefined) await setMarketplaceSwishNumber(tx, swishNumber);
     for (const code of PLAN_CODES) {
       const change = changes[code];
       if (!change || (change.commissionBp === undefined && change.yearlyFeeOre === undefined)) continue;
@@ -294,4 +327,98 @@ export async function hasLedgerEntries(db: Db, userId: string): Promise<boolean>
     .where(eq(ledgerEntries.sellerId, userId))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * GET /api/ledger/earnings: what the marketplace earned per calendar month (Sweden), newest
+ * first: the commission, its moms and the plan fees, as the sum of those entries negated (a
+ * reversal lowers its month). Only months with such entries; `year` narrows to one year.
+ */
+export async function earningsByMonth(db: Db, year?: number): Promise<LedgerEarningsMonth[]> {
+  const rows = await queryRows<{
+    month: string;
+    commission: string | number;
+    commission_vat: string | number;
+    plan_fees: string | number;
+  }>(
+    db,
+    sql`select to_char(e.created_at at time zone ${SALES_TIME_ZONE}, 'YYYY-MM') as month,
+               -coalesce(sum(e.amount_ore) filter (where e.kind = 'commission'), 0) as commission,
+               -coalesce(sum(e.amount_ore) filter (where e.kind = 'commission_vat'), 0) as commission_vat,
+               -coalesce(sum(e.amount_ore) filter (where e.kind = 'plan_fee'), 0) as plan_fees
+        from ledger_entries e
+        where e.kind in ('commission', 'commission_vat', 'plan_fee')
+          ${
+            year === undefined
+              ? sql``
+              : sql`and e.created_at >= ${monthStart(`${year}-01`)} and e.created_at < ${monthStart(`${year + 1}-01`)}`
+          }
+        group by 1
+        order by 1 desc`,
+  );
+  return rows.map((row) => {
+    const commission = Number(row.commission);
+    const planFees = Number(row.plan_fees);
+    return {
+      month: row.month,
+      commission: oreToSek(commission),
+      commission_vat: oreToSek(Number(row.commission_vat)),
+      plan_fees: oreToSek(planFees),
+      earnings: oreToSek(commission + planFees),
+    };
+  });
+}
+
+/** The day of a moment in Sweden, 'YYYY-MM-DD'. */
+function swedishDay(iso: string): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: SALES_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(iso));
+}
+
+/** The last day of `month` ('YYYY-MM'), 'YYYY-MM-DD'. */
+function lastDayOf(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return `${month}-${String(days).padStart(2, '0')}`;
+}
+
+/**
+ * GET /api/ledger/mine/statement.csv: a month's statement as CSV rows: the opening balance on
+ * the month's first day, each entry, the closing balance on its last. The entries sum from the
+ * opening to the closing balance; the closing balance of the current month is the balance.
+ */
+export function statementRows(statement: LedgerStatement): StatementCsvRow[] {
+  const rows: StatementCsvRow[] = [
+    {
+      date: `${statement.month}-01`,
+      entry: 'opening_balance',
+      order: '',
+      rate: '',
+      amount: statementAmount(statement.opening),
+      note: '',
+    },
+  ];
+  for (const entry of statement.entries) {
+    rows.push({
+      date: swedishDay(entry.createdAt),
+      entry: entry.reversal ? `${entry.kind} (reversal)` : entry.kind,
+      order: entry.orderNumber ?? '',
+      rate: entry.rate === null ? '' : String(entry.rate),
+      amount: statementAmount(entry.amount),
+      note: entry.note ?? '',
+    });
+  }
+  rows.push({
+    date: lastDayOf(statement.month),
+    entry: 'closing_balance',
+    order: '',
+    rate: '',
+    amount: statementAmount(statement.closing),
+    note: '',
+  });
+  return rows;
 }

@@ -3,6 +3,7 @@
 import type { UserDetails } from '@torget/shared/api-types';
 import type { Language } from '@torget/shared/rules/languages';
 import type { ShopStatusQueryValue, UserRoleFilter } from '@torget/shared/rules/admin-lists';
+import type { PlanCode } from '@torget/shared/rules/plans';
 import type { ShopStatusFilter } from '@torget/shared/rules/shop-status';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
 import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { refuseCommonPassword } from '#api/lib/password-policy.ts';
 import { hashPassword, verifyPassword } from '#api/lib/passwords.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { FORMER_CUSTOMER_NAME } from '#api/modules/catalog/reviews.service.ts';
+import { bookPlanFeeOnApproval } from '#api/modules/ledger/ledger-bookings.ts';
 import { hasLedgerEntries } from '#api/modules/ledger/ledger.service.ts';
 import {
   approveSeller,
@@ -221,7 +223,12 @@ export async function updateUserByAdmin(
   db: Db,
   adminId: string,
   id: string,
-  input: { is_seller?: boolean | undefined; is_admin?: boolean | undefined; seller_domain?: string | undefined },
+  input: {
+    is_seller?: boolean | undefined;
+    is_admin?: boolean | undefined;
+    seller_domain?: string | undefined;
+    seller_plan?: PlanCode | undefined;
+  },
   mainHosts: string[],
 ): Promise<{ user: UserDetails; decision: 'approved' | 'rejected' | null }> {
   if (!isUuid(id)) throw notFound('User Not Found');
@@ -272,6 +279,23 @@ export async function updateUserByAdmin(
       }
       if (shop) await tx.update(sellers).set({ domain, updatedAt: new Date() }).where(eq(sellers.userId, id));
     }
+    let movedToPaidPlan = false;
+    if (input.seller_plan !== undefined) {
+      const [before] = await tx
+        .select({ plan: sellers.plan })
+        .from(sellers)
+        .where(eq(sellers.userId, id))
+        .for('update');
+      if (!before) throw badRequest('This user has no shop to change the plan of.');
+      if (before.plan !== input.seller_plan) {
+        await tx.update(sellers).set({ plan: input.seller_plan, updatedAt: new Date() }).where(eq(sellers.userId, id));
+        movedToPaidPlan = before.plan === '1' && input.seller_plan !== '1';
+      }
+    }
+    // An approved seller moved from plan 1 to a paid plan owes the plan's yearly fee from now,
+    // booked in this transaction, once per fee year (docs/decisions/213-plan-fee-on-upgrade.md); an
+    // approval above booked the fee of the plan it found.
+    if (movedToPaidPlan && (input.is_seller ?? current.isSeller)) await bookPlanFeeOnApproval(tx, id);
     return decided;
   });
   const user = await findUserDetails(db, id, 'whole');

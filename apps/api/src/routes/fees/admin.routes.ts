@@ -1,4 +1,7 @@
-/** /api/fees, for admins: the fees of each plan; entries already booked keep the rates they used. */
+/**
+ * /api/fees, for admins: the fees of each plan (entries already booked keep the rates they used)
+ * and the marketplace's Swish number, which sellers who owe it pay to.
+ */
 import type { PlanCode } from '@torget/shared/rules/plans';
 import { feeSettingsUpdateSchema, planFeesChange } from '@torget/shared/schemas/ledger';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
@@ -17,6 +20,6 @@ export const adminFeeRoutes: RoutePlugin = async (app, { deps }) => {
     for (const [code, fees] of Object.entries(request.body.plans) as [PlanCode, (typeof request.body.plans)['1']][]) {
       if (fees) changes[code] = planFeesChange(fees);
     }
-    return updateFees(dbFor(request), changes);
+    return updateFees(dbFor(request), changes, request.body.swish_number);
   });
 };

@@ -1,15 +1,28 @@
 /**
- * /api/ledger, for admins: every seller's balance, entries by seller, order and month, and a
- * correction with its note. This plugin also runs each instance's sweep of yearly plan fees
+ * /api/ledger, for admins: every seller's balance, the marketplace's earnings by month, entries
+ * by seller, order and month, a correction with its note, and payment requests to sellers who
+ * owe the marketplace (made, listed, marked received). This plugin also runs each instance's sweep of yearly plan fees
  * (modules/ledger/ledger-bookings.ts), which books each year once however many instances sweep.
  */
 import { sekToOre } from '@torget/shared/rules/money';
-import { idempotencyKeySchema, ledgerCorrectionSchema, ledgerQuerySchema } from '@torget/shared/schemas/ledger';
+import {
+  idempotencyKeySchema,
+  ledgerCorrectionSchema,
+  ledgerEarningsQuerySchema,
+  ledgerQuerySchema,
+  paymentRequestCreateSchema,
+} from '@torget/shared/schemas/ledger';
+import { z } from 'zod';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import { badRequest } from '#api/lib/http-errors.ts';
 import { pageNumberSchema, pageRequest, setPageHeaders } from '#api/lib/paging.ts';
-import { addCorrection, listEntries, sellerBalances } from '#api/modules/ledger/ledger.service.ts';
+import { addCorrection, earningsByMonth, listEntries, sellerBalances } from '#api/modules/ledger/ledger.service.ts';
 import { startPlanFeeSweep } from '#api/modules/ledger/ledger-bookings.ts';
+import {
+  createPaymentRequest,
+  listPaymentRequests,
+  markPaymentReceived,
+} from '#api/modules/ledger/payment-requests.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 export const adminLedgerRoutes: RoutePlugin = async (app, { deps }) => {
@@ -18,6 +31,10 @@ export const adminLedgerRoutes: RoutePlugin = async (app, { deps }) => {
   app.addHook('onClose', stopSweep);
 
   app.get('/sellers', async () => sellerBalances(db));
+
+  app.get('/earnings', { schema: { querystring: ledgerEarningsQuerySchema } }, async (request) =>
+    earningsByMonth(db, request.query.year),
+  );
 
   // Paged (lib/paging.ts): a JSON array, with X-Total-Count and Link headers.
   const listQuery = ledgerQuerySchema.extend({ pageNumber: pageNumberSchema });
@@ -42,5 +59,19 @@ export const adminLedgerRoutes: RoutePlugin = async (app, { deps }) => {
       idempotencyKey,
     });
     return reply.status(201).send(entry);
+  });
+
+  app.get('/payment-requests', async () => listPaymentRequests(db));
+
+  app.post('/payment-requests', { schema: { body: paymentRequestCreateSchema } }, async (request, reply) => {
+    // No cached answer shows the ledger or its requests.
+    declareChanges(request, []);
+    const made = await createPaymentRequest(dbFor(request), userOf(request).id, request.body.seller);
+    return reply.status(201).send(made);
+  });
+
+  app.put('/payment-requests/:id/received', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
+    declareChanges(request, []);
+    return markPaymentReceived(dbFor(request), userOf(request).id, request.params.id);
   });
 };

@@ -312,6 +312,8 @@ describe('GET and PUT /api/fees', () => {
         '3': { commission_percent: 3, yearly_fee: 499 },
       },
       commission_vat_percent: 25,
+      // No marketplace Swish number until an admin sets one.
+      swish_number: '',
     });
 
     const anna = await seller('3');

@@ -12,6 +12,8 @@ export interface UserUpdatePayload {
   is_seller: boolean;
   is_admin: boolean;
   seller_domain: string;
+  /** Sent only when the admin changes the shop's plan. */
+  seller_plan?: '1' | '2' | '3';
 }
 
 /** PUT /api/users/{id} (bearer, admin): the updated user. */

@@ -10,9 +10,9 @@ import '../admin.css';
 
 /**
  * /admin_menu (spec section 2, Layout): the spec's four admin buttons, the PayPal payments
- * (refunds), the payouts and the seller applications with the count of pending ones, and under
- * them the overview (orders, sales, open work), on the
- * marketplace's main host only.
+ * (refunds), the payouts, the finances and the seller applications with the count of pending
+ * ones, and under them the overview (orders, sales, open work), on the marketplace's main host
+ * only.
  */
 export function AdminMenuPage() {
   const { t } = useTranslation();
@@ -33,6 +33,7 @@ export function AdminMenuPage() {
           ? t('Seller applications')
           : t('Seller applications ({{count}} pending)', { count: pending }),
     },
+    { to: '/admin_finances', text: t('Finances') },
   ];
   return (
     <section className="page" aria-labelledby="admin-menu-heading">

@@ -10,6 +10,9 @@ import { downloadPayoutFile, useCreatePayoutBatch, useMarkPayoutSent, usePayoutB
 import { Dac7Download } from '../components/dac7-download';
 import '../admin.css';
 
+// The finances screen loads with this one (app/router.tsx: one chunk for the admin's money screens).
+export { AdminFinancesPage } from './admin-finances-page';
+
 const CREATE_QUESTION =
   'Create a payout batch of every seller who can be paid now? Nothing is paid until you mark it sent.';
 const SENT_QUESTION =

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserDetails } from '@torget/shared/api-types';
-import { planLabel } from '@torget/shared/rules/plans';
+import { isPlanCode, PLAN_CODES, type PlanCode, planLabel } from '@torget/shared/rules/plans';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { adminUserUpdateSchema } from '@torget/shared/schemas/accounts';
 import { useId } from 'react';
@@ -84,14 +84,30 @@ function SellerApplication({ user }: { user: UserDetails }) {
   );
 }
 
+const isPlan = (plan: string | undefined): plan is PlanCode => plan !== undefined && isPlanCode(plan);
+
 function UserEditForm({ user }: { user: UserDetails }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const updateUser = useUpdateUser();
-  const ids = { seller: useId(), admin: useId(), domain: useId(), domainHint: useId(), domainError: useId() };
+  const ids = {
+    seller: useId(),
+    admin: useId(),
+    domain: useId(),
+    domainHint: useId(),
+    domainError: useId(),
+    plan: useId(),
+    planHint: useId(),
+  };
+  const currentPlan = user.seller?.plan;
   const { register, handleSubmit, control, formState } = useForm<UserEditInput, unknown, UserEditOutput>({
     resolver: zodResolver(adminUserUpdateSchema),
-    defaultValues: { is_seller: user.is_seller, is_admin: user.is_admin, seller_domain: user.seller?.domain ?? '' },
+    defaultValues: {
+      is_seller: user.is_seller,
+      is_admin: user.is_admin,
+      seller_domain: user.seller?.domain ?? '',
+      ...(isPlan(currentPlan) ? { seller_plan: currentPlan } : {}),
+    },
   });
   const isSeller = useWatch({ control, name: 'is_seller' });
   const domainError = formState.errors.seller_domain?.message;
@@ -104,6 +120,8 @@ function UserEditForm({ user }: { user: UserDetails }) {
         is_admin: values.is_admin ?? false,
         // A disabled input (not a seller) hands on no value: the stored domain stays as it was.
         seller_domain: values.seller_domain ?? user.seller?.domain ?? '',
+        // The plan only when changed: a move from plan 1 to a paid plan books its yearly fee.
+        ...(values.seller_plan && values.seller_plan !== currentPlan ? { seller_plan: values.seller_plan } : {}),
       },
       { onSuccess: () => navigate('/userlist') },
     );
@@ -155,6 +173,21 @@ function UserEditForm({ user }: { user: UserDetails }) {
             </p>
           )}
         </div>
+        {isPlan(currentPlan) && (
+          <div className="form-field">
+            <label htmlFor={ids.plan}>{t('Seller plan')}</label>
+            <select id={ids.plan} className="select-input" aria-describedby={ids.planHint} {...register('seller_plan')}>
+              {PLAN_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {t('Plan {{plan}}: {{label}}', { plan: code, label: planLabel(code) })}
+                </option>
+              ))}
+            </select>
+            <p id={ids.planHint} className="form-hint">
+              {t('For sellers only. Moving an approved seller from plan 1 to plan 2 or 3 books the plan’s yearly fee.')}
+            </p>
+          </div>
+        )}
         <div className="form-actions">
           <button type="submit" className="button" disabled={updateUser.isPending}>
             {updateUser.isPending ? t('Updating...') : t('Update')}

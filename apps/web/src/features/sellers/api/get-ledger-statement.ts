@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LedgerStatement } from '@torget/shared/api-types';
 import { ORDER_LISTS_QUERY_KEY } from '#web/api/get-order.ts';
-import { api } from '#web/lib/api-client.ts';
+import { ApiRequestError, api } from '#web/lib/api-client.ts';
+import { readLanguageChoice } from '#web/lib/language.ts';
+import { readStoredToken } from '#web/lib/session.tsx';
 
 /** GET /api/ledger/mine?month=YYYY-MM (bearer, seller): the caller's balance, held money and a month's entries. */
 export function getLedgerStatement(month: string | null, signal?: AbortSignal): Promise<LedgerStatement> {
@@ -20,4 +22,35 @@ export function ledgerStatementQueryOptions(month: string | null) {
 
 export function useLedgerStatement(month: string | null) {
   return useQuery(ledgerStatementQueryOptions(month));
+}
+
+/**
+ * GET /api/ledger/mine/statement.csv?month=YYYY-MM (bearer, seller): the month's statement,
+ * saved by the browser as `torget-statement-<month>.csv`. Fetched with the token (a plain link
+ * would carry none), then handed to the browser as a download.
+ */
+export async function downloadStatementCsv(month: string): Promise<void> {
+  const token = readStoredToken();
+  const response = await fetch(`/api/ledger/mine/statement.csv?month=${encodeURIComponent(month)}`, {
+    headers: {
+      Accept: 'text/csv',
+      'Accept-Language': readLanguageChoice(),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    cache: 'no-store',
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    const message =
+      typeof body?.message === 'string' ? body.message : `Request failed with status code ${response.status}`;
+    throw new ApiRequestError(message, response.status);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `torget-statement-${month}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }

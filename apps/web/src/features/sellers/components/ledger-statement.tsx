@@ -4,13 +4,14 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { SwishPayment } from '#web/components/swish-payment.tsx';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
-import { useLedgerStatement } from '../api/get-ledger-statement';
+import { downloadStatementCsv, useLedgerStatement } from '../api/get-ledger-statement';
 import '../sales-overview.css';
 
 /** The text of each kind of entry (the keys are the screen's English). */
-const KIND_TEXTS: Record<LedgerEntry['kind'], string> = {
+export const KIND_TEXTS: Record<LedgerEntry['kind'], string> = {
   sale_collected: 'Sale paid through the marketplace',
   commission: 'Commission',
   commission_vat: 'VAT on commission',
@@ -33,7 +34,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   );
 }
 
-function Entries({ statement }: { statement: LedgerStatement }) {
+export function Entries({ statement }: { statement: LedgerStatement }) {
   const { t } = useTranslation();
   const format = useFormat();
   if (statement.entries.length === 0) return <p className="form-hint">{t('No entries this month.')}</p>;
@@ -80,7 +81,8 @@ function Entries({ statement }: { statement: LedgerStatement }) {
 
 /**
  * "Finances" (Ekonomi) on /my_shop_menu: the seller's balance with the marketplace, the money
- * held back and why, and a month's entries with their orders (GET /api/ledger/mine).
+ * held back and why, what they owe by Swish when an admin has asked (with its QR code), and a
+ * month's entries with their orders (GET /api/ledger/mine), its statement as CSV or to print.
  */
 export function LedgerStatementSection() {
   const { t } = useTranslation();
@@ -89,6 +91,17 @@ export function LedgerStatementSection() {
   const [month, setMonth] = useState<string | null>(null);
   const statement = useLedgerStatement(month);
   const shown = statement.data;
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  async function onDownload(forMonth: string) {
+    setDownloadError(null);
+    try {
+      await downloadStatementCsv(forMonth);
+    } catch (error) {
+      setDownloadError(error instanceof Error ? error.message : 'Unknown error');
+    }
+  }
+
   return (
     <section className="sales-overview ledger-statement" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('Finances')}</h2>
@@ -98,6 +111,23 @@ export function LedgerStatementSection() {
         <MessageBox variant="danger">{t(statement.error?.message ?? 'Something went wrong')}</MessageBox>
       ) : (
         <>
+          {shown.paymentRequest ? (
+            <div className="ledger-payment-request">
+              <p>
+                {t('You owe the marketplace {{amount}}. Pay it by Swish with the reference {{reference}} as message.', {
+                  amount: format.price(shown.paymentRequest.amount),
+                  reference: shown.paymentRequest.reference,
+                })}
+              </p>
+              <SwishPayment
+                swishNumber={shown.paymentRequest.swishNumber}
+                amount={shown.paymentRequest.amount}
+                orderNumber={shown.paymentRequest.reference}
+                heading="Pay what you owe with Swish"
+                hint="Scan the QR code with the Swish app on your phone. The marketplace books your payment when the money is in."
+              />
+            </div>
+          ) : null}
           <dl className="sales-figures">
             <Figure
               label={t('Balance')}
@@ -133,6 +163,19 @@ export function LedgerStatementSection() {
               {t('Opening balance')}: {format.price(shown.opening)} · {t('Closing balance')}:{' '}
               {format.price(shown.closing)}
             </p>
+            <p className="ledger-statement-actions">
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                onClick={() => void onDownload(shown.month)}
+              >
+                {t('Download statement (CSV)')}
+              </button>
+              <Link className="button button-small button-secondary" to={`/my_shop_statement/${shown.month}`}>
+                {t('Printable statement')}
+              </Link>
+            </p>
+            {downloadError && <MessageBox variant="danger">{t(downloadError)}</MessageBox>}
             <Entries statement={shown} />
           </section>
         </>

@@ -7,6 +7,9 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { LedgerStatementSection } from '../components/ledger-statement';
 import { SalesOverview } from '../components/sales-overview';
 
+// The printable statement loads with My Shop (app/router.tsx: one chunk).
+export { StatementPage } from './statement-page';
+
 /**
  * /my_shop_menu (spec section 2, Layout): the seller's four buttons, then the sales overview and
  * the seller's finances with the marketplace (balance, held money, entries by month).

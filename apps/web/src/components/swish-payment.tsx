@@ -3,21 +3,31 @@ import { swishQrPayload } from '@torget/shared/rules/orders';
 import { useEffect, useState } from 'react';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
-import '../orders.css';
+import './swish-payment.css';
 
 interface SwishPaymentProps {
   swishNumber: string;
   amount: number;
   /** The order number (`T-100001`): the payment's message, so the seller can match it. */
   orderNumber: string;
+  /** The heading and the hint under the code, when not an order's (texts are translation keys). */
+  heading?: string;
+  hint?: string;
 }
 
 /**
- * How to pay a Swish order (DESIGN.md: Swish): the seller's number, the amount and a QR code in
- * Swish's prefilled format for exactly that amount, with the order number as message. On a
- * phone the "Öppna Swish" link at the top of the page (swish-open-app.tsx) asks for the same.
+ * How to pay by Swish (DESIGN.md: Swish), an order or what a seller owes the marketplace: the
+ * payee's number, the amount and a QR code in Swish's prefilled format for exactly that amount,
+ * with the order number (or the request's reference) as message. On a phone the "Öppna Swish"
+ * link at the top of an order's page (swish-open-app.tsx) asks for the same.
  */
-export function SwishPayment({ swishNumber, amount, orderNumber }: SwishPaymentProps) {
+export function SwishPayment({
+  swishNumber,
+  amount,
+  orderNumber,
+  heading = 'Pay with Swish',
+  hint = 'Scan the QR code with the Swish app on your phone. The seller marks the order paid when the money is in.',
+}: SwishPaymentProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const payload = swishQrPayload(swishNumber, sekToOre(amount), orderNumber);
@@ -45,7 +55,7 @@ export function SwishPayment({ swishNumber, amount, orderNumber }: SwishPaymentP
 
   return (
     <section className="swish-payment" aria-labelledby="swish-heading">
-      <h3 id="swish-heading">{t('Pay with Swish')}</h3>
+      <h3 id="swish-heading">{t(heading)}</h3>
       <dl className="summary-rows">
         <div>
           <dt>{t('Swish number')}</dt>
@@ -65,9 +75,7 @@ export function SwishPayment({ swishNumber, amount, orderNumber }: SwishPaymentP
       ) : (
         !failed && <div className="swish-qr swish-qr-placeholder" aria-hidden="true" />
       )}
-      <p className="form-hint">
-        {t('Scan the QR code with the Swish app on your phone. The seller marks the order paid when the money is in.')}
-      </p>
+      <p className="form-hint">{t(hint)}</p>
     </section>
   );
 }
