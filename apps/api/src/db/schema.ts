@@ -21,3 +21,4 @@ export { PAYOUT_ACCOUNT_KINDS, sellerPayoutAccounts } from './schema/payout-acco
 export { payoutLines, payouts } from './schema/payouts';
 export { siteSettings } from './schema/settings';
 export { passwordResetTokens, sellers, users } from './schema/users';
+export { orderWithdrawalLines, orderWithdrawals } from './schema/withdrawals';

@@ -16,7 +16,7 @@ export interface OrderMailContext {
   orderLink: string;
 }
 
-interface Recipient {
+export interface Recipient {
   name: string;
   email: string;
   /** null: not known, both languages. */
@@ -29,7 +29,7 @@ interface Texts {
 }
 
 /** One mail from its Swedish and English texts, in the recipient's language. */
-function mailIn(to: Recipient, sv: Texts, en: Texts): Mail {
+export function mailIn(to: Recipient, sv: Texts, en: Texts): Mail {
   const swedish = to.language === 'sv';
   return {
     to: to.email,

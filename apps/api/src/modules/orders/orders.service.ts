@@ -28,6 +28,7 @@ import type { Paged, PageRequest } from '#api/lib/paging.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
+import { withdrawalsByOrder, withdrawalsField, withdrawalsOf } from '#api/modules/withdrawals/withdrawal-reads.ts';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 import { unreadCounts } from './order-unread';
 
@@ -80,12 +81,14 @@ export async function itemsOf(db: Db, orderId: string): Promise<OrderItemRow[]> 
 }
 
 export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
-  return toOrderJson(order, await itemsOf(db, order.id));
+  const items = await itemsOf(db, order.id);
+  const withdrawals = withdrawalsField(await withdrawalsOf(db, order.id), { ...order, items });
+  return { ...toOrderJson(order, items), withdrawals };
 }
 
 /**
  * One page of the orders matching `where`, newest first, with their lines, the reader's unread
- * messages on each, and how many match in all: four statements, none binding a parameter per
+ * messages on each, their withdrawals, and how many match in all: five or six statements, none binding a parameter per
  * order (the lines and the unread counts are found by the page's own subquery, so a page of any
  * size stays far below the protocol's parameter limit).
  */
@@ -115,6 +118,7 @@ async function listOrders(
   if (rows.length === 0) return { rows: [], total };
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, pageIds));
   const unread = await unreadCounts(db, reader.id, pageIds);
+  const withdrawals = await withdrawalsByOrder(db, pageIds);
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
     const lines = byOrder.get(item.orderId);
@@ -125,6 +129,7 @@ async function listOrders(
     rows: rows.map((row) => ({
       ...toOrderJson(row, byOrder.get(row.id) ?? [], withBuyerName),
       unreadMessages: unread.get(row.id) ?? 0,
+      withdrawals: withdrawalsField(withdrawals.get(row.id) ?? [], { ...row, items: byOrder.get(row.id) ?? [] }),
     })),
     total,
   };
