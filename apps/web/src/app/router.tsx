@@ -113,6 +113,14 @@ const SellerOrderListPage = lazyPage(
   (m) => m.SellerOrderListPage,
 );
 
+const withdrawalLists = () => import('#web/features/orders/pages/returns-page.tsx');
+const ReturnsPage = lazyPage(withdrawalLists, (m) => m.ReturnsPage);
+const OverdueWithdrawalsPage = lazyPage(withdrawalLists, (m) => m.OverdueWithdrawalsPage);
+const WithdrawalFormPage = lazyPage(
+  () => import('#web/features/orders/pages/withdrawal-form-page.tsx'),
+  (m) => m.WithdrawalFormPage,
+);
+
 const ProductListPage = lazyPage(productManagement, (m) => m.ProductListPage);
 const SellerProductListPage = lazyPage(productManagement, (m) => m.SellerProductListPage);
 const ProductEditPage = lazyPage(
@@ -227,6 +235,7 @@ export function AppRouter() {
             <Route path="/placeorder" element={<PlaceOrderPage />} />
             <Route path="/map" element={<MapPage />} />
             <Route path="/order/:id" element={<OrderPage />} />
+            <Route path="/order/:id/withdrawal_form" element={<WithdrawalFormPage />} />
             <Route path="/orderhistory" element={<OrderHistoryPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/become_seller/:plan" element={<BecomeSellerPage />} />
@@ -244,6 +253,7 @@ export function AppRouter() {
             <Route path="/admin_settings" element={<AdminSettingsPage />} />
             <Route path="/admin_payments" element={<PaymentCapturesPage />} />
             <Route path="/admin_payouts" element={<PayoutsPage />} />
+            <Route path="/orderlist/withdrawals" element={<OverdueWithdrawalsPage />} />
           </Route>
 
           <Route element={<RequireSeller />}>
@@ -251,6 +261,7 @@ export function AppRouter() {
             <Route path="/productlist/seller" element={<SellerProductListPage />} />
             <Route path="/productlist/seller/pageNumber/:pageNumber" element={<SellerProductListPage />} />
             <Route path="/orderlist/seller" element={<SellerOrderListPage />} />
+            <Route path="/orderlist/seller/returns" element={<ReturnsPage />} />
             <Route path="/my_shop_menu" element={<MyShopMenuPage />} />
           </Route>
 

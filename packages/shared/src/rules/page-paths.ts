@@ -35,6 +35,7 @@ export const ADMIN_PAGE_PATTERNS: readonly string[] = [
   '/admin_settings',
   '/admin_payments',
   '/admin_payouts',
+  '/orderlist/withdrawals',
 ];
 
 const ADMIN_PAGES = ADMIN_PAGE_PATTERNS.map(routePatternToRegExp);

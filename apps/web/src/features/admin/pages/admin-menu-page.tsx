@@ -20,6 +20,7 @@ export function AdminMenuPage() {
     { to: '/admin_settings', text: t('Settings') },
     { to: '/admin_payments', text: t('PayPal payments') },
     { to: '/admin_payouts', text: t('Payouts') },
+    { to: '/orderlist/withdrawals', text: t('Overdue withdrawals') },
   ];
   return (
     <section className="page" aria-labelledby="admin-menu-heading">

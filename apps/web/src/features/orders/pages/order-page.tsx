@@ -32,6 +32,7 @@ import { ShipOrderForm } from '../components/ship-order-form';
 import { ShipmentInfo } from '../components/shipment-info';
 import { SwishOpenApp } from '../components/swish-open-app';
 import { SwishPayment } from '../components/swish-payment';
+import { WithdrawalSection } from '../components/withdrawal-section';
 import '../orders.css';
 import { cancelledText } from '../utils/cancelled-text';
 import { statusBadges } from '../utils/order-status';
@@ -200,6 +201,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
             {data.paymentRefunds && <PaymentRefunds refunds={data.paymentRefunds} />}
           </section>
           <OrderItems items={data.orderItems} />
+          <WithdrawalSection order={data} />
           {canWriteOrderMessages(actor, facts) && <OrderThread orderId={data._id} />}
         </div>
         <OrderSummary amounts={data}>
