@@ -280,10 +280,32 @@ export interface Order {
    */
   unreadMessages?: number;
   /**
+   * Added: the refunds of the order, oldest first (PayPal through PayPal, Swish recorded by the
+   * seller), in GET /api/orders/{id}, the lists and the answers of actions; [] when none.
+   */
+  refunds?: OrderRefund[];
+  /** Added: the sum of `refunds` in SEK (0 when none). */
+  refundedPrice?: number;
+  /**
    * Added: the buyer's withdrawals from the order, oldest first, in GET /api/orders/{id}, the lists
    * and the answers of actions; [] when none (docs/decisions/235-withdrawals.md).
    */
   withdrawals?: OrderWithdrawal[];
+}
+
+/** A refund of an order (POST /api/orders/{id}/refunds). */
+export interface OrderRefund {
+  _id: string;
+  /** SEK, two decimals. */
+  amount: number;
+  /** The lines it refunds, when the seller named them; the amount is what counts. */
+  lines: { product: string | null; name: string; qty: number }[];
+  note: string | null;
+  method: 'PayPal' | 'Swish';
+  /** PayPal: when PayPal took the refund; Swish: the day the seller says they refunded. */
+  refundedAt: string;
+  /** 'pending': PayPal accepted the refund and completes it later. */
+  status: 'completed' | 'pending';
 }
 
 /** A buyer's withdrawal from an order (POST /api/orders/{id}/withdrawals), and its decision. */

@@ -19,6 +19,7 @@ export { orderItems, orderMessageReads, orderMessages, orders, PAYMENT_METHODS }
 export { CAPTURE_OUTCOMES, paypalCaptures, REFUND_STATES } from './schema/payments';
 export { PAYOUT_ACCOUNT_KINDS, sellerPayoutAccounts } from './schema/payout-accounts';
 export { payoutLines, payouts } from './schema/payouts';
+export { orderRefunds, REFUND_STATUSES, type StoredRefundLine } from './schema/refunds';
 export { siteSettings } from './schema/settings';
 export { passwordResetTokens, sellers, users } from './schema/users';
 export { orderWithdrawalLines, orderWithdrawals } from './schema/withdrawals';

@@ -23,7 +23,7 @@ export interface Recipient {
   language: Language | null;
 }
 
-interface Texts {
+export interface Texts {
   subject: string;
   lines: string[];
 }

@@ -94,6 +94,11 @@ export interface PaypalStandin {
    * error page), or a 4xx with PayPal's error body naming `issue`.
    */
   failRefunds(failure: { status: number; issue?: string } | null): void;
+  /**
+   * Refunds `value` of a capture under `requestId` as if PayPal had been asked (not counted in
+   * `refundRequests`): a refund PayPal made whose answer our side never recorded.
+   */
+  refundCaptureDirectly(captureId: string, requestId: string, value: string): StandinRefund;
   /** The status refunds are answered with (COMPLETED by default; PENDING as for an eCheck). */
   refundStatus: StandinRefund['status'];
   /** Changes a stored order directly, for cases the controls above do not cover. */
@@ -303,7 +308,9 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
       requireToken(request);
       if (method !== 'POST')
         throw new StandinError(405, { name: 'METHOD_NOT_SUPPORTED', message: `${method} ${path}` });
-      const refund = refundCapture(decodeURIComponent(refundPath[1]), request, parseJson(body));
+      const header = request.headers['paypal-request-id'];
+      const requestId = typeof header === 'string' ? header : undefined;
+      const refund = refundCapture(decodeURIComponent(refundPath[1]), requestId, parseJson(body));
       const minimal = /return=minimal/.test(String(request.headers.prefer ?? ''));
       return send(response, 201, minimal ? refundMinimal(refund) : refundRepresentation(refund));
     }
@@ -326,6 +333,8 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
   const refunds = new Map<string, StandinRefund>();
   /** The refund each PayPal-Request-Id made: a repeated request answers it again. */
   const refundsByRequestId = new Map<string, StandinRefund>();
+  /** Öre refunded of each capture so far. */
+  const refundedOf = new Map<string, number>();
   let refundFailure: { status: number; issue?: string } | null = null;
 
   function captureById(captureId: string): StandinCapture {
@@ -339,10 +348,8 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
   }
 
   /** POST /v2/payments/captures/{id}/refund, checked as PayPal checks it. */
-  function refundCapture(captureId: string, request: IncomingMessage, body: unknown): StandinRefund {
-    const header = request.headers['paypal-request-id'];
-    const requestId = typeof header === 'string' ? header : undefined;
-    refundRequests.push({ captureId, requestId, body });
+  function refundCapture(captureId: string, requestId: string | undefined, body: unknown, seen = true): StandinRefund {
+    if (seen) refundRequests.push({ captureId, requestId, body });
     if (refundFailure) {
       const { status, issue } = refundFailure;
       if (status >= 500)
@@ -361,13 +368,30 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
     const capture = captureById(captureId);
     const input = body as { amount?: unknown; invoice_id?: unknown; note_to_payer?: unknown } | null;
     if (input?.amount !== undefined && !isMoney(input.amount)) throw invalidRequest('amount is invalid');
-    const amount = input?.amount ?? capture.amount;
+    if (input?.invoice_id !== undefined && (typeof input.invoice_id !== 'string' || input.invoice_id.length > 127)) {
+      throw invalidRequest('invoice_id is invalid');
+    }
+    if (
+      input?.note_to_payer !== undefined &&
+      (typeof input.note_to_payer !== 'string' || input.note_to_payer.length > 255)
+    ) {
+      throw invalidRequest('note_to_payer is invalid');
+    }
+    const captured = Math.round(Number(capture.amount.value) * 100);
+    const refundedBefore = refundedOf.get(captureId) ?? 0;
+    // Without an amount PayPal refunds what is left of the capture.
+    const amount = input?.amount ?? {
+      currency_code: capture.amount.currency_code,
+      value: ((captured - refundedBefore) / 100).toFixed(2),
+    };
     if (capture.status === 'REFUNDED') throw unprocessable('CAPTURE_FULLY_REFUNDED');
-    if (capture.status !== 'COMPLETED') throw unprocessable('CAPTURE_NOT_COMPLETED');
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') {
+      throw unprocessable('CAPTURE_NOT_COMPLETED');
+    }
     if (amount.currency_code !== capture.amount.currency_code) throw unprocessable('REFUND_CAPTURE_CURRENCY_MISMATCH');
     const wanted = Math.round(Number(amount.value) * 100);
-    const captured = Math.round(Number(capture.amount.value) * 100);
-    if (wanted > captured) throw unprocessable('REFUND_AMOUNT_EXCEEDED');
+    // PayPal refunds a capture in parts, never more than was captured across them all.
+    if (refundedBefore + wanted > captured) throw unprocessable('REFUND_AMOUNT_EXCEEDED');
     const at = now();
     const refund: StandinRefund = {
       id: paypalId(),
@@ -380,7 +404,8 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
       create_time: at,
       update_time: at,
     };
-    capture.status = wanted === captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    refundedOf.set(captureId, refundedBefore + wanted);
+    capture.status = refundedBefore + wanted === captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     refunds.set(refund.id, refund);
     if (requestId) refundsByRequestId.set(requestId, refund);
     return refund;
@@ -441,6 +466,10 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
     refundStatus: 'COMPLETED',
     failRefunds(failure) {
       refundFailure = failure;
+    },
+    refundCaptureDirectly(captureId, requestId, value) {
+      const currency = captureById(captureId).amount.currency_code;
+      return refundCapture(captureId, requestId, { amount: { currency_code: currency, value } }, false);
     },
     approve,
     complete(id, options = {}) {

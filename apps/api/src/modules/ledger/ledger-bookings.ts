@@ -7,7 +7,8 @@
  * An order's bookings are numbered: the n-th time it is marked paid or unmarked writes
  * `order:<id>:<n>:<kind>`. An odd n is a booking of the sale, an even n its reversal, so the
  * count of the order's commission entries says whether it stands booked, read in the same
- * statement that writes. The commission's rate is read there too, from the seller's plan.
+ * statement that writes (its `order:` entries only: a refund's commission entries are keyed
+ * `refund:`, modules/refunds/refunds.service.ts). The commission's rate is read there too, from the seller's plan.
  */
 import { COMMISSION_VAT_BP, DEFAULT_PLAN_FEES } from '@torget/shared/rules/ledger';
 import { sql } from 'drizzle-orm';
@@ -34,7 +35,7 @@ export async function bookOrderPaid(db: Db, order: PaidOrder): Promise<number> {
     db,
     sql`with prior as (
           select count(*)::int as n from ledger_entries
-          where order_id = ${order.id} and kind = 'commission'
+          where order_id = ${order.id} and kind = 'commission' and booking_key like 'order:%'
         ), rate as (
           select coalesce(
             (select f.commission_bp from sellers s join fee_settings f on f.plan = s.plan where s.user_id = ${order.sellerId}),
@@ -72,7 +73,7 @@ export async function reverseOrderPaid(db: Db, orderId: string): Promise<number>
     db,
     sql`with prior as (
           select count(*)::int as n from ledger_entries
-          where order_id = ${orderId} and kind = 'commission'
+          where order_id = ${orderId} and kind = 'commission' and booking_key like 'order:%'
         )
         insert into ledger_entries
           (seller_id, amount_ore, kind, order_id, order_number, rate_bp, base_ore, note, booking_key)

@@ -23,16 +23,18 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizz
 import { type Db, transaction } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
-import { badRequest, forbidden, notFound } from '#api/lib/http-errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
+import { refundFields, refundsByOrder, refundsOf } from '#api/modules/refunds/refund-reads.ts';
 import { withdrawalsByOrder, withdrawalsField, withdrawalsOf } from '#api/modules/withdrawals/withdrawal-reads.ts';
 import { type OrderItemRow, type OrderRow, toOrderJson } from './order-json';
 import { unreadCounts } from './order-unread';
 
 export const ORDER_NOT_FOUND = 'Order Not Found';
+export const REFUNDED_STAYS_PAID = 'This order has refunds, so it cannot be marked unpaid.';
 
 /** What the order policies (@torget/shared/policies/orders) need to know of a stored order. */
 export function orderFacts(order: OrderRow): OrderFacts {
@@ -82,13 +84,15 @@ export async function itemsOf(db: Db, orderId: string): Promise<OrderItemRow[]> 
 
 export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
   const items = await itemsOf(db, order.id);
+  // Only a paid order has refunds: an unpaid one reads no more than before.
+  const refunds = order.isPaid ? await refundsOf(db, order.id) : [];
   const withdrawals = withdrawalsField(await withdrawalsOf(db, order.id), { ...order, items });
-  return { ...toOrderJson(order, items), withdrawals };
+  return { ...toOrderJson(order, items), ...refundFields(refunds), withdrawals };
 }
 
 /**
  * One page of the orders matching `where`, newest first, with their lines, the reader's unread
- * messages on each, their withdrawals, and how many match in all: five or six statements, none binding a parameter per
+ * messages on each, their refunds and withdrawals, and how many match in all: six or seven statements, none binding a parameter per
  * order (the lines and the unread counts are found by the page's own subquery, so a page of any
  * size stays far below the protocol's parameter limit).
  */
@@ -118,6 +122,7 @@ async function listOrders(
   if (rows.length === 0) return { rows: [], total };
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, pageIds));
   const unread = await unreadCounts(db, reader.id, pageIds);
+  const refunds = await refundsByOrder(db, pageIds);
   const withdrawals = await withdrawalsByOrder(db, pageIds);
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
@@ -129,6 +134,7 @@ async function listOrders(
     rows: rows.map((row) => ({
       ...toOrderJson(row, byOrder.get(row.id) ?? [], withBuyerName),
       unreadMessages: unread.get(row.id) ?? 0,
+      ...refundFields(refunds.get(row.id) ?? []),
       withdrawals: withdrawalsField(withdrawals.get(row.id) ?? [], { ...row, items: byOrder.get(row.id) ?? [] }),
     })),
     total,
@@ -230,6 +236,10 @@ export async function updateOrderStatusWithChanges(
     if (!managesAsSeller(user, orderFacts(order))) throw forbidden(SELLER_STATUS_REVOKED);
     if (order.paymentMethod !== 'Swish') {
       throw badRequest('Only Swish orders are updated by the seller; PayPal orders are paid through PayPal.');
+    }
+    // A refunded order stays paid: its refunds reverse part of the booked sale, which unticking would reverse again.
+    if (order.isPaid && !input.is_paid && (await refundsOf(tx, order.id)).length > 0) {
+      throw conflict(REFUNDED_STAYS_PAID);
     }
     const [updated] = await tx
       .update(orders)

@@ -1,6 +1,7 @@
 /** /api/orders: order routes for signed-in users, and the sales overview for sellers. */
 import { forAudience, type RoutePlugin } from '#api/routes/audiences.ts';
 import { afterSaleOrderRoutes } from './after-sale.routes';
+import { refundOrderRoutes } from './refunds.routes';
 import { sellerOrderRoutes } from './seller.routes';
 import { signedInOrderRoutes } from './signed-in.routes';
 import { withdrawalRoutes } from './withdrawals.routes';
@@ -8,6 +9,7 @@ import { withdrawalRoutes } from './withdrawals.routes';
 export const orderRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(forAudience('signed-in', signedInOrderRoutes), { deps });
   await app.register(forAudience('signed-in', afterSaleOrderRoutes), { deps });
+  await app.register(forAudience('signed-in', refundOrderRoutes), { deps });
   await app.register(forAudience('signed-in', withdrawalRoutes), { deps });
   await app.register(forAudience('seller', sellerOrderRoutes), { deps });
 };

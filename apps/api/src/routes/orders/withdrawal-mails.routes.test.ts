@@ -63,7 +63,7 @@ async function mailTo(to: string, ...parts: string[]): Promise<string> {
 async function placeOn(
   host: 'shop' | 'marketplace',
   language: 'sv' | 'en',
-): Promise<{ order: Order; headers: object }> {
+): Promise<{ order: Order; headers: Record<string, string> }> {
   const headers: Record<string, string> = { 'accept-language': language };
   if (host === 'shop') {
     const signin = await t.app.inject({

@@ -18,6 +18,8 @@ import {
   withdrawalDecisionMail,
   withdrawalNoticeMail,
 } from '#api/mails/withdrawal-mails.ts';
+import { paypalClientFor } from '#api/modules/payments/paypal-client.ts';
+import { refundOrder } from '#api/modules/refunds/refunds.service.ts';
 import {
   decideWithdrawal,
   listWithdrawals,
@@ -36,8 +38,13 @@ export const WITHDRAWAL_DECIDED_MESSAGE = 'The withdrawal was decided.';
 
 export const withdrawalRoutes: RoutePlugin = async (app, { deps }) => {
   const { reader: db } = deps.database;
-  const refund: WithdrawalRefunder = async () => {
-    throw new Error('refunds are not available yet');
+  // One client for the app's life, so its access token is reused until it expires.
+  const paypal = paypalClientFor(deps.config.paypal);
+  // Accepting with an amount refunds through the refund service, in the decision's transaction:
+  // capped at what is left of the payment, booked to the ledger, refunded through PayPal or
+  // recorded for Swish; a refusal there leaves the withdrawal undecided.
+  const refund: WithdrawalRefunder = async (tx, wanted) => {
+    await refundOrder(tx, wanted, paypal);
   };
 
   // Registered beside '/:id'; the router prefers the static path.
