@@ -129,10 +129,13 @@ for (const language of ['en', 'sv'] as const) {
 
       // The printable standard form, filled in from the order.
       await page.getByRole('link', { name: text.form }).click();
-      await expect(page.getByRole('heading', { name: 'Standardformulär för utövande av ångerrätt' })).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Model withdrawal form' })).toBeVisible();
-      await expect(page.getByText('Emma Karlsson').first()).toBeVisible();
-      await expect(page.getByText(order.orderNumber).first()).toBeVisible();
+      for (const title of ['Standardformulär för utövande av ångerrätt', 'Model withdrawal form']) {
+        const sheet = page.getByRole('region', { name: title });
+        await expect(sheet.getByRole('heading', { name: title })).toBeVisible();
+        await expect(sheet).toContainText('Emma Karlsson');
+        await expect(sheet).toContainText(order.orderNumber);
+        for (const name of LINES) await expect(sheet).toContainText(`1 × ${name}`);
+      }
       await shot(page, `withdrawal-form-${tag}`);
 
       // The seller: Returns in My Shop, then the order with the offered refund.

@@ -78,15 +78,3 @@ export function isCalendarDate(text: string): boolean {
 export function formDateToDate(value: string): Date {
   return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
 }
-
-/** The Stockholm calendar day of `date`, 'YYYY-MM-DD' (the day a Swede would name for that moment). */
-export function stockholmDay(date: Date): string {
-  return stockholmClock(date).day;
-}
-
-/** The calendar day `days` after 'YYYY-MM-DD' (negative: before), counted in whole days. */
-export function addCalendarDays(day: string, days: number): string {
-  const at = new Date(`${day}T12:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().substring(0, 10);
-}

@@ -3,7 +3,7 @@
  * when it may be used, how much of each line, and the refund a seller is offered. Shared by the
  * server (which decides) and the web app (which shows the button and prefills the amount).
  */
-import { addCalendarDays, stockholmDay } from './dates';
+import { addCalendarDays, stockholmDay } from './stockholm-days';
 
 /** Calendar days after delivery, in Stockholm, that the buyer may still withdraw. */
 export const WITHDRAWAL_PERIOD_DAYS = 14;

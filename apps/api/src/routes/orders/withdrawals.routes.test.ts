@@ -4,7 +4,7 @@
  * changes nothing.
  */
 import type { Order, OrderWithdrawal, WithdrawalListEntry } from '@torget/shared/api-types';
-import { addCalendarDays, stockholmDay } from '@torget/shared/rules/dates';
+import { addCalendarDays, stockholmDay } from '@torget/shared/rules/stockholm-days';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderWithdrawals } from '#api/db/schema.ts';
