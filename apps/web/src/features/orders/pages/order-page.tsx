@@ -37,6 +37,10 @@ import '../orders.css';
 import { cancelledText } from '../utils/cancelled-text';
 import { statusBadges } from '../utils/order-status';
 
+// The withdrawal screens (a seller's returns, the admins' overdue list, the printable form) load
+// with this page's chunk, so the first page load names no chunk of theirs (app/router.tsx).
+export { OverdueWithdrawalsPage, ReturnsPage, WithdrawalFormPage } from './withdrawal-pages';
+
 // PayPal's SDK wrapper loads only when an unpaid PayPal order is shown to its buyer.
 const PaypalPayment = lazy(async () => ({
   default: (await import('../components/paypal-payment')).PaypalPayment,
