@@ -98,7 +98,8 @@ function placeOrderLocked(
 function placedOrder(row: OrderRow | undefined, record: OrderRecord, buyer: AuthUser, shop: Shop): PlacedOrder {
   if (!row) throw new Error('insert returned nothing');
   return {
-    order: toOrderJson(row, record.items),
+    // A new order has no withdrawals yet; the answer has every field a read of it has.
+    order: { ...toOrderJson(row, record.items), withdrawals: [] },
     buyer: { name: buyer.name, email: buyer.email },
     seller: { email: shop.email },
   };
