@@ -67,6 +67,18 @@ const stockedProduct = async () => {
   if (!stockedProductId) stockedProductId = (await product(t, t.cast.owner.id, { countInStock: 10_000 })).id;
   return stockedProductId;
 };
+/** A fresh Swish order its seller has marked paid (through the API, so it is booked); answers its id. */
+async function freshPaidOrder(): Promise<string> {
+  const order = await freshOrder(t);
+  const paid = await t.app.inject({
+    method: 'PUT',
+    url: `/api/orders/${order._id}/update`,
+    headers: bearer(t.cast.owner.token),
+    payload: { is_paid: true, paid_date: '2026-01-02', is_delivered: false },
+  });
+  if (paid.statusCode !== 200) throw new Error(`order not marked paid: ${paid.body}`);
+  return order._id;
+}
 /**
  * A capture of a PayPal order cancelled before the buyer's pay call, whose refund PayPal refused:
  * it is booked and still due. Answers its capture id.
@@ -327,6 +339,12 @@ const TABLE: Row[] = [
       url: `/api/orders/${(await freshOrder(t))._id}/ship`,
       payload: { carrier: 'PostNord', tracking_number: 'AB123456789SE' },
     }),
+  },
+  {
+    route: 'POST /api/orders/:id/refunds',
+    note: 'a paid Swish order refunded in part: its seller and admins, not the buyer',
+    expected: [401, 403, 404, 201, 404, 201],
+    request: async () => ({ url: `/api/orders/${await freshPaidOrder()}/refunds`, payload: { amount: 10 } }),
   },
   {
     route: 'GET /api/orders/:id/messages',

@@ -370,6 +370,37 @@ export const swedishCatalogue: Record<string, string> = {
   'A cancelled order cannot be shipped.': 'En avbruten order kan inte skickas.',
   'A PayPal order is shipped once it is paid.': 'En PayPal-order skickas när den är betald.',
   'Only the seller of this order can ship it.': 'Bara orderns säljare kan skicka den.',
+  // Refunds of a paid order (the payment card, the badges, the seller's form)
+  'Partly refunded': 'Delvis återbetald',
+  'Refunded on {{date}}': 'Återbetald {{date}}',
+  'Partly refunded on {{date}}': 'Delvis återbetald {{date}}',
+  '{{refunded}} of {{total}}': '{{refunded}} av {{total}}',
+  '{{amount}} refunded on {{date}}': '{{amount}} återbetalt {{date}}',
+  'PayPal is completing the refund to the PayPal account it was paid from.':
+    'PayPal slutför återbetalningen till PayPal-kontot som betalade.',
+  'Back to the PayPal account it was paid from.': 'Tillbaka till PayPal-kontot som betalade.',
+  'Sent back by Swish.': 'Skickat tillbaka med Swish.',
+  'Refund buyer': 'Återbetala köparen',
+  'Refunding...': 'Återbetalar...',
+  'Order was refunded.': 'Återbetalningen är gjord.',
+  'Refund the buyer from your Swish app first, then record the refund here.':
+    'Återbetala först köparen i din Swish-app och registrera sedan återbetalningen här.',
+  'The amount goes back to the buyer’s PayPal account.': 'Beloppet går tillbaka till köparens PayPal-konto.',
+  'At most {{amount}} can be refunded.': 'Högst {{amount}} kan återbetalas.',
+  'Items (optional)': 'Varor (valfritt)',
+  'Amount (SEK)': 'Belopp (kr)',
+  'Date refunded in Swish': 'Datum för återbetalning i Swish',
+  'Note to the buyer (optional)': 'Meddelande till köparen (valfritt)',
+  'Enter the amount to refund, in kronor.': 'Ange beloppet som ska återbetalas, i kronor.',
+  'Refund {{amount}} to the buyer? This cannot be undone.':
+    'Återbetala {{amount}} till köparen? Det går inte att ångra.',
+  'Yes, refund': 'Ja, återbetala',
+  'Only a paid order can be refunded.': 'Bara en betald order kan återbetalas.',
+  'This order has been refunded in full already.': 'Ordern är redan helt återbetald.',
+  'This order has refunds, so it cannot be marked unpaid.':
+    'Ordern har återbetalningar och kan därför inte markeras som obetald.',
+  'Only the seller of this order or an admin can refund it.':
+    'Bara orderns säljare eller en administratör kan återbetala den.',
 
   // The seller's and admin's shared words (menus, lists, forms)
   'Admin menu': 'Adminmeny',

@@ -91,5 +91,8 @@ export function toOrderJson(order: OrderRow, items: readonly OrderItemRow[], wit
     shipment: shipmentOf(order),
     // The reader's count is filled in by GET /api/orders/{id} and the lists (order-unread.ts).
     unreadMessages: 0,
+    // A paid order's refunds are filled in by orderJson and the lists (modules/refunds/refund-reads.ts).
+    refunds: [],
+    refundedPrice: 0,
   };
 }

@@ -180,7 +180,11 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
         );
         sendInBackground(mailer, mail, request.log);
       };
-      return payWithPaypal(db, paypal, user, request.params.id, request.body.id, refundDue);
+      // The buyer paid, so no seller's tick tells them: the capture that paid the order sends the
+      // same paid mail a Swish order gets when its seller marks it paid.
+      const paidNow = () =>
+        mailAboutOrder(deps, request.log, request.params.id, ({ buyer }, context) => [orderPaidMail(buyer, context)]);
+      return payWithPaypal(db, paypal, user, request.params.id, request.body.id, refundDue, paidNow);
     });
   }
 };

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import '../orders.css';
+import { RefundListNote } from './order-refunds';
 import { WithdrawalNote } from './withdrawal-note';
 
 interface OrderTableProps {
@@ -99,6 +100,7 @@ export function OrderTable({
               </td>
               <td className="cell-date" data-label={t('PAID')}>
                 {order.isPaid ? format.date(order.paidAt) : order.isCancelled ? t('Cancelled') : '-'}
+                <RefundListNote order={order} />
               </td>
               <td className="cell-date" data-label={t('DELIVERED')}>
                 {order.isDelivered ? (

@@ -8,6 +8,7 @@ import {
   canWriteOrderMessages,
   isBuyerOf,
   isSellerOf,
+  managesAsSeller,
   orderFactsOf,
 } from '@torget/shared/policies/orders';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
@@ -25,6 +26,7 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteOrder } from '../api/delete-order';
+import { OrderRefunds, refundable } from '../components/order-refunds';
 import { StatusBadges, StatusBox } from '../components/order-status';
 import { OrderThread } from '../components/order-thread';
 import { PaymentRefunds } from '../components/payment-refunds';
@@ -44,6 +46,10 @@ export { OverdueWithdrawalsPage, ReturnsPage, WithdrawalFormPage } from './withd
 // PayPal's SDK wrapper loads only when an unpaid PayPal order is shown to its buyer.
 const PaypalPayment = lazy(async () => ({
   default: (await import('../components/paypal-payment')).PaypalPayment,
+}));
+// The refund form loads only for the seller or an admin of a paid order with money left to refund.
+const RefundOrderForm = lazy(async () => ({
+  default: (await import('../components/refund-order-form')).RefundOrderForm,
 }));
 // The seller's update form (react-hook-form and the zod schemas) loads only for the seller.
 const OrderUpdateForm = lazy(async () => ({
@@ -203,6 +209,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
               <StatusBox done={data.isPaid} at={data.paidAt} doneText="Paid at" notText="Not Paid" />
             )}
             {data.paymentRefunds && <PaymentRefunds refunds={data.paymentRefunds} />}
+            <OrderRefunds order={data} />
           </section>
           <OrderItems items={data.orderItems} />
           <WithdrawalSection order={data} />
@@ -223,6 +230,11 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: () => void }) 
             </Suspense>
           )}
           {canShipOrder(actor, facts) && <ShipOrderForm key={data._id} order={data} />}
+          {managesAsSeller(actor, facts) && refundable(data) && (
+            <Suspense fallback={<LoadingBox />}>
+              <RefundOrderForm key={data._id} order={data} />
+            </Suspense>
+          )}
           {canCancelOrder(actor, facts) && (
             <DangerAction
               mutation={cancelOrder}

@@ -1,4 +1,4 @@
-import type { Order } from '@torget/shared/api-types';
+import type { Order, OrderRefund } from '@torget/shared/api-types';
 import { describe, expect, it } from 'vitest';
 import { statusBadges } from './order-status';
 
@@ -22,6 +22,39 @@ describe('order status badges', () => {
       { tone: 'waiting', text: 'Awaiting payment' },
       { tone: 'waiting', text: 'Not yet delivered' },
     ]);
+  });
+
+  it('say refunded, in part or in full, on the day of the last refund', () => {
+    const refund = (amount: number, refundedAt: string): OrderRefund => ({
+      _id: refundedAt,
+      amount,
+      lines: [],
+      note: null,
+      method: 'PayPal',
+      refundedAt,
+      status: 'completed',
+    });
+    const paid = { ...open, isPaid: true, paidAt: '2026-11-20T00:00:00.000Z', totalPrice: 398 };
+    const partly = statusBadges({
+      ...paid,
+      refunds: [refund(100, '2026-11-21T10:00:00.000Z'), refund(49, '2026-11-23T10:00:00.000Z')],
+      refundedPrice: 149,
+    } as Order);
+    expect(partly.at(-1)).toEqual({
+      tone: 'done',
+      text: 'Partly refunded on 2026-11-23',
+      phrase: 'Partly refunded on {{date}}',
+      at: '2026-11-23T10:00:00.000Z',
+    });
+    const whole = statusBadges({
+      ...paid,
+      refunds: [refund(398, '2026-11-24T10:00:00.000Z')],
+      refundedPrice: 398,
+    } as Order);
+    expect(whole.at(-1)).toMatchObject({ text: 'Refunded on 2026-11-24' });
+    expect(
+      statusBadges({ ...paid, refunds: [] as OrderRefund[], refundedPrice: 0 } as Order).map((b) => b.text),
+    ).not.toContain(expect.stringContaining('efunded'));
   });
 
   it('give the day paid and delivered', () => {

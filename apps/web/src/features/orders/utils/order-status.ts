@@ -1,5 +1,7 @@
 import type { Order } from '@torget/shared/api-types';
 import { displayDate } from '@torget/shared/rules/dates';
+import { sekToOre } from '@torget/shared/rules/money';
+import { refundState } from '@torget/shared/rules/refunds';
 
 /** Waiting is calm (neutral), done is green, and only something that went wrong is red. */
 export type StatusTone = 'waiting' | 'done' | 'problem';
@@ -17,7 +19,8 @@ export interface StatusBadge {
 /**
  * The order's state in friendly words for the badges at the top of the order page:
  * "Awaiting payment" / "Paid on 2026-11-22", "Shipped on …" once shipped and until delivered,
- * "Not yet delivered" / "Delivered on …"; a cancelled
+ * "Not yet delivered" / "Delivered on …", and "Refunded on …" / "Partly refunded on …" (the
+ * last refund's day) once money was given back; a cancelled
  * or expired order says so, in red, and has no delivery badge. The cards below keep the
  * established "Not Paid" / "Paid at …" texts (docs/decisions/035-order-status-badges.md).
  */
@@ -56,6 +59,7 @@ export function statusBadges(order: Order): StatusBadge[] {
         }
       : { tone: 'waiting', text: 'Not yet delivered', phrase: 'Not yet delivered', at: null },
     ...withdrawalBadges(order),
+    ...refundBadges(order),
   ];
 }
 
@@ -79,6 +83,22 @@ export function withdrawalBadges(order: Pick<Order, 'withdrawals'>): StatusBadge
       text: `Withdrawal ${what} on ${displayDate(last.decidedAt)}`,
       phrase: `Withdrawal ${what} on {{date}}`,
       at: last.decidedAt,
+    },
+  ];
+}
+
+/** "Refunded on …" or "Partly refunded on …", dated by the last refund; none before a refund. */
+function refundBadges(order: Order): StatusBadge[] {
+  const state = refundState(sekToOre(order.totalPrice), sekToOre(order.refundedPrice ?? 0));
+  const last = order.refunds?.at(-1);
+  if (!state || !last) return [];
+  const what = state === 'refunded' ? 'Refunded' : 'Partly refunded';
+  return [
+    {
+      tone: 'done',
+      text: `${what} on ${displayDate(last.refundedAt)}`,
+      phrase: `${what} on {{date}}`,
+      at: last.refundedAt,
     },
   ];
 }
