@@ -98,8 +98,7 @@ function placeOrderLocked(
 function placedOrder(row: OrderRow | undefined, record: OrderRecord, buyer: AuthUser, shop: Shop): PlacedOrder {
   if (!row) throw new Error('insert returned nothing');
   return {
-    // A new order has no withdrawals yet; the answer has every field a read of it has.
-    order: { ...toOrderJson(row, record.items), withdrawals: [] },
+    order: toOrderJson(row, record.items),
     buyer: { name: buyer.name, email: buyer.email },
     seller: { email: shop.email },
   };
