@@ -45,7 +45,6 @@ export interface WithdrawalRefundRequest {
   lines: { product: string; qty: number }[];
   withdrawalId: string;
   actorId: string;
-  note: string;
 }
 
 /**
@@ -152,7 +151,6 @@ export async function decideWithdrawal(
           ),
           withdrawalId: withdrawal.id,
           actorId: user.id,
-          note: `Withdrawal of ${withdrawal.requestedAt.toISOString().substring(0, 10)}.`,
         });
       }
       if (input.restock) restockedProducts.push(...(await restock(tx, withdrawal)));
