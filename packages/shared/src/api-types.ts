@@ -324,6 +324,11 @@ export interface Order {
   refunds?: OrderRefund[];
   /** Added: the sum of `refunds` in SEK (0 when none). */
   refundedPrice?: number;
+  /**
+   * Added: the buyer's withdrawals from the order, oldest first, in GET /api/orders/{id}, the lists
+   * and the answers of actions; [] when none (docs/decisions/235-withdrawals.md).
+   */
+  withdrawals?: OrderWithdrawal[];
 }
 
 /** A refund of an order (POST /api/orders/{id}/refunds). */
@@ -339,6 +344,29 @@ export interface OrderRefund {
   refundedAt: string;
   /** 'pending': PayPal accepted the refund and completes it later. */
   status: 'completed' | 'pending';
+}
+
+/** A buyer's withdrawal from an order (POST /api/orders/{id}/withdrawals), and its decision. */
+export interface OrderWithdrawal {
+  _id: string;
+  /** The withdrawn products (null once deleted), their names as ordered, quantities and unit prices (SEK). */
+  lines: { product: string | null; name: string; qty: number; price: number }[];
+  reason: string | null;
+  state: 'requested' | 'accepted' | 'rejected';
+  requestedAt: string;
+  decidedAt: string | null;
+  /** SEK refunded when accepted (0: nothing); null until accepted. */
+  refundAmount: number | null;
+  /** SEK the seller is offered to refund: the lines' price, plus the shipping for a whole withdrawal. */
+  suggestedRefundAmount: number;
+  restocked: boolean;
+  /** Whether the goods came back; null until accepted. */
+  goodsReturned: boolean | null;
+}
+
+/** A withdrawal in the seller's returns list and the admins' list (GET /api/orders/withdrawals). */
+export interface WithdrawalListEntry extends OrderWithdrawal {
+  order: { _id: string; orderNumber: string; buyerName: string; sellerName: string; totalPrice: number };
 }
 
 /** An order as shipped: the carrier, the tracking number and the carrier's tracking page. */

@@ -24,3 +24,4 @@ export { payoutLines, payouts } from './schema/payouts';
 export { orderRefunds, REFUND_STATUSES, type StoredRefundLine } from './schema/refunds';
 export { siteSettings } from './schema/settings';
 export { passwordResetTokens, sellerPersonalNumbers, sellers, users } from './schema/users';
+export { orderWithdrawalLines, orderWithdrawals } from './schema/withdrawals';

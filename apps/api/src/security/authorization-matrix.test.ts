@@ -399,6 +399,40 @@ const TABLE: Row[] = [
     }),
   },
   {
+    route: 'GET /api/orders/withdrawals',
+    note: 'returns: each seller the withdrawals on their own orders, admins every one',
+    expected: [401, 403, 403, 200, 200, 200],
+    request: () => ({ url: '/api/orders/withdrawals' }),
+  },
+  {
+    route: 'POST /api/orders/:id/withdrawals',
+    note: 'only the buyer withdraws; nobody else finds the order',
+    expected: [401, 201, 404, 403, 404, 403],
+    request: async () => {
+      const order = await freshOrder(t);
+      return {
+        url: `/api/orders/${order._id}/withdrawals`,
+        payload: { lines: [{ product: order.orderItems[0]?.product, qty: 1 }] },
+      };
+    },
+  },
+  {
+    route: 'PUT /api/orders/:id/withdrawals/:wid',
+    note: "the decision: the order's seller and admins, not the buyer",
+    expected: [401, 403, 404, 200, 404, 200],
+    request: async () => {
+      const order = await freshOrder(t);
+      const made = await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order._id}/withdrawals`,
+        headers: bearer(t.cast.customer.token),
+        payload: { lines: [{ product: order.orderItems[0]?.product, qty: 1 }] },
+      });
+      const wid = (made.json() as { withdrawal: { _id: string } }).withdrawal._id;
+      return { url: `/api/orders/${order._id}/withdrawals/${wid}`, payload: { accepted: false } };
+    },
+  },
+  {
     route: 'PUT /api/orders/:id/cancel',
     note: 'an unpaid PayPal order: its seller and admins cancel it, not the buyer',
     expected: [401, 403, 404, 200, 404, 200],

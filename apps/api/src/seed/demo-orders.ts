@@ -1,15 +1,24 @@
 /**
  * The demo's orders, so the order screens show something on first start: one in each state
  * (awaiting a Swish payment, paid and waiting to be sent, shipped with a tracking number, delivered),
- * some with a conversation on the order. They stand for sales made before the demo starts: the
- * products' stock is as the demo data says, and nobody is mailed. Each paid one is booked in the
- * ledger as paying it books (rules/ledger.ts, at the shop's plan's default commission, dated when
- * it was paid), so the sellers' balances agree with their orders on first start.
+ * some with a conversation on the order, one with a withdrawal waiting for the seller. They stand
+ * for sales made before the demo starts: the products' stock is as the demo data says, and nobody
+ * is mailed. Each paid one is booked in the ledger as paying it books (rules/ledger.ts, at the
+ * shop's plan's default commission, dated when it was paid), so the sellers' balances agree with
+ * their orders on first start.
  */
 import { DEFAULT_PLAN_FEES, orderPaidBookings } from '@torget/shared/rules/ledger';
 import type { Carrier } from '@torget/shared/rules/shipping';
 import type { Db } from '#api/db/client.ts';
-import { ledgerEntries, orderItems, orderMessageReads, orderMessages, orders } from '#api/db/schema.ts';
+import {
+  ledgerEntries,
+  orderItems,
+  orderMessageReads,
+  orderMessages,
+  orders,
+  orderWithdrawalLines,
+  orderWithdrawals,
+} from '#api/db/schema.ts';
 import { CUSTOMERS, demoVatRate, SELLERS, type SellerSeed } from './seed-data';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -35,6 +44,8 @@ interface DemoOrder {
   messages?: DemoMessage[];
   /** The buyer's language for the order's mails. */
   language?: 'sv' | 'en';
+  /** A withdrawal the buyer asked for and the seller has not decided yet. */
+  withdrawal?: { lines: { product: number; qty: number }[]; reason?: string; daysAgo: number };
 }
 
 export const DEMO_ORDERS: DemoOrder[] = [
@@ -66,6 +77,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
     paidDaysAgo: 11,
     shipped: { carrier: 'DHL', trackingNumber: '1234567890', daysAgo: 10 },
     deliveredDaysAgo: 8,
+    withdrawal: { lines: [{ product: 2, qty: 1 }], reason: 'Färgen var inte som på bilden.', daysAgo: 2 },
   },
   {
     buyer: 'maja@torget.se',
@@ -195,6 +207,30 @@ export async function insertDemoOrders(
         vatRate: demoVatRate(seed.category),
       })),
     );
+    if (demo.withdrawal) {
+      const [withdrawal] = await tx
+        .insert(orderWithdrawals)
+        .values({
+          orderId: order.id,
+          reason: demo.withdrawal.reason ?? null,
+          requestedAt: ago(demo.withdrawal.daysAgo * DAY_MS),
+        })
+        .returning({ id: orderWithdrawals.id });
+      if (!withdrawal) throw new Error('insert returned nothing');
+      await tx.insert(orderWithdrawalLines).values(
+        demo.withdrawal.lines.map(({ product, qty }) => {
+          const seed = seller.products[product];
+          if (!seed) throw new Error(`${seller.email} has no product ${product}`);
+          return {
+            withdrawalId: withdrawal.id,
+            productId: productOf(seed.name).id,
+            name: seed.name,
+            qty,
+            priceOre: seed.priceOre,
+          };
+        }),
+      );
+    }
     const sellerName = names.get(seller.email) ?? seller.email;
     await insertThread(tx, order.id, demo, { buyerId, sellerId, sellerName, names, ago });
   }

@@ -6,6 +6,7 @@ import { checkPayoutAccount, payoutUsableAt } from '@torget/shared/rules/payout-
 import { isPlanCode, PLANS } from '@torget/shared/rules/plans';
 import { checkOrganisationNumber, checkPersonalNumber } from '@torget/shared/rules/seller-identity';
 import { isValidOrganisationNumber } from '@torget/shared/rules/sweden';
+import { withdrawalPeriodOpen } from '@torget/shared/rules/withdrawals';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#api/db/client.ts';
@@ -14,6 +15,8 @@ import {
   orderItems,
   orderMessages,
   orders,
+  orderWithdrawalLines,
+  orderWithdrawals,
   products,
   reviews,
   sellerPayoutAccounts,
@@ -305,6 +308,34 @@ describe('demo seed', () => {
     }
     const [messages] = await db.select({ n: count }).from(orderMessages);
     expect(messages?.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has a delivered order with a withdrawal waiting for the seller, inside its period', async () => {
+    const { db } = database;
+    const open = await db
+      .select({ orderId: orderWithdrawals.orderId, id: orderWithdrawals.id })
+      .from(orderWithdrawals)
+      .where(eq(orderWithdrawals.state, 'requested'));
+    expect(open.length).toBeGreaterThanOrEqual(1);
+    const [withdrawal] = open;
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, withdrawal?.orderId ?? ''));
+    expect(order?.isDelivered).toBe(true);
+    expect(withdrawalPeriodOpen(order?.deliveredAt ?? null, new Date())).toBe(true);
+    const lines = await db
+      .select()
+      .from(orderWithdrawalLines)
+      .where(eq(orderWithdrawalLines.withdrawalId, withdrawal?.id ?? ''));
+    const bought = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order?.id ?? ''));
+    for (const line of lines) {
+      const item = bought.find((one) => one.productId === line.productId);
+      expect(item && line.qty <= item.qty && line.priceOre === item.priceOre).toBe(true);
+    }
   });
 
   it('does nothing the second time', async () => {

@@ -32,6 +32,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/placeorder',
   '/map',
   '/order/:id',
+  '/order/:id/withdrawal_form',
   '/orderhistory',
   '/profile',
   '/become_seller/:plan',
@@ -41,6 +42,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/productlist/seller',
   '/productlist/seller/pageNumber/:pageNumber',
   '/orderlist/seller',
+  '/orderlist/seller/returns',
   '/my_shop_menu',
   '/seller_profile',
 ];

@@ -1063,6 +1063,67 @@ export const swedishCatalogue: Record<string, string> = {
   'Seller plan': 'Säljarens plan',
   'For sellers only. Moving an approved seller from plan 1 to plan 2 or 3 books the plan’s yearly fee.':
     'Endast för säljare. När en godkänd säljare flyttas från plan 1 till plan 2 eller 3 bokförs planens årsavgift.',
+  // Withdrawals and returns
+  'Withdraw from purchase': 'Ångra köp',
+  'Withdrawal and returns': 'Ångerrätt och returer',
+  'Withdrawal requested on {{date}}': 'Ångerköp begärt {{date}}',
+  'Withdrawal accepted on {{date}}': 'Ångerköp godkänt {{date}}',
+  'Withdrawal rejected on {{date}}': 'Ångerköp avslaget {{date}}',
+  'Step 1 of 2: choose what to withdraw from': 'Steg 1 av 2: välj vad du ångrar',
+  'Step 2 of 2: confirm your withdrawal': 'Steg 2 av 2: bekräfta ditt ångerköp',
+  'of {{n}}': 'av {{n}}',
+  'Reason (optional)': 'Skäl (frivilligt)',
+  'Confirm withdrawal': 'Bekräfta ångerköp',
+  'You withdraw from the purchase of:': 'Du ångrar köpet av:',
+  'The seller is told at once and you receive a confirmation by e-mail. Send the goods back to the seller within 14 days.':
+    'Säljaren meddelas direkt och du får en bekräftelse per e-post. Skicka tillbaka varorna till säljaren inom 14 dagar.',
+  'Your withdrawal was received on {{date}}. A confirmation has been sent to your e-mail.':
+    'Ditt ångerköp togs emot {{date}}. En bekräftelse har skickats till din e-post.',
+  'You may withdraw from this purchase until {{date}} (14 days after delivery).':
+    'Du kan ångra köpet till och med {{date}} (14 dagar efter leveransen).',
+  'You may withdraw from this purchase until 14 days after delivery.':
+    'Du kan ångra köpet till och med 14 dagar efter leveransen.',
+  'Standard withdrawal form (printable)': 'Standardformulär för ångerrätt (utskrivbart)',
+  'Standard withdrawal form': 'Standardformulär för ångerrätt',
+  'You can also withdraw on the order page with the button “Withdraw from purchase”. To use this form, print it, fill it in and send it to the seller.':
+    'Du kan också ångra köpet på ordersidan med knappen ”Ångra köp”. För att använda formuläret skriver du ut det, fyller i det och skickar det till säljaren.',
+  'Back to the order': 'Tillbaka till ordern',
+  Goods: 'Varor',
+  Returned: 'Returnerade',
+  'Kept by the buyer (no return)': 'Behålls av köparen (ingen retur)',
+  'back in stock': 'tillbaka i lager',
+  'Decide on the withdrawal': 'Besluta om ångerköpet',
+  'Refund amount (SEK)': 'Belopp att återbetala (kr)',
+  'Offered: the items’ price, and the shipping when everything is withdrawn. 0 refunds nothing.':
+    'Förslag: varornas pris, och frakten när allt ångras. 0 betalar inte tillbaka något.',
+  'The goods': 'Varorna',
+  'Returned to me': 'Har kommit tillbaka till mig',
+  'Without return (not worth sending back)': 'Utan retur (inte värt att skicka tillbaka)',
+  'Put the items back in stock': 'Lägg tillbaka varorna i lager',
+  'Accept and refund': 'Godkänn och återbetala',
+  'Reject this withdrawal? The buyer is told by e-mail.': 'Avslå ångerköpet? Köparen får besked per e-post.',
+  Returns: 'Returer',
+  'Overdue withdrawals': 'Försenade ångerköp',
+  'Withdrawals from your orders. Open an order to accept a withdrawal and refund it.':
+    'Ångerköp i dina ordrar. Öppna en order för att godkänna ett ångerköp och betala tillbaka.',
+  'Withdrawals no seller has decided on for more than 14 days.':
+    'Ångerköp som ingen säljare har beslutat om på mer än 14 dagar.',
+  'No withdrawals yet.': 'Inga ångerköp ännu.',
+  'No open withdrawals older than 14 days.': 'Inga öppna ångerköp äldre än 14 dagar.',
+  BUYER: 'KÖPARE',
+  STATE: 'STATUS',
+  Decide: 'Besluta',
+  'The 14-day withdrawal period for this order has ended.': 'Ångerfristen på 14 dagar för den här ordern har gått ut.',
+  'A cancelled order cannot be withdrawn from.': 'En avbruten order kan inte ångras.',
+  'An unpaid PayPal order is not bought yet: it is cancelled if it is not paid.':
+    'En obetald PayPal-order är inte köpt än: den avbryts om den inte betalas.',
+  'Only the buyer of this order can withdraw from it.': 'Bara köparen av den här ordern kan ångra köpet.',
+  'Everything in this order has been withdrawn already.': 'Allt i den här ordern är redan ångrat.',
+  'Withdrawal Not Found': 'Ångerköpet hittades inte',
+  'This withdrawal has been decided already.': 'Det här ångerköpet är redan beslutat.',
+  'Only the seller of this order or an admin can decide on a withdrawal.':
+    'Bara säljaren av ordern eller en administratör kan besluta om ett ångerköp.',
+  'Only sellers and admins can list withdrawals.': 'Bara säljare och administratörer kan lista ångerköp.',
 
   // Dialogs
   OK: 'OK',

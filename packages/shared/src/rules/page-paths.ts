@@ -37,6 +37,7 @@ export const ADMIN_PAGE_PATTERNS: readonly string[] = [
   '/admin_payouts',
   '/admin_applications',
   '/admin_finances',
+  '/orderlist/withdrawals',
 ];
 
 const ADMIN_PAGES = ADMIN_PAGE_PATTERNS.map(routePatternToRegExp);

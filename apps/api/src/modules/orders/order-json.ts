@@ -102,5 +102,7 @@ export function toOrderJson(order: OrderRow, items: readonly OrderLine[], withBu
     // A paid order's refunds are filled in by orderJson and the lists (modules/refunds/refund-reads.ts).
     refunds: [],
     refundedPrice: 0,
+    // An order's withdrawals are filled in by orderJson and the lists (modules/withdrawals/withdrawal-reads.ts).
+    withdrawals: [],
   };
 }

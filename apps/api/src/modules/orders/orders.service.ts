@@ -31,6 +31,7 @@ import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import { refundFields, refundsByOrder, refundsOf } from '#api/modules/refunds/refund-reads.ts';
 import { accountMatches, textMatches, typedEmail } from '#api/modules/users/user-search.ts';
+import { withdrawalsByOrder, withdrawalsField, withdrawalsOf } from '#api/modules/withdrawals/withdrawal-reads.ts';
 import { type OrderLine, type OrderRow, toOrderJson } from './order-json';
 import { unreadCounts } from './order-unread';
 
@@ -94,12 +95,13 @@ export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
   const items = await itemsOf(db, order.id);
   // Only a paid order has refunds: an unpaid one reads no more than before.
   const refunds = order.isPaid ? await refundsOf(db, order.id) : [];
-  return { ...toOrderJson(order, items), ...refundFields(refunds) };
+  const withdrawals = withdrawalsField(await withdrawalsOf(db, order.id), { ...order, items });
+  return { ...toOrderJson(order, items), ...refundFields(refunds), withdrawals };
 }
 
 /**
  * One page of the orders matching `where`, newest first, with their lines, the reader's unread
- * messages on each, their refunds, and how many match in all: five statements, none binding a parameter per
+ * messages on each, their refunds and withdrawals, and how many match in all: six or seven statements, none binding a parameter per
  * order (the lines and the unread counts are found by the page's own subquery, so a page of any
  * size stays far below the protocol's parameter limit).
  */
@@ -129,6 +131,7 @@ async function listOrders(
     .where(inArray(orderItems.orderId, pageIds));
   const unread = await unreadCounts(db, reader.id, pageIds);
   const refunds = await refundsByOrder(db, pageIds);
+  const withdrawals = await withdrawalsByOrder(db, pageIds);
   const byOrder = new Map<string, OrderLine[]>();
   for (const item of items) {
     const lines = byOrder.get(item.orderId);
@@ -140,6 +143,7 @@ async function listOrders(
       ...toOrderJson(row, byOrder.get(row.id) ?? [], withBuyerName),
       unreadMessages: unread.get(row.id) ?? 0,
       ...refundFields(refunds.get(row.id) ?? []),
+      withdrawals: withdrawalsField(withdrawals.get(row.id) ?? [], { ...row, items: byOrder.get(row.id) ?? [] }),
     })),
     total,
   };

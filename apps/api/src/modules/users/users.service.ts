@@ -1,8 +1,8 @@
 /** Accounts: registration, sign-in, profile, admin management. */
 
 import type { UserDetails } from '@torget/shared/api-types';
-import type { Language } from '@torget/shared/rules/languages';
 import type { ShopStatusQueryValue, UserRoleFilter } from '@torget/shared/rules/admin-lists';
+import type { Language } from '@torget/shared/rules/languages';
 import type { PlanCode } from '@torget/shared/rules/plans';
 import type { ShopStatusFilter } from '@torget/shared/rules/shop-status';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
@@ -17,8 +17,8 @@ import { refuseCommonPassword } from '#api/lib/password-policy.ts';
 import { hashPassword, verifyPassword } from '#api/lib/passwords.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { FORMER_CUSTOMER_NAME } from '#api/modules/catalog/reviews.service.ts';
-import { bookPlanFeeOnApproval } from '#api/modules/ledger/ledger-bookings.ts';
 import { hasLedgerEntries } from '#api/modules/ledger/ledger.service.ts';
+import { bookPlanFeeOnApproval } from '#api/modules/ledger/ledger-bookings.ts';
 import {
   approveSeller,
   hasApplicationHistory,

@@ -4,10 +4,12 @@ import { afterSaleOrderRoutes } from './after-sale.routes';
 import { refundOrderRoutes } from './refunds.routes';
 import { sellerOrderRoutes } from './seller.routes';
 import { signedInOrderRoutes } from './signed-in.routes';
+import { withdrawalRoutes } from './withdrawals.routes';
 
 export const orderRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(forAudience('signed-in', signedInOrderRoutes), { deps });
   await app.register(forAudience('signed-in', afterSaleOrderRoutes), { deps });
   await app.register(forAudience('signed-in', refundOrderRoutes), { deps });
+  await app.register(forAudience('signed-in', withdrawalRoutes), { deps });
   await app.register(forAudience('seller', sellerOrderRoutes), { deps });
 };

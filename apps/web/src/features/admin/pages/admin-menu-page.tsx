@@ -34,6 +34,7 @@ export function AdminMenuPage() {
           : t('Seller applications ({{count}} pending)', { count: pending }),
     },
     { to: '/admin_finances', text: t('Finances') },
+    { to: '/orderlist/withdrawals', text: t('Overdue withdrawals') },
   ];
   return (
     <section className="page" aria-labelledby="admin-menu-heading">

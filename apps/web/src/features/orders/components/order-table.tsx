@@ -4,6 +4,7 @@ import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import '../orders.css';
 import { RefundListNote } from './order-refunds';
+import { WithdrawalNote } from './withdrawal-note';
 
 interface OrderTableProps {
   orders: readonly Order[];
@@ -80,6 +81,7 @@ export function OrderTable({
                   {order.unreadMessages ? (
                     <span className="unread-badge">{t('{{count}} new messages', { count: order.unreadMessages })}</span>
                   ) : null}
+                  <WithdrawalNote order={order} />
                 </div>
               </td>
               {showBuyer && <td data-label={t('USER')}>{buyerName(order)}</td>}

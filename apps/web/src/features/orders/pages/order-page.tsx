@@ -35,6 +35,7 @@ import { PaymentRefunds } from '../components/payment-refunds';
 import { ShipOrderForm } from '../components/ship-order-form';
 import { ShipmentInfo } from '../components/shipment-info';
 import { SwishOpenApp } from '../components/swish-open-app';
+import { WithdrawalSection } from '../components/withdrawal-section';
 import '../orders.css';
 import { cancelledText } from '../utils/cancelled-text';
 import { statusBadges } from '../utils/order-status';
@@ -44,6 +45,10 @@ function parseOrderNumberText(key: string): string | null {
   const number = parseOrderNumber(key);
   return number === null ? null : formatOrderNumber(number);
 }
+
+// The withdrawal screens (a seller's returns, the admins' overdue list, the printable form) load
+// with this page's chunk, so the first page load names no chunk of theirs (app/router.tsx).
+export { OverdueWithdrawalsPage, ReturnsPage, WithdrawalFormPage } from './withdrawal-pages';
 
 // PayPal's SDK wrapper loads only when an unpaid PayPal order is shown to its buyer.
 const PaypalPayment = lazy(async () => ({
@@ -219,6 +224,7 @@ function OrderDetails({ id, onDeleted }: { id: string; onDeleted: (number: strin
             <OrderRefunds order={data} />
           </section>
           <OrderItems items={data.orderItems} />
+          <WithdrawalSection order={data} />
           {canWriteOrderMessages(actor, facts) && <OrderThread orderId={data._id} />}
         </div>
         <OrderSummary amounts={data}>

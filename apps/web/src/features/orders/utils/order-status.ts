@@ -58,7 +58,32 @@ export function statusBadges(order: Order): StatusBadge[] {
           at: order.deliveredAt,
         }
       : { tone: 'waiting', text: 'Not yet delivered', phrase: 'Not yet delivered', at: null },
+    ...withdrawalBadges(order),
     ...refundBadges(order),
+  ];
+}
+
+/**
+ * "Withdrawal requested on …" while a withdrawal of the order waits for the seller (the oldest
+ * open one); else the latest decision, "Withdrawal accepted on …" or "Withdrawal rejected on …".
+ */
+export function withdrawalBadges(order: Pick<Order, 'withdrawals'>): StatusBadge[] {
+  const withdrawals = order.withdrawals ?? [];
+  const open = withdrawals.find((withdrawal) => withdrawal.state === 'requested');
+  if (open) {
+    const text = `Withdrawal requested on ${displayDate(open.requestedAt)}`;
+    return [{ tone: 'waiting', text, phrase: 'Withdrawal requested on {{date}}', at: open.requestedAt }];
+  }
+  const last = withdrawals.at(-1);
+  if (!last) return [];
+  const what = last.state === 'accepted' ? 'accepted' : 'rejected';
+  return [
+    {
+      tone: last.state === 'accepted' ? 'done' : 'problem',
+      text: `Withdrawal ${what} on ${displayDate(last.decidedAt)}`,
+      phrase: `Withdrawal ${what} on {{date}}`,
+      at: last.decidedAt,
+    },
   ];
 }
 

@@ -23,6 +23,7 @@ export function MyShopMenuPage() {
   const entries = [
     { to: '/productlist/seller', text: t('Products') },
     { to: '/orderlist/seller', text: t('Orders') },
+    { to: '/orderlist/seller/returns', text: t('Returns') },
     { to: `/seller/${user?._id ?? ''}`, text: t('View shop') },
     { to: '/seller_profile', text: t('Settings') },
   ];
