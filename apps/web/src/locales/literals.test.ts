@@ -31,6 +31,7 @@ const TRANSLATED_PROPS = new Set(['label', 'pendingLabel']);
 /** Texts that are the same in every language, each with its reason. */
 const SAME_IN_EVERY_LANGUAGE: Record<string, string> = {
   Torget: 'the marketplace’s name',
+  'Torget ·': 'the marketplace’s name before the shop’s on a printed statement',
   '© 2021 Torget': 'the copyright line: a year and the name',
   'Torget AB, Drottninggatan 12, 111 51 Stockholm, Sverige': 'the company’s registered name and address',
   'Till startsida': 'the spec’s Swedish button text on the seller information pages, in both languages',
