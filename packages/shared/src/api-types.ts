@@ -285,6 +285,11 @@ export interface Order {
    * elsewhere; always in the API's order answers.
    */
   vatIncluded?: number;
+  /**
+   * Added: sold by a private person (the seller's type), so the consumer right of withdrawal does
+   * not apply; in GET /api/orders/{id} and the answers of actions on the order.
+   */
+  sellerIsPrivate?: boolean;
   vatByRate?: OrderVat[];
   isPaid: boolean;
   paidAt: string | null;

@@ -1129,4 +1129,6 @@ export const swedishCatalogue: Record<string, string> = {
   OK: 'OK',
   Cancel: 'Avbryt',
   'Are you sure to delete?': 'Är du säker på att du vill ta bort?',
+  'This seller is a private person: the consumer right of withdrawal does not apply to this sale.':
+    'Säljaren är en privatperson: konsumentens ångerrätt gäller inte detta köp.',
 };

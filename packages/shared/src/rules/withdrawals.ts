@@ -21,6 +21,8 @@ export const WITHDRAWAL_UNPAID_PAYPAL = 'An unpaid PayPal order is not bought ye
 export const WITHDRAWAL_ONLY_BUYER = 'Only the buyer of this order can withdraw from it.';
 export const WITHDRAWAL_NOTHING_LEFT = 'Everything in this order has been withdrawn already.';
 export const WITHDRAWAL_NOT_FOUND = 'Withdrawal Not Found';
+export const WITHDRAWAL_PRIVATE_SELLER =
+  'This seller is a private person: the consumer right of withdrawal does not apply to this sale.';
 export const WITHDRAWAL_DECIDED = 'This withdrawal has been decided already.';
 export const WITHDRAWAL_ONLY_SELLER = 'Only the seller of this order or an admin can decide on a withdrawal.';
 
@@ -48,11 +50,17 @@ export interface WithdrawableOrder {
   isPaid: boolean;
   isCancelled: boolean;
   deliveredAt: Date | string | null;
+  /**
+   * Sold by a private person (the seller's type, rules/seller-identity.ts): consumer law, and its
+   * right of withdrawal, applies only to a business's sales.
+   */
+  privateSeller?: boolean;
 }
 
 /** Why the buyer cannot withdraw from the order at `now`, whatever the lines; null when they can. */
 export function withdrawalRefusal(order: WithdrawableOrder, now: Date): string | null {
   if (order.isCancelled) return WITHDRAWAL_CANCELLED_ORDER;
+  if (order.privateSeller) return WITHDRAWAL_PRIVATE_SELLER;
   if (order.paymentMethod === 'PayPal' && !order.isPaid) return WITHDRAWAL_UNPAID_PAYPAL;
   if (!withdrawalPeriodOpen(order.deliveredAt, now)) return WITHDRAWAL_PERIOD_OVER;
   return null;

@@ -30,6 +30,7 @@ import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import { refundFields, refundsByOrder, refundsOf } from '#api/modules/refunds/refund-reads.ts';
+import { soldByPrivatePerson } from '#api/modules/sellers/seller-identity.service.ts';
 import { accountMatches, textMatches, typedEmail } from '#api/modules/users/user-search.ts';
 import { withdrawalsByOrder, withdrawalsField, withdrawalsOf } from '#api/modules/withdrawals/withdrawal-reads.ts';
 import { type OrderLine, type OrderRow, toOrderJson } from './order-json';
@@ -96,7 +97,8 @@ export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
   // Only a paid order has refunds: an unpaid one reads no more than before.
   const refunds = order.isPaid ? await refundsOf(db, order.id) : [];
   const withdrawals = withdrawalsField(await withdrawalsOf(db, order.id), { ...order, items });
-  return { ...toOrderJson(order, items), ...refundFields(refunds), withdrawals };
+  const sellerIsPrivate = await soldByPrivatePerson(db, order.sellerId);
+  return { ...toOrderJson(order, items), ...refundFields(refunds), withdrawals, sellerIsPrivate };
 }
 
 /**

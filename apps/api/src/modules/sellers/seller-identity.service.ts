@@ -7,7 +7,7 @@ import { maskPersonalNumber, SELLER_IDENTITY_MESSAGES } from '@torget/shared/rul
 import type { SellerFields } from '@torget/shared/schemas/sellers';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
-import { sellerPersonalNumbers, type sellers } from '#api/db/schema.ts';
+import { sellerPersonalNumbers, sellers } from '#api/db/schema.ts';
 import { badRequest } from '#api/lib/http-errors.ts';
 
 type SellerRow = typeof sellers.$inferSelect;
@@ -56,4 +56,10 @@ export async function writePersonalNumber(tx: Db, sellerId: string, fields: Sell
   } else if (fields.seller_type === 'business') {
     await tx.delete(sellerPersonalNumbers).where(eq(sellerPersonalNumbers.sellerId, sellerId));
   }
+}
+
+/** Whether the seller sells as a private person, to whose sales the right of withdrawal does not apply. */
+export async function soldByPrivatePerson(db: Db, sellerId: string): Promise<boolean> {
+  const [shop] = await db.select({ type: sellers.sellerType }).from(sellers).where(eq(sellers.userId, sellerId));
+  return shop?.type === 'private';
 }

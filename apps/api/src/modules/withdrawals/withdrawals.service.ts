@@ -30,6 +30,7 @@ import type { Paged, PageRequest } from '#api/lib/paging.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { itemsOf, orderFacts, orderJson, visibleOrder } from '#api/modules/orders/orders.service.ts';
+import { soldByPrivatePerson } from '#api/modules/sellers/seller-identity.service.ts';
 import {
   type StoredWithdrawal,
   withdrawalJson,
@@ -77,7 +78,11 @@ export async function requestWithdrawal(
     const order = await visibleOrder(tx, user, orderId, true);
     if (!isBuyerOf(user, orderFacts(order))) throw forbidden(WITHDRAWAL_ONLY_BUYER);
     const refusal = withdrawalRefusal(
-      { ...orderFacts(order), deliveredAt: order.isDelivered ? order.deliveredAt : null },
+      {
+        ...orderFacts(order),
+        deliveredAt: order.isDelivered ? order.deliveredAt : null,
+        privateSeller: await soldByPrivatePerson(tx, order.sellerId),
+      },
       now,
     );
     if (refusal) throw conflict(refusal);

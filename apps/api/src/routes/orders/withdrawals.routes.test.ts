@@ -370,3 +370,24 @@ describe('the lists', () => {
     expect(await overdue()).not.toContain(wid);
   });
 });
+
+describe("a private seller's sale", () => {
+  it('has no right of withdrawal: the order says so, a withdrawal is refused with 409 and nothing is written', async () => {
+    const ingrid = await shop(t, { name: 'Ingrids Loppis' });
+    await t.database.db.execute(sql`update sellers set seller_type = 'private' where user_id = ${ingrid.id}`);
+    const chair = (await product(t, ingrid.id, { name: 'Stol', priceOre: 30_000, countInStock: 1 })).id;
+    const order = await placeOrder(t, kim, [{ product: chair, qty: 1 }]);
+    const read = await call('GET', `/api/orders/${order._id}`, kim);
+    expect((read.json() as Order).sellerIsPrivate).toBe(true);
+    const before = await t.database.db.select({ n: count() }).from(orderWithdrawals);
+    const refused = await call('POST', `/api/orders/${order._id}/withdrawals`, kim, {
+      lines: [{ product: chair, qty: 1 }],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/private person/);
+    expect(await t.database.db.select({ n: count() }).from(orderWithdrawals)).toEqual(before);
+    // A business's order says it is not a private person's.
+    const { order: business } = await threeLineOrder();
+    expect(((await call('GET', `/api/orders/${business._id}`, kim)).json() as Order).sellerIsPrivate).toBe(false);
+  });
+});

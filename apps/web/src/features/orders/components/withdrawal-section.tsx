@@ -100,7 +100,12 @@ export function WithdrawalSection({ order }: { order: Order }) {
       {withdrawals.map((withdrawal) => (
         <WithdrawalCard key={withdrawal._id} order={order} withdrawal={withdrawal} decides={decides} />
       ))}
-      {buyer && (
+      {buyer && order.sellerIsPrivate && (
+        <p className="withdrawal-period">
+          {t('This seller is a private person: the consumer right of withdrawal does not apply to this sale.')}
+        </p>
+      )}
+      {buyer && !order.sellerIsPrivate && (
         <p className="withdrawal-period">
           {lastDay
             ? t('You may withdraw from this purchase until {{date}} (14 days after delivery).', {
@@ -110,7 +115,7 @@ export function WithdrawalSection({ order }: { order: Order }) {
         </p>
       )}
       {open && <WithdrawFlow order={order} onReceived={setReceived} />}
-      {buyer && (
+      {buyer && !order.sellerIsPrivate && (
         <p>
           <Link to={`/order/${order._id}/withdrawal_form`}>{t('Standard withdrawal form (printable)')}</Link>
         </p>

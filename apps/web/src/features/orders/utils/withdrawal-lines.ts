@@ -34,6 +34,7 @@ export function withdrawalOpen(order: Order, now: Date): boolean {
       isPaid: order.isPaid,
       isCancelled: order.isCancelled,
       deliveredAt: order.isDelivered ? order.deliveredAt : null,
+      privateSeller: order.sellerIsPrivate === true,
     },
     now,
   );
