@@ -1131,4 +1131,5 @@ export const swedishCatalogue: Record<string, string> = {
   'Are you sure to delete?': 'Är du säker på att du vill ta bort?',
   'This seller is a private person: the consumer right of withdrawal does not apply to this sale.':
     'Säljaren är en privatperson: konsumentens ångerrätt gäller inte detta köp.',
+  'Withdrawals waiting over 14 days': 'Ångrade köp som väntat över 14 dagar',
 };

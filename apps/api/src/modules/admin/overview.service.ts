@@ -4,9 +4,11 @@
  * orders_created_idx (a range from the month's first Stockholm midnight), each count a
  * subquery of its own.
  */
+
 import type { AdminOverview, AdminOverviewCount } from '@torget/shared/api-types';
 import { oreToSek } from '@torget/shared/rules/money';
 import { SALES_TIME_ZONE, swedishDay } from '@torget/shared/rules/sales-overview';
+import { WITHDRAWAL_OVERDUE_DAYS } from '@torget/shared/rules/withdrawals';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';
 
@@ -26,9 +28,17 @@ interface OverviewCount {
 const OPEN_WORK: readonly OverviewCount[] = [
   {
     key: 'openApplications',
-    href: '/userlist?shop=waiting',
+    href: '/admin_applications',
     // users_applicants_created_idx (migration 0039) holds exactly these accounts.
     count: sql`select count(*) from users where deleted_at is null and wants_to_be_seller and not is_seller`,
+  },
+  {
+    key: 'overdueWithdrawals',
+    href: '/orderlist/withdrawals',
+    // Undecided after the seller's 14 days: the admin's overdue list. order_withdrawals_open_idx
+    // (migration 0035) holds exactly the undecided ones.
+    count: sql`select count(*) from order_withdrawals
+               where state = 'requested' and requested_at < now() - make_interval(days => ${WITHDRAWAL_OVERDUE_DAYS})`,
   },
 ];
 

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminOverview } from '@torget/shared/api-types';
 import { swedishDay } from '@torget/shared/rules/sales-overview';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#api/db/schema.ts';
 import { customer, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
@@ -18,15 +19,17 @@ let seller: Session;
 
 const DAY = 86_400_000;
 
-async function order(at: Date, totalOre: number, cancelled = false) {
+async function order(at: Date, totalOre: number, cancelled = false): Promise<string> {
+  const id = randomUUID();
   await t.database.db.insert(orders).values({
     ...orderRowValues(admin.id, seller.id),
-    id: randomUUID(),
+    id,
     itemsPriceOre: totalOre,
     totalPriceOre: totalOre,
     createdAt: at,
     ...(cancelled ? { paymentMethod: 'PayPal', cancelledAt: at, cancelReason: 'cancelled' } : {}),
   });
+  return id;
 }
 
 const overview = async (who: Session | null = admin) => {
@@ -63,13 +66,26 @@ describe('GET /api/admin/overview', () => {
     expect(after.thisMonth.orders).toBeGreaterThanOrEqual(after.todayOrders.orders);
   });
 
-  it('counts the open applications, linking to the filtered user list', async () => {
+  it('counts the open applications, linking to the queue', async () => {
     const count = () => overview().then(({ body }) => body.counts.find((c) => c.key === 'openApplications'));
     const before = await count();
-    expect(before?.href).toBe('/userlist?shop=waiting');
+    expect(before?.href).toBe('/admin_applications');
     await createUser(t.database.db, { wantsToBeSeller: true });
     await createUser(t.database.db, { wantsToBeSeller: true, deletedAt: new Date() });
     await createUser(t.database.db, { wantsToBeSeller: true, isSeller: true });
+    expect((await count())?.count).toBe((before?.count ?? 0) + 1);
+  });
+
+  it('counts the withdrawals undecided for more than 14 days, linking to the overdue list', async () => {
+    const count = () => overview().then(({ body }) => body.counts.find((c) => c.key === 'overdueWithdrawals'));
+    const before = await count();
+    expect(before?.href).toBe('/orderlist/withdrawals');
+    const old = await order(new Date(Date.now() - 20 * DAY), 10_000);
+    const recent = await order(new Date(Date.now() - 2 * DAY), 10_000);
+    await t.database.db.execute(
+      sql`insert into order_withdrawals (order_id, requested_at) values
+          (${old}, now() - interval '15 days'), (${recent}, now() - interval '13 days')`,
+    );
     expect((await count())?.count).toBe((before?.count ?? 0) + 1);
   });
 

@@ -16,6 +16,7 @@ export function AdminOverviewPanel() {
   /** The text of each count the server sends, by its key; a count without one shows its key. */
   const countText: Record<string, string> = {
     openApplications: t('Open seller applications'),
+    overdueWithdrawals: t('Withdrawals waiting over 14 days'),
   };
   if (overview.isPending) return <LoadingBox />;
   if (overview.isError) return <MessageBox variant="danger">{t(overview.error.message)}</MessageBox>;
