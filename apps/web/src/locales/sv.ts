@@ -1132,4 +1132,5 @@ export const swedishCatalogue: Record<string, string> = {
   'This seller is a private person: the consumer right of withdrawal does not apply to this sale.':
     'Säljaren är en privatperson: konsumentens ångerrätt gäller inte detta köp.',
   'Withdrawals waiting over 14 days': 'Ångrade köp som väntat över 14 dagar',
+  'Legal name': 'Registrerat namn',
 };

@@ -14,11 +14,12 @@ import { type Language, parseLanguage } from '@torget/shared/rules/languages';
 import type { ApplicationDecision } from '@torget/shared/schemas/seller-applications';
 import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { type Db, transaction } from '#api/db/client.ts';
-import { sellerApplicationEvents, sellers, users } from '#api/db/schema.ts';
+import { sellerApplicationEvents, sellerPersonalNumbers, sellers, users } from '#api/db/schema.ts';
 import { conflict, notFound } from '#api/lib/http-errors.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { bookPlanFeeOnApproval } from '#api/modules/ledger/ledger-bookings.ts';
 import { toSellerProfile } from '#api/modules/users/user-json.ts';
+import { shownPersonalNumber } from './seller-identity.service';
 
 export const NO_APPLICATION = 'This user has not applied to become a seller.';
 export const ALREADY_APPROVED = 'This application is already approved: the user is a seller.';
@@ -95,8 +96,14 @@ export async function applicationLanguage(db: Db, userId: string): Promise<Langu
  * What the admin reads of an application: every field of the shop as the applicant filled it in.
  * A field the application gains is added here (and to `PendingSellerApplication['seller']`).
  */
-function applicationFields(seller: typeof sellers.$inferSelect, userName: string): PendingSellerApplication['seller'] {
-  return toSellerProfile(seller, userName);
+function applicationFields(
+  seller: typeof sellers.$inferSelect,
+  userName: string,
+  personalNumber: string | null,
+): PendingSellerApplication['seller'] {
+  // Admins check a private applicant's identity: the personal number whole, never in a public answer.
+  const shown = shownPersonalNumber(personalNumber, 'whole');
+  return { ...toSellerProfile(seller, userName), ...(shown === undefined ? {} : { personal_number: shown }) };
 }
 
 /**
@@ -121,6 +128,19 @@ export async function listPendingApplications(db: Db): Promise<PendingSellerAppl
       ),
     )
     .orderBy(asc(sellerApplicationEvents.id));
+  const numbers = new Map(
+    (
+      await db
+        .select({ sellerId: sellerPersonalNumbers.sellerId, number: sellerPersonalNumbers.personalNumber })
+        .from(sellerPersonalNumbers)
+        .where(
+          inArray(
+            sellerPersonalNumbers.sellerId,
+            rows.map((r) => r.user.id),
+          ),
+        )
+    ).map(({ sellerId, number }) => [sellerId, number]),
+  );
   const byUser = new Map<string, EventRow[]>();
   for (const event of events) byUser.set(event.userId, [...(byUser.get(event.userId) ?? []), event]);
   const applications = rows.map(({ user, seller }) => {
@@ -133,7 +153,7 @@ export async function listPendingApplications(db: Db): Promise<PendingSellerAppl
       createdAt: user.createdAt.toISOString(),
       applied_at: (applied?.createdAt ?? seller.createdAt).toISOString(),
       language: parseLanguage(applied?.language),
-      seller: applicationFields(seller, user.name),
+      seller: applicationFields(seller, user.name, numbers.get(user.id) ?? null),
       decisions: history.filter(isDecision).reverse().map(toDecisionEntry),
     } satisfies PendingSellerApplication;
   });

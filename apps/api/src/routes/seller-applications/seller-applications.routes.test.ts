@@ -46,11 +46,14 @@ const FIELDS = {
   seller_city: 'Göteborg',
   seller_phone: '031-12 34 56',
   seller_organisation_number: '556677-8899',
+  seller_type: 'business',
+  seller_legal_name: 'Mikaels Möbler AB',
+  seller_self_certified: true,
   seller_description: '<p>Begagnade möbler, renoverade för hand.</p>',
 };
 
 /** Sends the Create Shop form as the web app does, in `language`. */
-async function apply(token: string, language: 'sv' | 'en', fields: Partial<typeof FIELDS> = {}, plan = '2') {
+async function apply(token: string, language: 'sv' | 'en', fields: Record<string, unknown> = {}, plan = '2') {
   return t.app.inject({
     method: 'PUT',
     url: '/api/users/profile',
@@ -103,6 +106,26 @@ async function mailsTo(to: string, count: number): Promise<string[]> {
 const emailOf = async (id: string) => (await details(id)).email;
 
 describe('the queue', () => {
+  it("shows a private applicant's identity: the personal number whole, to the admin only", async () => {
+    const petra = await person('Petra Privat');
+    const res = await apply(petra.token, 'sv', {
+      seller_type: 'private',
+      seller_legal_name: 'Petra Privat',
+      seller_organisation_number: '',
+      // A real personal identity number: its last digit is the Luhn check digit.
+      seller_personal_number: '19790412-5619',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const queuedPetra = (await queued()).find((a) => a._id === petra.id);
+    expect(queuedPetra?.seller).toMatchObject({
+      type: 'private',
+      legal_name: 'Petra Privat',
+      organisation_number: '',
+      personal_number: '19790412-5619',
+    });
+    expect((await queue(customer.token)).statusCode).toBe(403);
+  });
+
   it('lists pending applications oldest application first, with every field the applicant gave', async () => {
     // Made in one order, applying in the other: the queue follows the applications.
     const later = await person('Lena Senare');
@@ -133,6 +156,9 @@ describe('the queue', () => {
         city: 'Umeå',
         phone: FIELDS.seller_phone,
         organisation_number: FIELDS.seller_organisation_number,
+        type: 'business',
+        legal_name: FIELDS.seller_legal_name,
+        self_certified_at: expect.any(String),
         description: FIELDS.seller_description,
       },
     });

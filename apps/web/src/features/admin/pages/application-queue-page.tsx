@@ -29,6 +29,10 @@ const APPLICATION_FIELDS: readonly (readonly [keyof SellerProfile, string])[] = 
   ['city', 'City'],
   ['phone', 'Phone'],
   ['organisation_number', 'Organisation number'],
+  ['type', 'You sell as'],
+  ['legal_name', 'Legal name'],
+  ['personal_number', 'Personal identity number'],
+  ['self_certified_at', 'I only offer products that comply with EU law'],
   ['description', 'Shop Description'],
 ];
 
@@ -191,7 +195,10 @@ const EARLIER = {
 function FieldRow({ label, name, value }: { label: string; name: string; value: unknown }) {
   const { t } = useTranslation();
   let shown: ReactNode;
-  if (typeof value === 'boolean') shown = value ? t('Yes') : t('No');
+  if (name === 'type') shown = value === 'business' ? t('Business') : value === 'private' ? t('Private person') : '–';
+  // Self-certified when it has a time: the applicant ticked the box.
+  else if (name === 'self_certified_at') shown = value ? t('Yes') : t('No');
+  else if (typeof value === 'boolean') shown = value ? t('Yes') : t('No');
   else if (typeof value !== 'string' || value.trim() === '') shown = <span className="muted">–</span>;
   else if (name === 'description') shown = <RichText html={value} />;
   else shown = value;
