@@ -44,6 +44,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/orderlist/seller',
   '/orderlist/seller/returns',
   '/my_shop_menu',
+  '/my_shop_statement/:month',
   '/seller_profile',
 ];
 

@@ -28,8 +28,8 @@ export const refundLineSchema = z.object({
 export const refundOrderSchema = z.object({
   amount: z
     .number({ message: 'amount must be a number (SEK).' })
-    .refine((value) => sekToOre(value) > 0, 'amount must be more than 0.')
-    .refine((value) => value <= REFUND_MAX_SEK, `amount must be at most ${REFUND_MAX_SEK}.`)
+    .min(0.01, 'amount must be more than 0.')
+    .max(REFUND_MAX_SEK, `amount must be at most ${REFUND_MAX_SEK}.`)
     .refine(twoDecimals, 'amount must have at most two decimals.'),
   lines: z
     .array(refundLineSchema, { message: 'lines must be a list of { product, qty }.' })

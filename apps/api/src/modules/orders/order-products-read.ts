@@ -40,6 +40,8 @@ export interface StoredProduct {
     hasPaypal: boolean | null;
     hasSwish: boolean | null;
     swishNumber: string | null;
+    /** Business, private person, or '' before the seller said (rules/seller-identity.ts). */
+    sellerType: string | null;
   };
 }
 
@@ -67,6 +69,7 @@ const sellerColumns = {
   hasPaypal: sellers.hasPaypal,
   hasSwish: sellers.hasSwish,
   swishNumber: sellers.swishNumber,
+  sellerType: sellers.sellerType,
 };
 
 const storedProductColumns = { ...productColumns, seller: sellerColumns };

@@ -25,6 +25,8 @@ export interface Shop {
   name: string;
   swishNumber: string;
   methods: PaymentMethod[];
+  /** A private person's shop: the consumer right of withdrawal does not apply to its sales. */
+  isPrivate: boolean;
 }
 
 interface PricedLine {
@@ -70,6 +72,7 @@ function activeShop(priced: readonly PricedLine[], sellerId: string): Shop {
     name: seller.shopName || seller.name,
     swishNumber: methods.includes('Swish') ? (seller.swishNumber ?? '') : '',
     methods,
+    isPrivate: seller.sellerType === 'private',
   };
 }
 

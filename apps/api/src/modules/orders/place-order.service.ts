@@ -109,7 +109,7 @@ function placedOrder(
     productNumber: item.productId ? (numbers.get(item.productId) ?? null) : null,
   }));
   return {
-    order: toOrderJson(row, lines),
+    order: { ...toOrderJson(row, lines), sellerIsPrivate: shop.isPrivate },
     buyer: { name: buyer.name, email: buyer.email },
     seller: { email: shop.email },
   };
