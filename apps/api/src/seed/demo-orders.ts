@@ -8,6 +8,7 @@
  * their orders on first start.
  */
 import { DEFAULT_PLAN_FEES, orderPaidBookings } from '@torget/shared/rules/ledger';
+import { refundBookings } from '@torget/shared/rules/refunds';
 import type { Carrier } from '@torget/shared/rules/shipping';
 import type { Db } from '#api/db/client.ts';
 import {
@@ -15,6 +16,7 @@ import {
   orderItems,
   orderMessageReads,
   orderMessages,
+  orderRefunds,
   orders,
   orderWithdrawalLines,
   orderWithdrawals,
@@ -46,6 +48,8 @@ interface DemoOrder {
   language?: 'sv' | 'en';
   /** A withdrawal the buyer asked for and the seller has not decided yet. */
   withdrawal?: { lines: { product: number; qty: number }[]; reason?: string; daysAgo: number };
+  /** A refund the seller made of some lines (goods and their shipping), booked as refunding books. */
+  refund?: { lines: { product: number; qty: number }[]; note: string; daysAgo: number };
 }
 
 export const DEMO_ORDERS: DemoOrder[] = [
@@ -104,6 +108,19 @@ export const DEMO_ORDERS: DemoOrder[] = [
       { from: 'buyer', text: 'Går det att få boken signerad?', hoursAgo: 90 },
       { from: 'seller', text: 'Absolut, jag skriver en hälsning på försättsbladet.', hoursAgo: 80 },
     ],
+  },
+  {
+    buyer: 'kund@torget.se',
+    seller: 'anna@torget.se',
+    lines: [
+      { product: 0, qty: 1 },
+      { product: 3, qty: 1 },
+    ],
+    placedDaysAgo: 20,
+    paidDaysAgo: 20,
+    shipped: { carrier: 'PostNord', trackingNumber: 'UA987654321SE', daysAgo: 19 },
+    deliveredDaysAgo: 17,
+    refund: { lines: [{ product: 3, qty: 1 }], note: 'Skadad vid leverans: pengarna tillbaka.', daysAgo: 15 },
   },
 ];
 
@@ -207,6 +224,62 @@ export async function insertDemoOrders(
         vatRate: demoVatRate(seed.category),
       })),
     );
+    if (demo.refund && demo.paidDaysAgo !== undefined) {
+      const refunded = demo.refund.lines.map(({ product, qty }) => {
+        const seed = seller.products[product];
+        if (!seed) throw new Error(`${seller.email} has no product ${product}`);
+        return { seed, qty };
+      });
+      const refundedAt = ago(demo.refund.daysAgo * DAY_MS);
+      const amountOre = refunded.reduce((sum, { seed, qty }) => sum + qty * (seed.priceOre + seed.shippingPriceOre), 0);
+      const [refund] = await tx
+        .insert(orderRefunds)
+        .values({
+          orderId: order.id,
+          seq: 1,
+          amountOre,
+          lines: refunded.map(({ seed, qty }) => ({ product: productOf(seed.name).id, name: seed.name, qty })),
+          note: demo.refund.note,
+          method: swish ? 'Swish' : 'PayPal',
+          status: 'completed',
+          refundedAt,
+          actorId: sellerId,
+        })
+        .returning({ id: orderRefunds.id });
+      if (!refund) throw new Error('insert returned nothing');
+      const paid = orderPaidBookings(
+        swish ? 'Swish' : 'PayPal',
+        itemsOre + shippingOre,
+        DEFAULT_PLAN_FEES[seller.shop.plan].commissionBp,
+      );
+      const booked = (kind: string) => paid.find((b) => b.kind === kind);
+      const reversal = refundBookings(
+        {
+          saleCollectedOre: booked('sale_collected')?.amountOre ?? 0,
+          commissionOre: booked('commission')?.amountOre ?? 0,
+          commissionVatOre: booked('commission_vat')?.amountOre ?? 0,
+          commissionBp: booked('commission')?.rateBp ?? null,
+          commissionVatBp: booked('commission_vat')?.rateBp ?? null,
+        },
+        itemsOre + shippingOre,
+        0,
+        amountOre,
+      );
+      await tx.insert(ledgerEntries).values(
+        reversal.map((entry) => ({
+          sellerId,
+          kind: entry.kind,
+          amountOre: entry.amountOre,
+          orderId: order.id,
+          orderNumber: order.number,
+          rateBp: entry.rateBp,
+          baseOre: entry.baseOre,
+          note: `Refund 1 of order T-${order.number}.`,
+          bookingKey: `refund:${refund.id}:${entry.kind}`,
+          createdAt: refundedAt,
+        })),
+      );
+    }
     if (demo.withdrawal) {
       const [withdrawal] = await tx
         .insert(orderWithdrawals)
