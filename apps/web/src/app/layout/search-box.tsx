@@ -128,6 +128,7 @@ export function SearchBox() {
           aria-expanded={expanded}
           aria-haspopup="listbox"
           aria-owns={listId}
+          aria-controls={listId}
         >
           <input
             id="header-search"

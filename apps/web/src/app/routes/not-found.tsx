@@ -10,7 +10,9 @@ export function NotFoundPage() {
       <h1>{t('Page not found')}</h1>
       <p>{t('There is no page at this address.')}</p>
       <p>
-        <Link to="/">{t('Go to the home page')}</Link>
+        <Link to="/" className="standalone-link">
+          {t('Go to the home page')}
+        </Link>
       </p>
     </section>
   );

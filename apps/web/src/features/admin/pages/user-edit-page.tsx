@@ -38,7 +38,9 @@ export function UserEditPage() {
           <UserEditForm key={user.data._id} user={user.data} />
         )}
         <p className="form-links">
-          <Link to="/userlist">{t('Back to users')}</Link>
+          <Link to="/userlist" className="standalone-link">
+            {t('Back to users')}
+          </Link>
         </p>
       </div>
     </section>

@@ -55,7 +55,9 @@ export function SignInPage() {
           <Link to={`/register?redirect=${redirectQuery(redirect)}`}>{t('Create your account')}</Link>
         </p>
         <p className="form-links">
-          <Link to="/forgot_password">{t('Forgot password?')}</Link>
+          <Link to="/forgot_password" className="standalone-link">
+            {t('Forgot password?')}
+          </Link>
         </p>
       </form>
     </section>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import '../checkout.css';
 
@@ -12,6 +13,11 @@ interface CheckoutStepsProps {
 /** The four-step indicator of checkout (spec section 2): the steps reached so far are marked. */
 export function CheckoutSteps({ reached }: CheckoutStepsProps) {
   const { t } = useTranslation();
+  // The step's button that led here is gone with the previous step: a keyboard user's focus would
+  // fall back to the page's top or past this step's form. It goes to the page's content instead.
+  useEffect(() => {
+    if (document.activeElement === document.body) document.getElementById('main')?.focus({ preventScroll: true });
+  }, []);
   return (
     <nav className="checkout-steps" aria-label={t('Checkout steps')}>
       <ol>

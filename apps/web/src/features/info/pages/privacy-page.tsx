@@ -13,7 +13,9 @@ export function PrivacyPage() {
       <h1>{t('Privacy')}</h1>
       <SiteText field="privacy_text" />
       <p>
-        <Link to="/privacy_policy">{t('Read the privacy policy')}</Link>
+        <Link to="/privacy_policy" className="standalone-link">
+          {t('Read the privacy policy')}
+        </Link>
       </p>
     </section>
   );

@@ -32,6 +32,7 @@ export function ShipOrderForm({ order }: { order: Order }) {
         <label htmlFor={`${id}-carrier`}>{t('Carrier')}</label>
         <select
           id={`${id}-carrier`}
+          className="select-input"
           value={carrier}
           onChange={(event) => isCarrier(event.target.value) && setCarrier(event.target.value)}
         >
