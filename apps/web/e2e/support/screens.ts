@@ -99,6 +99,7 @@ export const SCREENS: Screen[] = [
   { route: '/profile', viewer: 'shopper', path: () => '/profile' },
   { route: '/become_seller/:plan', viewer: 'shopper', path: () => '/become_seller/1' },
   { route: '/seller_application', viewer: 'shopper', path: () => '/seller_application' },
+  { route: '/order/:id/withdrawal_form', viewer: 'shopper', path: (ids) => `/order/${ids.orderId}/withdrawal_form` },
 
   // Anna, a seller.
   { route: '/my_shop_menu', viewer: 'seller', path: () => '/my_shop_menu' },
@@ -112,6 +113,12 @@ export const SCREENS: Screen[] = [
   { route: '/orderlist/seller', viewer: 'seller', path: () => '/orderlist/seller' },
   { route: '/order/:id', viewer: 'seller', path: (ids) => `/order/${ids.orderId}` },
   { route: '/seller_profile', viewer: 'seller', path: () => '/seller_profile' },
+  { route: '/orderlist/seller/returns', viewer: 'seller', path: () => '/orderlist/seller/returns' },
+  {
+    route: '/my_shop_statement/:month',
+    viewer: 'seller',
+    path: () => `/my_shop_statement/${new Date().toISOString().slice(0, 7)}`,
+  },
 
   // The admin.
   { route: '/admin_menu', viewer: 'admin', path: () => '/admin_menu' },
@@ -124,6 +131,9 @@ export const SCREENS: Screen[] = [
   { route: '/admin_settings', viewer: 'admin', path: () => '/admin_settings' },
   { route: '/admin_payments', viewer: 'admin', path: () => '/admin_payments' },
   { route: '/admin_payouts', viewer: 'admin', path: () => '/admin_payouts' },
+  { route: '/admin_applications', viewer: 'admin', path: () => '/admin_applications' },
+  { route: '/admin_finances', viewer: 'admin', path: () => '/admin_finances' },
+  { route: '/orderlist/withdrawals', viewer: 'admin', path: () => '/orderlist/withdrawals' },
 ];
 
 /**
