@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PayoutBatch } from '@torget/shared/api-types';
-import { ApiRequestError, api } from '#web/lib/api-client.ts';
-import { readLanguageChoice } from '#web/lib/language.ts';
-import { readStoredToken } from '#web/lib/session.tsx';
+import { api } from '#web/lib/api-client.ts';
+import { downloadFile } from '#web/lib/download-file.ts';
 
 export const payoutsQueryKey = ['payouts'] as const;
 
@@ -38,28 +37,6 @@ export function useMarkPayoutSent() {
  * server's file name. Fetched with the token (a plain link would carry none), then handed to
  * the browser as a download.
  */
-export async function downloadPayoutFile(batch: PayoutBatch): Promise<void> {
-  const token = readStoredToken();
-  const response = await fetch(`/api/payouts/${encodeURIComponent(batch._id)}/file`, {
-    headers: {
-      Accept: 'text/csv',
-      'Accept-Language': readLanguageChoice(),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    cache: 'no-store',
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    const message =
-      typeof body?.message === 'string' ? body.message : `Request failed with status code ${response.status}`;
-    throw new ApiRequestError(message, response.status);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `torget-payout-T-${batch.number}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+export function downloadPayoutFile(batch: PayoutBatch): Promise<void> {
+  return downloadFile(`/api/payouts/${encodeURIComponent(batch._id)}/file`, `torget-payout-T-${batch.number}.csv`);
 }

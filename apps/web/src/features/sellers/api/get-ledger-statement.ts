@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LedgerStatement } from '@torget/shared/api-types';
 import { ORDER_LISTS_QUERY_KEY } from '#web/api/get-order.ts';
-import { ApiRequestError, api } from '#web/lib/api-client.ts';
-import { readLanguageChoice } from '#web/lib/language.ts';
-import { readStoredToken } from '#web/lib/session.tsx';
+import { api } from '#web/lib/api-client.ts';
+import { downloadFile } from '#web/lib/download-file.ts';
 
 /** GET /api/ledger/mine?month=YYYY-MM (bearer, seller): the caller's balance, held money and a month's entries. */
 export function getLedgerStatement(month: string | null, signal?: AbortSignal): Promise<LedgerStatement> {
@@ -29,28 +28,9 @@ export function useLedgerStatement(month: string | null) {
  * saved by the browser as `torget-statement-<month>.csv`. Fetched with the token (a plain link
  * would carry none), then handed to the browser as a download.
  */
-export async function downloadStatementCsv(month: string): Promise<void> {
-  const token = readStoredToken();
-  const response = await fetch(`/api/ledger/mine/statement.csv?month=${encodeURIComponent(month)}`, {
-    headers: {
-      Accept: 'text/csv',
-      'Accept-Language': readLanguageChoice(),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    cache: 'no-store',
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    const message =
-      typeof body?.message === 'string' ? body.message : `Request failed with status code ${response.status}`;
-    throw new ApiRequestError(message, response.status);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `torget-statement-${month}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+export function downloadStatementCsv(month: string): Promise<void> {
+  return downloadFile(
+    `/api/ledger/mine/statement.csv?month=${encodeURIComponent(month)}`,
+    `torget-statement-${month}.csv`,
+  );
 }
