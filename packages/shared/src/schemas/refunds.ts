@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { isCalendarDate } from '../rules/dates';
-import { sekToOre } from '../rules/money';
 import { REFUND_LINES_MAX, REFUND_NOTE_MAX } from '../rules/refunds';
 
 /** Whether a number has at most two decimals (checked in öre, so 0.29 passes). */
