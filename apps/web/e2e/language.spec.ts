@@ -88,7 +88,7 @@ test('Svenska: every UI text of the buying journey in Swedish, then back to the 
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   await signIn(page, ACCOUNTS.customer);
-  // Annas Ateljé's T-shirt (24 in stock): the striped jumper (10) is what the other specs buy.
+  // Annas Ateljé's T-shirt (24 in stock): the striped jumper is what the other specs buy.
   const product = await productNamed(page.request, 'T-shirt i ekologisk bomull');
 
   // The default UI: the spec's texts, <html lang="en">, and no Swedish chunk loaded.

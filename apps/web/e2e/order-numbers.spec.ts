@@ -13,7 +13,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
 // Annas Ateljé (Swish and PayPal); its T-shirt has 24 in stock, so these orders leave the striped
-// jumper (10 in stock) to the specs that look at it.
+// jumper to the specs that look at it.
 const SWISH_PRODUCT = 'T-shirt i ekologisk bomull';
 
 let smtp: SmtpListener;
@@ -114,7 +114,7 @@ test('on a phone, "Open Swish" sits at the top and opens Swish with the payee, t
 
   const open = page.getByRole('link', { name: 'Open Swish' });
   await expect(open).toBeInViewport();
-  const panel = page.getByRole('region', { name: 'Pay with Swish on this phone' });
+  const panel = page.getByRole('region', { name: 'Swish on this phone' });
   await expect(panel).toContainText(sek(order.totalPrice));
   const href = (await open.getAttribute('href')) ?? '';
   expect(href.startsWith('swish://payment?data=')).toBe(true);

@@ -218,7 +218,8 @@ export const SELLERS: SellerSeed[] = [
         category: 'Kläder',
         brand: 'Annas Ateljé',
         priceOre: 59900,
-        countInStock: 10,
+        // The product most browser specs buy: enough for the whole suite's orders.
+        countInStock: 40,
         shippingPriceOre: 4900,
         shippingInfo: POSTNORD,
         description: 'Klassisk randig tröja i tjock bomullstrikå, perfekt till svala sommarkvällar vid havet.',

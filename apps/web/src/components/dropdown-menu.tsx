@@ -16,9 +16,11 @@ interface DropdownMenuProps {
   /** Which edge of the button the menu lines up with. */
   align?: 'start' | 'end';
   className?: string;
+  /** The id of what describes the button beyond its label (an unread count). */
+  describedBy?: string | undefined;
 }
 
-export function DropdownMenu({ label, children, align = 'start', className }: DropdownMenuProps) {
+export function DropdownMenu({ label, children, align = 'start', className, describedBy }: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -38,6 +40,7 @@ export function DropdownMenu({ label, children, align = 'start', className }: Dr
         className="dropdown-toggle"
         aria-expanded={open}
         aria-controls={menuId}
+        aria-describedby={describedBy}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
         {label}

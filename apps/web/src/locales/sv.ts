@@ -155,7 +155,6 @@ export const swedishCatalogue: Record<string, string> = {
   'of which VAT {{rate}}%': 'varav moms {{rate}} %',
   'incl. {{rate}}% VAT': 'inkl. {{rate}} % moms',
   'VAT rate': 'Momssats',
-  '{{rate}}%': '{{rate}} %',
   'The price includes VAT. 12% for food, 6% for books and newspapers, otherwise 25%.':
     'Priset är inklusive moms. 12 % för livsmedel, 6 % för böcker och tidningar, annars 25 %.',
   'Order Total': 'Totalt',
@@ -319,7 +318,7 @@ export const swedishCatalogue: Record<string, string> = {
   'Delete order': 'Ta bort order',
   'Order was deleted.': 'Ordern har tagits bort.',
   'Pay with Swish': 'Betala med Swish',
-  'Pay with Swish on this phone': 'Betala med Swish i telefonen',
+  'Swish on this phone': 'Swish i telefonen',
   'Open Swish': 'Öppna Swish',
   'To {{number}} · message': 'Till {{number}} · meddelande',
   'Custom price range in SEK': 'Eget prisintervall i kronor',

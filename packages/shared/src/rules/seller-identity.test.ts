@@ -89,13 +89,19 @@ describe('the identity of an application (the shared schema)', () => {
     ]);
   });
 
-  it('asks a business for its organisation number, and everyone for the type and the certification', () => {
+  it('asks a business for its organisation number and the certification once a type is stated', () => {
     expect(fieldsOf(profileUpdateSchema.safeParse({ ...application, seller_type: 'business' }))).toEqual([
       'seller_organisation_number',
     ]);
     expect(
+      fieldsOf(
+        profileUpdateSchema.safeParse({ ...application, seller_type: 'business', seller_self_certified: false }),
+      ).sort(),
+    ).toEqual(['seller_organisation_number', 'seller_self_certified']);
+    // The spec's application states no type: only its own fields are asked for.
+    expect(
       fieldsOf(profileUpdateSchema.safeParse({ ...application, seller_type: '', seller_self_certified: false })).sort(),
-    ).toEqual(['seller_organisation_number', 'seller_self_certified', 'seller_type']);
+    ).toEqual(['seller_organisation_number']);
   });
 
   it('knows the two types only', () => {

@@ -148,9 +148,10 @@ export function checkSellerFields(fields: SellerFields, ctx: z.RefinementCtx): v
     if (key === 'seller_organisation_number' && fields.seller_type === 'private') continue;
     if (!fields[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${label} is required.` });
   }
-  // Who sells is asked of every application, and of the settings once they send it.
-  if (fields.wants_to_be_seller || fields.seller_type !== undefined)
-    checkSellerIdentity(fields, ctx, required.length > 0);
+  // Who sells is asked on every form, and checked in full once it is stated. An application in
+  // the spec's payload (no type) is still taken: the admin sees the identity missing in the
+  // queue before deciding (docs/decisions/260-seller-identity.md).
+  if (fields.seller_type) checkSellerIdentity(fields, ctx, required.length > 0);
   if (fields.seller_has_swish && !fields.seller_swish_number) {
     ctx.addIssue({ code: 'custom', path: ['seller_swish_number'], message: SWISH_NUMBER_MISSING });
   }

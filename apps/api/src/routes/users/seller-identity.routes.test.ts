@@ -96,7 +96,6 @@ describe('applying as a business', () => {
       [{ seller_organisation_number: ORGANISATION_NUMBER_WRONG }, 'seller_organisation_number', 'check digit'],
       [{ seller_organisation_number: '790412-5619' }, 'seller_organisation_number', 'personal identity number'],
       [{ seller_organisation_number: '' }, 'seller_organisation_number', 'Organisation number is required.'],
-      [{ seller_type: undefined }, 'seller_type', 'business or as a private person'],
       [{ seller_type: 'company' }, 'seller_type', 'business or as a private person'],
       [{ seller_legal_name: '' }, 'seller_legal_name', 'Legal name is required.'],
       [{ seller_self_certified: false }, 'seller_self_certified', 'comply with EU law'],
@@ -109,6 +108,19 @@ describe('applying as a business', () => {
     }
     const [row] = await t.database.db.select().from(users).where(eq(users.id, me.id));
     expect(row?.wantsToBeSeller).toBe(false);
+  });
+});
+
+describe("the spec's application, which states no type", () => {
+  it('is taken as the spec sends it; the identity is then missing until the seller states it', async () => {
+    const me = await applicant();
+    const { seller_type: _type, seller_legal_name: _name, seller_self_certified: _certified, ...spec } = business;
+    const res = await profile(me.token, spec);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, me.id));
+    expect(row?.wantsToBeSeller).toBe(true);
+    const [shop] = await t.database.db.select().from(sellers).where(eq(sellers.userId, me.id));
+    expect(shop).toMatchObject({ sellerType: '', legalName: '', selfCertifiedAt: null });
   });
 });
 

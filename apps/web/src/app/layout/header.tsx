@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { DropdownAction, DropdownDisabledItem, DropdownLink, DropdownMenu } from '#web/components/dropdown-menu.tsx';
 import { LanguageSwitch } from '#web/components/language-switch.tsx';
@@ -7,7 +8,7 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { PANEL_IDS, type Panel } from './panels';
 import { SearchBox } from './search-box';
-import { UnreadBadge } from './unread-badge';
+import { UnreadBadge, useUnreadCount } from './unread-badge';
 import { useSignOut } from './use-sign-out';
 import './header.css';
 
@@ -23,6 +24,8 @@ function PanelToggle({
   onTogglePanel,
   badge,
 }: HeaderProps & { panel: Panel; label: string; badge?: boolean }) {
+  const unreadId = useId();
+  const unread = useUnreadCount() > 0 && badge;
   return (
     <button
       type="button"
@@ -30,11 +33,12 @@ function PanelToggle({
       aria-expanded={openPanel === panel}
       aria-controls={PANEL_IDS[panel]}
       onClick={() => onTogglePanel(panel)}
+      aria-describedby={unread ? unreadId : undefined}
       data-panel-toggle=""
     >
       <span className="hamburger" aria-hidden="true" />
       <span className="panel-toggle-label">{label}</span>
-      {badge && <UnreadBadge />}
+      {badge && <UnreadBadge id={unreadId} />}
     </button>
   );
 }
@@ -47,6 +51,8 @@ function PanelToggle({
 export function Header(props: HeaderProps) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const unreadId = useId();
+  const unread = useUnreadCount() > 0;
   const cartCount = useCartItems().length;
   const signOut = useSignOut();
   const showShop = sellerStatusShows(user);
@@ -92,9 +98,10 @@ export function Header(props: HeaderProps) {
                 label={
                   <>
                     {user.name || t('Account')}
-                    <UnreadBadge />
+                    <UnreadBadge id={unreadId} />
                   </>
                 }
+                describedBy={unread ? unreadId : undefined}
                 align="end"
                 className="user-menu"
               >

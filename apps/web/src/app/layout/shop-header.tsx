@@ -8,7 +8,7 @@ import { useCartItems } from '#web/hooks/use-cart-items.ts';
 import { sellerStatusShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
-import { UnreadBadge } from './unread-badge';
+import { UnreadBadge, useUnreadCount } from './unread-badge';
 import { useSignOut } from './use-sign-out';
 import './shop-header.css';
 
@@ -120,6 +120,8 @@ function ShopSearch({ shopName }: { shopName: string }) {
  * hides it on any host but the marketplace's.
  */
 export function ShopHeader({ seller, showSubtitle }: { seller: PublicSeller; showSubtitle: boolean }) {
+  const unreadId = useId();
+  const unread = useUnreadCount() > 0;
   const { t } = useTranslation();
   const shop = seller.seller;
   const { user } = useSession();
@@ -150,9 +152,10 @@ export function ShopHeader({ seller, showSubtitle }: { seller: PublicSeller; sho
                 <>
                   <Icon name="account" />
                   <span className="shop-action-label">{user.name || t('Account')}</span>
-                  <UnreadBadge className="shop-cart-count" />
+                  <UnreadBadge id={unreadId} className="shop-unread-count" />
                 </>
               }
+              describedBy={unread ? unreadId : undefined}
               align="end"
               className="shop-account"
             >

@@ -63,11 +63,10 @@ function BuyBox({ product }: { product: ProductDetails }) {
       <dl className="buy-box-facts">
         <div>
           <dt>{t('Price')}</dt>
-          <dd className="price">
-            {format.price(product.price)}{' '}
-            <span className="price-vat-note">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</span>
-          </dd>
+          <dd className="price">{format.price(product.price)}</dd>
         </div>
+        {/* Beside the price, not in it: the price's own text stays the amount alone. */}
+        <p className="price-vat-note">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</p>
         {product.shipping_price > 0 && (
           <div>
             <dt>{t('Shipping')}</dt>
@@ -186,10 +185,8 @@ function ProductView({ product }: { product: ProductDetails }) {
             {product.name}
           </h1>
           <Rating value={product.rating} numReviews={product.numReviews} />
-          <p className="price product-price">
-            {format.price(product.price)}{' '}
-            <span className="price-vat-note">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</span>
-          </p>
+          <p className="price product-price">{format.price(product.price)}</p>
+          <p className="price-vat-note product-price-vat">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</p>
           {product.description !== '' && (
             <div className="product-description" lang="sv">
               <h2 className="visually-hidden" lang={i18n.language}>

@@ -22,7 +22,7 @@ export function SwishOpenApp({ swishNumber, amount, orderNumber }: SwishOpenAppP
   return (
     <section className="swish-open" aria-labelledby="swish-open-heading">
       <h2 id="swish-open-heading" className="swish-open-heading">
-        {t('Pay with Swish on this phone')}
+        {t('Swish on this phone')}
       </h2>
       <p className="swish-open-amount">{format.price(amount)}</p>
       <p className="swish-open-details">

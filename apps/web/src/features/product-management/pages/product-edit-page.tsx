@@ -79,7 +79,10 @@ interface ProductEditFormProps {
  * column what the shop runs on (price, stock, category, shipping).
  */
 function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // 25 % in Svenska, 25% in English: the language's own way of writing a percent.
+  const rateText = (rate: number) =>
+    new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(rate / 100);
   const navigate = useNavigate();
   const fresh = isNewProduct(product);
   const updateProduct = useUpdateProduct(product._id);
@@ -188,7 +191,7 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
               >
                 {VAT_RATES.map((rate) => (
                   <option key={rate} value={String(rate)}>
-                    {t('{{rate}}%', { rate })}
+                    {rateText(rate)}
                   </option>
                 ))}
               </select>

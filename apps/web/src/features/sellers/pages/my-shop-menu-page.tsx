@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { MenuButtons } from '#web/components/menu-buttons.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
@@ -23,7 +24,6 @@ export function MyShopMenuPage() {
   const entries = [
     { to: '/productlist/seller', text: t('Products') },
     { to: '/orderlist/seller', text: t('Orders') },
-    { to: '/orderlist/seller/returns', text: t('Returns') },
     { to: `/seller/${user?._id ?? ''}`, text: t('View shop') },
     { to: '/seller_profile', text: t('Settings') },
   ];
@@ -33,6 +33,12 @@ export function MyShopMenuPage() {
       {user && sellerStatusShows(user) ? (
         <>
           <MenuButtons label={t('My Shop menu')} entries={entries} />
+          {/* The spec's menu keeps its four buttons; the buyers' withdrawals have a link of their own. */}
+          <p>
+            <Link to="/orderlist/seller/returns" className="standalone-link">
+              {t('Returns')}
+            </Link>
+          </p>
           <SalesOverview />
           <LedgerStatementSection />
         </>
