@@ -525,7 +525,9 @@ export function AdminFinancesPage() {
     <section className="page finances-page" aria-labelledby={headingId}>
       <h1 id={headingId}>{t('Finances')}</h1>
       <p className="form-hint">
-        <Link to="/admin_payouts">{t('Payouts')}</Link>
+        <Link to="/admin_payouts" className="standalone-link">
+          {t('Payouts')}
+        </Link>
       </p>
       {fees.data && <SwishNumberForm key={fees.data.swish_number ?? ''} current={fees.data.swish_number ?? ''} />}
 

@@ -185,6 +185,7 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
               <label htmlFor="product-vatRate">{t('VAT rate')}</label>
               <select
                 id="product-vatRate"
+                className="select-input"
                 aria-invalid={err('vatRate') ? true : undefined}
                 aria-describedby={describedBy('product-vatRate-hint', err('vatRate') && 'product-vatRate-error')}
                 {...register('vatRate')}
