@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { userDetailsQueryOptions } from '#web/api/user-details.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
+import './unread-badge.css';
 
 /**
  * The count of unread messages on the user's orders, beside their menu. It comes with their own
