@@ -64,9 +64,9 @@ function BuyBox({ product }: { product: ProductDetails }) {
         <div>
           <dt>{t('Price')}</dt>
           <dd className="price">{format.price(product.price)}</dd>
+          {/* Beside the price, not in it: the price's own text stays the amount alone. */}
+          <dd className="price-vat-note">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</dd>
         </div>
-        {/* Beside the price, not in it: the price's own text stays the amount alone. */}
-        <p className="price-vat-note">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</p>
         {product.shipping_price > 0 && (
           <div>
             <dt>{t('Shipping')}</dt>
