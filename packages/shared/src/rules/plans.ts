@@ -40,10 +40,35 @@ export function planRule(code: unknown): PlanRule {
   return isPlanCode(code) ? PLANS[code] : PLANS['1'];
 }
 
-/** Whether a seller on `plan` with `productCount` products may add one more. */
+/**
+ * Whether a product counts against its seller's plan limit: every product but a draft (listed
+ * ones and those the seller has hidden). A draft is shown to nobody, so it uses none of what the
+ * plan sells; "Create Product" makes one at once (the spec), and a seller who leaves it empty
+ * must not be told the plan is full while selling nothing.
+ */
+export function countsAgainstPlan(product: { isDraft: boolean }): boolean {
+  return !product.isDraft;
+}
+
+/**
+ * Whether a seller on `plan` with `productCount` products counting against it (countsAgainstPlan)
+ * may have one more: checked when a draft is published, and when a draft is made (a seller at
+ * the limit could never publish it).
+ */
 export function mayAddProduct(plan: unknown, productCount: number): boolean {
   const { maxProducts } = planRule(plan);
   return maxProducts === null || productCount < maxProducts;
+}
+
+/** What a seller's product list says of the plan: "3 of 5 products"; `max` null is no limit. */
+export interface PlanProductUsage {
+  count: number;
+  max: number | null;
+}
+
+/** The usage of a seller on `plan` whose products are `products` (drafts do not count). */
+export function planProductUsage(plan: unknown, products: readonly { isDraft: boolean }[]): PlanProductUsage {
+  return { count: products.filter(countsAgainstPlan).length, max: planRule(plan).maxProducts };
 }
 
 /** Whether the plan lets the seller show the shop on a domain of their own. */

@@ -14,6 +14,7 @@ import { products, sellers, users } from '#api/db/schema.ts';
 import { listed } from './listed';
 import { nameMatches } from './name-search';
 import { type ProductWithSellerRow, productWithSellerColumns, toProductJson } from './product-json';
+import { planUsageOf } from './products.service';
 
 /** The column sorts, each ending in the id so equal keys keep one order across pages. */
 const MANAGED_ORDER_BY: Record<ManagedProductSort, SQL[]> = {
@@ -61,5 +62,6 @@ export async function listManagedProducts(db: Db, query: ProductListQuery): Prom
     page: query.pageNumber,
     pages: Math.ceil(count / query.pageSize),
     count,
+    ...(query.seller ? { planProducts: await planUsageOf(db, query.seller) } : {}),
   };
 }

@@ -2,9 +2,9 @@
 
 import { canEditProduct } from '@torget/shared/policies/products';
 import { isPublishable, MAX_PRODUCT_IMAGES, PRODUCT_CHANGED } from '@torget/shared/rules/catalog';
-import { mayAddProduct, planRule } from '@torget/shared/rules/plans';
+import { mayAddProduct, type PlanProductUsage, planRule } from '@torget/shared/rules/plans';
 import type { ProductUpdate } from '@torget/shared/schemas/catalog';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { type Db, transaction } from '#api/db/client.ts';
 import { recomputeSellerRating } from '#api/db/ratings.ts';
 import { products, sellers } from '#api/db/schema.ts';
@@ -54,23 +54,55 @@ async function productForEditor(db: Db, user: AuthUser, id: string) {
 const readEditorAndProduct = sessionUserAndProduct('session_user_editable_product', editableColumns);
 
 /**
- * Creates an empty product for the seller, within the plan's product limit. The seller's row
- * is locked while counting, so two requests at once cannot both pass the limit.
+ * Refuses with the plan's message unless the seller may have one product more counting against
+ * the plan (countsAgainstPlan: drafts do not). The seller's row is locked first, so two
+ * requests at once (two publishes, or a publish and a create) count one after the other and
+ * cannot both pass the limit. `except` is a product not to count (the draft being published).
+ */
+async function holdPlanLimit(tx: Db, sellerId: string, except?: string): Promise<void> {
+  const [shop] = await tx
+    .select({ plan: sellers.plan })
+    .from(sellers)
+    .where(eq(sellers.userId, sellerId))
+    .for('update');
+  const plan = planRule(shop?.plan);
+  if (plan.maxProducts === null) return;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(products)
+    // The SQL form of countsAgainstPlan: every product but a draft.
+    .where(
+      and(
+        eq(products.sellerId, sellerId),
+        eq(products.isDraft, false),
+        except === undefined ? undefined : ne(products.id, except),
+      ),
+    );
+  if (!mayAddProduct(shop?.plan, Number(row?.n ?? 0))) {
+    throw forbidden(`Your plan allows at most ${plan.maxProducts} products.`);
+  }
+}
+
+/** The seller's products counting against the plan, and the plan's limit ("3 of 5 products"). */
+export async function planUsageOf(db: Db, sellerId: string): Promise<PlanProductUsage> {
+  const [row] = await db
+    .select({
+      plan: sellers.plan,
+      n: sql<number>`(SELECT count(*)::int FROM ${products} WHERE ${products.sellerId} = ${sellers.userId} AND NOT ${products.isDraft})`,
+    })
+    .from(sellers)
+    .where(eq(sellers.userId, sellerId));
+  return { count: row?.n ?? 0, max: planRule(row?.plan).maxProducts };
+}
+
+/**
+ * Creates an empty product (a draft) for the seller. Drafts do not count against the plan's
+ * limit, but a seller whose listed products already fill the plan is refused at once: the draft
+ * could never be published (docs/decisions/291-drafts-and-the-plan-limit.md).
  */
 export async function createEmptyProduct(db: Db, seller: AuthUser) {
   return transaction(db, async (tx) => {
-    const [shop] = await tx
-      .select({ plan: sellers.plan })
-      .from(sellers)
-      .where(eq(sellers.userId, seller.id))
-      .for('update');
-    const plan = planRule(shop?.plan);
-    if (plan.maxProducts !== null) {
-      const [row] = await tx.select({ n: count() }).from(products).where(eq(products.sellerId, seller.id));
-      if (!mayAddProduct(shop?.plan, Number(row?.n ?? 0))) {
-        throw forbidden(`Your plan allows at most ${plan.maxProducts} products.`);
-      }
-    }
+    await holdPlanLimit(tx, seller.id);
     const [product] = await tx
       .insert(products)
       // A draft until it is saved with a name, a price and an image.
@@ -145,22 +177,32 @@ export async function updateProduct(
     // The spec's payload has no moms rate: a save without one keeps the product's.
     vatRate: input.vatRate ?? current.vatRate,
   });
-  const saved = await db
-    .with(locked)
-    .update(products)
-    .set({ ...fields, images, isDraft: stillDraft, version: versionAfterEdit(fields), updatedAt: new Date() })
-    .from(locked)
-    .where(unchangedSinceLoaded)
-    .returning({
-      ...snapshotColumns,
-      beforeSellerId: locked.sellerId,
-      beforeCategory: locked.category,
-      beforeName: locked.name,
-      beforePriceOre: locked.priceOre,
-      beforeRating: locked.rating,
-      beforeIsDraft: locked.isDraft,
-      beforeSellerActive: locked.sellerActive,
-    });
+  // Publishing a draft is where the plan's limit is held: the check and the save in one
+  // transaction, under the seller's lock (holdPlanLimit).
+  const publishing = current.isDraft && !stillDraft;
+  const write = (tx: Db) =>
+    tx
+      .with(locked)
+      .update(products)
+      .set({ ...fields, images, isDraft: stillDraft, version: versionAfterEdit(fields), updatedAt: new Date() })
+      .from(locked)
+      .where(unchangedSinceLoaded)
+      .returning({
+        ...snapshotColumns,
+        beforeSellerId: locked.sellerId,
+        beforeCategory: locked.category,
+        beforeName: locked.name,
+        beforePriceOre: locked.priceOre,
+        beforeRating: locked.rating,
+        beforeIsDraft: locked.isDraft,
+        beforeSellerActive: locked.sellerActive,
+      });
+  const saved = publishing
+    ? await transaction(db, async (tx) => {
+        await holdPlanLimit(tx, current.sellerId, id);
+        return write(tx);
+      })
+    : await write(db);
   // The product exists (checked above): no row means its version moved on.
   const [after] = saved;
   if (!after) throw conflict(PRODUCT_CHANGED);

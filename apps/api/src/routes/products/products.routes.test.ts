@@ -45,35 +45,93 @@ describe('creating products', () => {
     expect(product).toMatchObject({ price: 0, countInStock: 0, seller: { _id: owner.id } });
   });
 
-  it('enforces the plan limit: 5 products on plan 1, 50 on plan 2', async () => {
+  it('enforces the plan limit on products that are not drafts: 5 on plan 1, 50 on plan 2', async () => {
     const db = t.database.db;
     const { user } = await createSeller(db, { user: { email: 'plan1@example.se' }, seller: { plan: '1' } });
     const s = await session('plan1@example.se');
-    for (let i = 0; i < 5; i++) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(s.token) })).statusCode).toBe(
-        201,
-      );
+    const create = () => t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(s.token) });
+    const publish = (id: string, n: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${id}`,
+        headers: bearer(s.token),
+        payload: { ...validUpdate, name: `Vara ${n}` },
+      });
+    // Drafts never count: six of them are made, and five can still be published.
+    const drafts: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await create();
+      expect(res.statusCode).toBe(201);
+      drafts.push((res.json() as { product: ProductDetails }).product._id);
     }
-    const sixth = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(s.token) });
+    const usage = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/products?scope=manage&seller=${s.id}`,
+          headers: bearer(s.token),
+        })
+      ).json().planProducts;
+    expect(await usage()).toEqual({ count: 0, max: 5 });
+    for (const [n, id] of drafts.slice(0, 5).entries()) expect((await publish(id, n)).statusCode).toBe(200);
+    expect(await usage()).toEqual({ count: 5, max: 5 });
+    // The sixth publish is where the limit holds; the draft stays a draft.
+    const sixth = await publish(drafts[5] ?? '', 5);
     expect(sixth.statusCode).toBe(403);
     expect(sixth.json().message).toBe('Your plan allows at most 5 products.');
+    const [left] = await db
+      .select()
+      .from(products)
+      .where(eq(products.id, drafts[5] ?? ''));
+    expect(left).toMatchObject({ isDraft: true, name: 'New product' });
+    // A seller whose listed products fill the plan cannot make a draft that could never be published.
+    const refused = await create();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Your plan allows at most 5 products.');
+    // Deleting a listed product makes room for the draft again.
+    await db.delete(products).where(eq(products.id, drafts[0] ?? ''));
+    expect((await publish(drafts[5] ?? '', 5)).statusCode).toBe(200);
 
     await db.update(sellers).set({ plan: '2' }).where(eq(sellers.userId, user.id));
     for (let i = 5; i < 50; i++) await createProduct(db, user.id);
-    const fiftyFirst = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(s.token) });
+    const fiftyFirst = await create();
     expect(fiftyFirst.statusCode).toBe(403);
     expect(fiftyFirst.json().message).toBe('Your plan allows at most 50 products.');
   });
 
-  it('holds the plan limit when requests race', async () => {
-    await createSeller(t.database.db, { user: { email: 'rusar@example.se' }, seller: { plan: '1' } });
+  it('holds the plan limit when publishes race', async () => {
+    const db = t.database.db;
+    const { user } = await createSeller(db, { user: { email: 'rusar@example.se' }, seller: { plan: '1' } });
     const s = await session('rusar@example.se');
+    for (let i = 0; i < 3; i++) await createProduct(db, user.id);
+    const drafts = await Promise.all(
+      Array.from({ length: 6 }, () => createProduct(db, user.id, { isDraft: true, name: 'New product', priceOre: 0 })),
+    );
+    const results = await Promise.all(
+      drafts.map((draft, n) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/products/${draft.id}`,
+          headers: bearer(s.token),
+          payload: { ...validUpdate, name: `Rusning ${n}` },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    expect(results.filter((r) => r.statusCode === 403)).toHaveLength(4);
+    const rows = await db.select().from(products).where(eq(products.sellerId, s.id));
+    expect(rows.filter((row) => !row.isDraft)).toHaveLength(5);
+  });
+
+  it('makes drafts at once, none counting against the plan', async () => {
+    await createSeller(t.database.db, { user: { email: 'utkast@example.se' }, seller: { plan: '1' } });
+    const s = await session('utkast@example.se');
     const results = await Promise.all(
       Array.from({ length: 8 }, () => t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(s.token) })),
     );
-    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
     const rows = await t.database.db.select().from(products).where(eq(products.sellerId, s.id));
-    expect(rows).toHaveLength(5);
+    expect(rows.filter((row) => row.isDraft)).toHaveLength(8);
   });
 });
 
