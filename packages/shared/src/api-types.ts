@@ -29,7 +29,26 @@ export interface Review {
   verified: boolean;
 }
 
-export interface ProductSummary {
+/**
+ * Added beyond the spec: a product's sale (docs/decisions/292-sale-prices-and-price-history.md).
+ * `price` stays the ordinary price the seller sets; the sale's keys are written at read time
+ * (a sale starts and ends by time), after the product's other keys.
+ */
+export interface ProductSale {
+  /** The sale price set and not yet ended (scheduled or running); null without one. */
+  salePrice: number | null;
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
+  /** True while the sale is in force: a buyer pays `salePrice`. */
+  onSale: boolean;
+  /**
+   * While the sale is in force: the lowest price in force in the 30 days before it started
+   * (prisinformationslagen 7 a §), from the price history; null otherwise.
+   */
+  lowestPrice30d: number | null;
+}
+
+export interface ProductSummary extends ProductSale {
   _id: string;
   name: string;
   price: number;
@@ -85,6 +104,12 @@ export interface ProductListResponse {
    * pages can still be asked for. Absent when the count is exact.
    */
   countIsCapped?: boolean;
+  /**
+   * Added beyond the spec: in the managing list of one shop (`scope=manage&seller=`), that
+   * seller's products counting against the plan (drafts do not) and the plan's limit, null for
+   * none: "3 of 5 products".
+   */
+  planProducts?: { count: number; max: number | null };
 }
 
 /** GET /api/products/suggest: one suggested product (price in SEK). */

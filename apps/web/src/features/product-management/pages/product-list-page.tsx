@@ -138,6 +138,19 @@ function ProductList({ mode }: { mode: ListMode }) {
           </button>
         )}
       </div>
+      {mode === 'seller' && products.data?.planProducts && (
+        <p className="plan-usage">
+          <strong>
+            {products.data.planProducts.max === null
+              ? t('{{count}} products', { count: products.data.planProducts.count })
+              : t('{{used}} of {{max}} products', {
+                  used: products.data.planProducts.count,
+                  max: products.data.planProducts.max,
+                })}
+          </strong>{' '}
+          {t('Drafts do not count against your plan.')}
+        </p>
+      )}
       <search className="list-toolbar" aria-label={t('Search products')}>
         <form className="list-search" onSubmit={onSearch}>
           <label htmlFor="product-list-search" className="visually-hidden">
