@@ -5,7 +5,7 @@
  * `seller_id`, so the data can later be distributed by seller.
  */
 export { APPLICATION_EVENT_KINDS, sellerApplicationEvents } from './schema/applications';
-export { productReviewTexts, products, reviews } from './schema/catalog';
+export { productPriceHistory, productReviewTexts, products, reviews } from './schema/catalog';
 export {
   catalogueCounts,
   catalogueDayCountChanges,

@@ -24,6 +24,7 @@ import { hashPassword } from '#api/lib/passwords.ts';
 import { type DemoImage, writeDemoImages } from './demo-images';
 import { insertDemoLedger } from './demo-ledger';
 import { insertDemoOrders } from './demo-orders';
+import { insertDemoSales } from './demo-sales';
 import {
   ADMIN_EMAIL,
   CUSTOMER_EMAIL,
@@ -160,6 +161,7 @@ async function insertDemoData(tx: Tx, passwordHashes: Record<PasswordKind, strin
   await insertPayoutAccounts(tx, userIds, now);
   const placed = await insertProducts(tx, userIds, now);
   await insertReviews(tx, userIds, placed, now);
+  await insertDemoSales(tx, placed, now);
   await insertDemoLedger(
     tx,
     userIds,

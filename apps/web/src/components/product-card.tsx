@@ -1,7 +1,7 @@
 import type { ProductSummary } from '@torget/shared/api-types';
 import { Link } from 'react-router';
-import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
+import { ProductPrice } from './product-price';
 import { Rating } from './rating';
 import { ResponsiveImage } from './responsive-image';
 import './product-card.css';
@@ -20,7 +20,6 @@ export const PRODUCT_CARD_SIZES = '(max-width: 479.98px) 50vw, 20rem';
 /** Spec section 2, Product card: image, name, stars with review count, price, stock and seller. */
 export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const productUrl = `/product/${product._id}`;
   const sellerName = product.seller.seller.name || product.seller.name;
@@ -47,7 +46,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
         </Heading>
         <Rating value={product.rating} numReviews={product.numReviews} />
         <div className="product-card-row">
-          <span className="price">{format.price(product.price)}</span>
+          <ProductPrice product={product} className="price" />
           <span className="stock">{t('In stock: {{count}}', { count: product.countInStock })}</span>
         </div>
         <Link to={`/seller/${product.seller._id}`} className="product-card-seller">

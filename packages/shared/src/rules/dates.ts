@@ -65,6 +65,36 @@ export function displayDateTime(iso: string | null | undefined, language: Langua
   return `${day} ${time}`;
 }
 
+/** The Stockholm wall clock of an instant as a form's date and time: 'YYYY-MM-DDTHH:MM'. */
+export function stockholmLocalOf(iso: string): string {
+  const date = parsed(iso);
+  if (!date) return '';
+  const { day, time } = stockholmClock(date);
+  return `${day}T${time.substring(0, 5)}`;
+}
+
+/**
+ * The instant a Stockholm wall clock 'YYYY-MM-DDTHH:MM' names (a form's date and time, as every
+ * time shown is Sweden's), or null for text that is no such time. The zone's offset is read at
+ * the guessed instant and once more at the corrected one, so a time next to a summer-time change
+ * comes out right; an hour skipped in spring is taken as the hour after.
+ */
+export function stockholmLocalToDate(local: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  const offsetAt = (instant: number) => {
+    const { day, time } = stockholmClock(new Date(instant));
+    return Date.parse(`${day}T${time}Z`) - instant;
+  };
+  let instant = wall - offsetAt(wall);
+  instant = wall - offsetAt(instant);
+  return new Date(instant);
+}
+
 /** Whether 'YYYY-MM-DD' names a day that exists (not 2026-02-30). */
 export function isCalendarDate(text: string): boolean {
   const parsed = new Date(`${text}T00:00:00Z`);

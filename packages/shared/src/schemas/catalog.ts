@@ -8,7 +8,10 @@ import {
   RATING_MIN,
   REVIEW_COMMENT_MAX,
 } from '../rules/catalog';
+import { stockholmLocalToDate } from '../rules/dates';
 import { INT4_MAX } from '../rules/integers';
+import { sekToOre } from '../rules/money';
+import { SALE_ENDS_BEFORE_START, SALE_INCOMPLETE, saleProblem } from '../rules/sale-prices';
 import { STORED_IMAGE_MESSAGE, STORED_IMAGE_PATTERN } from '../rules/uploads';
 import { isVatRate, VAT_RATES, type VatRate } from '../rules/vat';
 
@@ -37,8 +40,38 @@ const sekAmount = (field: string) =>
     .max(PRODUCT_LIMITS.priceSek, `${field} is too large.`)
     .refine(hasAtMostTwoDecimals, `${field} can have at most two decimals.`);
 
+/** A sale's amount, or null (or an empty form field) for none. */
+const saleAmount = z.preprocess(
+  (value) => (value === '' ? null : value),
+  numeric('Sale price').pipe(sekAmount('Sale price')).nullable(),
+);
+
+/**
+ * A sale's start or end: an ISO time with its offset ('2026-12-01T08:00:00.000Z', as the API
+ * writes times), a form's Stockholm date and time ('2026-12-01T09:00': every time shown is
+ * Sweden's), or null (or an empty form field) for none.
+ */
+const saleTime = (field: string) =>
+  z
+    .string({ message: `${field} must be a date and time.` })
+    .trim()
+    .nullable()
+    .transform((text, ctx) => {
+      if (text === null || text === '') return null;
+      const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text)
+        ? stockholmLocalToDate(text)
+        : z.iso.datetime({ offset: true }).safeParse(text).success
+          ? new Date(text)
+          : null;
+      if (date === null) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be a date and time.` });
+        return z.NEVER;
+      }
+      return date;
+    });
+
 /** PUT /api/products/{id}. Every field is required, as the edit form always sends them all. */
-export const productUpdateSchema = z.object({
+const productUpdateFields = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(PRODUCT_LIMITS.name),
   price: numeric('Price').pipe(sekAmount('Price')),
   image: storedImage.default(''),
@@ -78,6 +111,32 @@ export const productUpdateSchema = z.object({
     .min(0, 'version cannot be negative.')
     .max(INT4_MAX, 'version is too large.')
     .optional(),
+  /**
+   * Added beyond the spec: a sale price, in force from `saleStartsAt` until `saleEndsAt`; all
+   * three, or all three null to end a sale. Absent (the spec's payload), the product keeps its sale.
+   */
+  salePrice: saleAmount.optional(),
+  saleStartsAt: saleTime('Sale start').optional(),
+  saleEndsAt: saleTime('Sale end').optional(),
+});
+
+export const productUpdateSchema = productUpdateFields.superRefine((value, ctx) => {
+  const said = [value.salePrice, value.saleStartsAt, value.saleEndsAt];
+  if (said.every((field) => field === undefined)) return;
+  const problem = saleProblem({
+    priceOre: sekToOre(value.price),
+    salePriceOre: value.salePrice == null ? null : sekToOre(value.salePrice),
+    saleStartsAt: value.saleStartsAt ?? null,
+    saleEndsAt: value.saleEndsAt ?? null,
+  });
+  if (problem === null) return;
+  const path =
+    problem === SALE_ENDS_BEFORE_START
+      ? 'saleEndsAt'
+      : problem === SALE_INCOMPLETE
+        ? (['salePrice', 'saleStartsAt', 'saleEndsAt'] as const).find((_, i) => said[i] == null)
+        : 'salePrice';
+  ctx.addIssue({ code: 'custom', message: problem, path: [path ?? 'salePrice'] });
 });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 

@@ -8,9 +8,11 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -72,6 +74,14 @@ export const products = pgTable(
      * image; a draft is shown to nobody but its seller and admins.
      */
     isDraft: boolean('is_draft').notNull().default(false),
+    /**
+     * A sale: its price, in force from `saleStartsAt` until `saleEndsAt` while below the ordinary
+     * price (torget_price_in_force, db/sql/45-price-history.sql); the three set together or all
+     * null (migration 0044).
+     */
+    salePriceOre: integer('sale_price_ore'),
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
     /** Up to 8 image paths in the seller's order; the first is always `image`. */
     images: jsonb('images').$type<string[]>().notNull().default([]),
     /**
@@ -99,6 +109,10 @@ export const products = pgTable(
     check('products_stock_check', sql`${t.countInStock} >= 0`),
     check('products_shipping_price_check', sql`${t.shippingPriceOre} >= 0`),
     check('products_vat_rate_check', sql`${t.vatRate} IN (25, 12, 6)`),
+    check(
+      'products_sale_check',
+      sql`(${t.salePriceOre} IS NULL AND ${t.saleStartsAt} IS NULL AND ${t.saleEndsAt} IS NULL) OR (${t.salePriceOre} >= 0 AND ${t.saleEndsAt} > ${t.saleStartsAt})`,
+    ),
     // Name search matches words, stems and typos in the name's search text (lower case, no
     // diacritics: torget_search_text, migration 0005), served by a trigram index; with a
     // category too, by one that holds both (btree_gin), so the category narrows the candidates
@@ -178,3 +192,21 @@ export const productReviewTexts = pgTable('product_review_texts', {
     .references(() => products.id, { onDelete: 'cascade' }),
   reviews: text('reviews').notNull(),
 });
+
+/**
+ * The price a buyer would have paid for a listed product (the sale price while a sale ran), from
+ * each moment it changed: kept by the trigger products_price_recorded (db/sql/45-price-history.sql;
+ * migration 0044), a sale's start and end written ahead with their times. The lowest price of the
+ * 30 days before a sale is read from here (torget_lowest_price_before).
+ */
+export const productPriceHistory = pgTable(
+  'product_price_history',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    inForceFrom: timestamp('in_force_from', { withTimezone: true }).notNull(),
+    priceOre: integer('price_ore').notNull(),
+  },
+  (t) => [primaryKey({ name: 'product_price_history_pkey', columns: [t.productId, t.inForceFrom] })],
+);

@@ -4,7 +4,7 @@
  */
 import type { ProductSummary, Review } from '@torget/shared/api-types';
 import { oreToSek } from '@torget/shared/rules/money';
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { PRODUCT_FIELDS, type ProductField, propertyOfColumn } from '#api/db/product-fields.ts';
 import { products, type reviews, sellers, users } from '#api/db/schema.ts';
 import type { TextRow } from '#api/db/text-rows.ts';
@@ -65,8 +65,21 @@ const SELLER_BRIEF: BriefObject = {
 
 const isValue = (entry: BriefValue | BriefObject): entry is BriefValue => typeof entry.column === 'string';
 
-/** The columns a product read through Drizzle selects: the product and its seller's brief. */
-export const productWithSellerColumns = { ...shownProductColumns, ...sellerBriefColumns };
+/** The sale's keys when no sale is set or it has ended: most products' on every read. */
+export const NO_SALE_JSON =
+  ',"salePrice":null,"saleStartsAt":null,"saleEndsAt":null,"lowestPrice30d":null,"onSale":false';
+
+/**
+ * The sale's keys of the product's JSON (ProductSale), as text starting with a comma: written at
+ * read time, as a sale starts and ends by time (kept text could not follow it), by
+ * torget_product_sale_json (db/sql/45-price-history.sql) for a product whose sale has not ended,
+ * a constant for every other, so a list without sales pays one comparison a row.
+ */
+export const saleShown = sql<string>`case when ${products.salePriceOre} is null or ${products.saleEndsAt} <= now() then ${NO_SALE_JSON}::text
+  else torget_product_sale_json(${products.id}, ${products.priceOre}, ${products.salePriceOre}, ${products.saleStartsAt}, ${products.saleEndsAt}, now()) end`;
+
+/** The columns a product read through Drizzle selects: the product, its seller's brief, its sale. */
+export const productWithSellerColumns = { ...shownProductColumns, ...sellerBriefColumns, saleShown };
 
 /**
  * The columns a product list or product page read as text selects: who may see the product, the
@@ -78,6 +91,7 @@ export const productTextColumns = {
   isDraft: products.isDraft,
   shownHead: products.shownHead,
   shownTail: products.shownTail,
+  saleShown,
   ...sellerBriefColumns,
 };
 
@@ -92,6 +106,7 @@ export type ProductWithSellerRow = Omit<
   sellerHasLogo: boolean | null;
   sellerRating: number | null;
   sellerNumReviews: number | null;
+  saleShown: string;
 };
 
 /** Where each of productTextColumns stands in a row read as text (their select order). */
@@ -175,7 +190,7 @@ const BRIEF = briefSteps(SELLER_BRIEF, ',');
 export function productJsonOfRow(row: TextRow, more?: string): string {
   let json = row[column.shownHead] ?? '';
   for (const step of BRIEF.steps) json += step.before + step.write(row);
-  return `${json}${BRIEF.after}${row[column.shownTail]}${more ? `,${more}` : ''}}`;
+  return `${json}${BRIEF.after}${row[column.shownTail]}${row[column.saleShown]}${more ? `,${more}` : ''}}`;
 }
 
 /** The zero a null brief value is shown as. */
@@ -225,6 +240,8 @@ function fieldValue(field: (typeof FIELDS)[number], row: ProductWithSellerRow): 
 export function toProductJson(row: ProductWithSellerRow): ProductSummary {
   const json: Record<string, unknown> = {};
   for (const field of FIELDS) json[field.key] = fieldValue(field, row);
+  // The sale's keys, as the text path writes them (the same SQL for both).
+  Object.assign(json, JSON.parse(`{${row.saleShown.slice(1)}}`));
   // The field list names every key of ProductSummary (product-fields.ts checks it at compile time).
   return json as unknown as ProductSummary;
 }

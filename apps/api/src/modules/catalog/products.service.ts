@@ -2,6 +2,7 @@
 
 import { canEditProduct } from '@torget/shared/policies/products';
 import { isPublishable, MAX_PRODUCT_IMAGES, PRODUCT_CHANGED } from '@torget/shared/rules/catalog';
+import { sekToOre } from '@torget/shared/rules/money';
 import { mayAddProduct, type PlanProductUsage, planRule } from '@torget/shared/rules/plans';
 import type { ProductUpdate } from '@torget/shared/schemas/catalog';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
@@ -23,12 +24,36 @@ const editableColumns = {
   image: products.image,
   images: products.images,
   vatRate: products.vatRate,
+  saleStartsAt: products.saleStartsAt,
 };
 
 interface EditableProduct extends SnapshotRow {
   image: string;
   images: string[];
   vatRate: number;
+  saleStartsAt: Date | null;
+}
+
+/**
+ * The sale's columns a save writes: none when the payload says nothing of a sale (the spec's
+ * payload keeps the product's sale). A start set anew in the past starts now: the 30 days of
+ * lowest prices shown with a sale are those before it came into force, which a start written
+ * back in time could move past a lower price (docs/decisions/292-sale-prices-and-price-history.md).
+ */
+export function saleColumnsOf(
+  input: Pick<ProductUpdate, 'salePrice' | 'saleStartsAt' | 'saleEndsAt'>,
+  savedStart: Date | null,
+  now: Date,
+): Partial<Pick<typeof products.$inferInsert, 'salePriceOre' | 'saleStartsAt' | 'saleEndsAt'>> {
+  if (input.salePrice === undefined && input.saleStartsAt === undefined && input.saleEndsAt === undefined) return {};
+  const start = input.saleStartsAt ?? null;
+  // The edit form sends times to the minute: a start within the saved one's minute is the saved one.
+  const unchanged = start !== null && savedStart !== null && Math.abs(start.getTime() - savedStart.getTime()) < 60_000;
+  return {
+    salePriceOre: input.salePrice == null ? null : sekToOre(input.salePrice),
+    saleStartsAt: unchanged ? savedStart : start === null || start.getTime() >= now.getTime() ? start : now,
+    saleEndsAt: input.saleEndsAt ?? null,
+  };
 }
 
 /** The product, if `user` may change it (its seller, or an admin): else the spec's 404 or 403. */
@@ -177,6 +202,7 @@ export async function updateProduct(
     // The spec's payload has no moms rate: a save without one keeps the product's.
     vatRate: input.vatRate ?? current.vatRate,
   });
+  const sale = saleColumnsOf(input, current.saleStartsAt, new Date());
   // Publishing a draft is where the plan's limit is held: the check and the save in one
   // transaction, under the seller's lock (holdPlanLimit).
   const publishing = current.isDraft && !stillDraft;
@@ -184,7 +210,14 @@ export async function updateProduct(
     tx
       .with(locked)
       .update(products)
-      .set({ ...fields, images, isDraft: stillDraft, version: versionAfterEdit(fields), updatedAt: new Date() })
+      .set({
+        ...fields,
+        ...sale,
+        images,
+        isDraft: stillDraft,
+        version: versionAfterEdit(fields),
+        updatedAt: new Date(),
+      })
       .from(locked)
       .where(unchangedSinceLoaded)
       .returning({

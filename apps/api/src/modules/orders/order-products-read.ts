@@ -24,6 +24,7 @@ export interface StoredProduct {
   sellerId: string;
   name: string;
   image: string;
+  /** The price in force when read (priceInForceNow): the sale price while a sale runs. */
   priceOre: number;
   shippingPriceOre: number;
   /** The moms rate the price includes; the order line keeps it. */
@@ -45,6 +46,12 @@ export interface StoredProduct {
   };
 }
 
+/**
+ * The price an order charges: the one in force now (the sale price while a sale runs), by the
+ * database's rule (torget_price_in_force, db/sql/45-price-history.sql); never the client's.
+ */
+export const priceInForceNow = sql<number>`torget_price_in_force(${products.priceOre}, ${products.salePriceOre}, ${products.saleStartsAt}, ${products.saleEndsAt}, now())`;
+
 /** What an order reads of a product: a StoredProduct's own fields. */
 const productColumns = {
   id: products.id,
@@ -52,7 +59,7 @@ const productColumns = {
   sellerId: products.sellerId,
   name: products.name,
   image: products.image,
-  priceOre: products.priceOre,
+  priceOre: priceInForceNow,
   shippingPriceOre: products.shippingPriceOre,
   vatRate: products.vatRate,
   countInStock: products.countInStock,

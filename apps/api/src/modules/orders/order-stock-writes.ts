@@ -7,6 +7,7 @@ import { type Db, preparedOnce } from '#api/db/client.ts';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import { stockAndVersionSet } from '#api/modules/catalog/product-version.ts';
 import type { OrderRow } from './order-json';
+import { priceInForceNow } from './order-products-read';
 import type { OrderRecord } from './order-record';
 
 /**
@@ -107,7 +108,7 @@ function guardedOrderStatement(db: Db, lineCount: 'one line' | 'several lines') 
         from lines ${oneLine ? sql`` : sql`join locked on locked.id = lines.product_id`}
         where ${products.id} = lines.product_id
           and ${products.countInStock} >= lines.qty
-          and ${products.priceOre} = lines.price_ore
+          and ${priceInForceNow} = lines.price_ore
           and ${products.shippingPriceOre} = lines.shipping_price_ore
           and ${products.vatRate} = lines.vat_rate
           and ${products.name} = lines.name

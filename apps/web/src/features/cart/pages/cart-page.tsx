@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ProductDetails } from '@torget/shared/api-types';
 import { oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { addToCart, type CartItem, cartTotals } from '@torget/shared/rules/orders';
+import { payablePrice } from '@torget/shared/rules/sale-prices';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { productQueryOptions } from '#web/api/get-product.ts';
@@ -38,7 +39,8 @@ function toCartItem(product: ProductDetails, qty: number): CartItem {
     product: product._id,
     name: product.name,
     image: product.image,
-    price: product.price,
+    // The price in force now: the sale price while a sale runs (the order is charged the same).
+    price: payablePrice(product),
     countInStock: product.countInStock,
     qty: Math.min(qty, product.countInStock),
     shipping_price: product.shipping_price,

@@ -6,6 +6,7 @@ import { useProduct } from '#web/api/get-product.ts';
 import { usePublicSeller } from '#web/api/get-seller.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { ProductPrice } from '#web/components/product-price.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
@@ -63,7 +64,9 @@ function BuyBox({ product }: { product: ProductDetails }) {
       <dl className="buy-box-facts">
         <div>
           <dt>{t('Price')}</dt>
-          <dd className="price">{format.price(product.price)}</dd>
+          <dd>
+            <ProductPrice product={product} className="price" withLowest={false} />
+          </dd>
           {/* Beside the price, not in it: the price's own text stays the amount alone. */}
           <dd className="price-vat-note">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</dd>
         </div>
@@ -163,7 +166,6 @@ function SellerLegalSummary({ sellerId }: { sellerId: string }) {
 
 function ProductView({ product }: { product: ProductDetails }) {
   const { t, i18n } = useTranslation();
-  const format = useFormat();
   const { user } = useSession();
   useDocumentTitle(product.name);
   const reviews = reviewGroups(product.reviews);
@@ -185,7 +187,9 @@ function ProductView({ product }: { product: ProductDetails }) {
             {product.name}
           </h1>
           <Rating value={product.rating} numReviews={product.numReviews} />
-          <p className="price product-price">{format.price(product.price)}</p>
+          <p>
+            <ProductPrice product={product} className="price product-price" />
+          </p>
           <p className="price-vat-note product-price-vat">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</p>
           {product.description !== '' && (
             <div className="product-description" lang="sv">

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ProductDetails } from '@torget/shared/api-types';
 import {
   isPublishable,
@@ -7,9 +8,10 @@ import {
   PRODUCT_LIMITS,
   productNumberLabel,
 } from '@torget/shared/rules/catalog';
+import { stockholmLocalOf } from '@torget/shared/rules/dates';
 import { VAT_RATES } from '@torget/shared/rules/vat';
 import { type ProductUpdate, productUpdateSchema } from '@torget/shared/schemas/catalog';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useMatch, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -22,12 +24,14 @@ import { ApiRequestError } from '#web/lib/api-client.ts';
 import { formMessage } from '#web/lib/form-message.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
+import { deleteProduct } from '../api/delete-product';
 import { useUpdateProduct } from '../api/update-product';
 import { CategoryField } from '../components/category-field';
 import { describedBy, FieldError } from '../components/field-error';
 import { ImageGalleryField } from '../components/image-gallery-field';
 import { PriceField } from '../components/price-field';
 import { ProductStatusBadge } from '../components/product-status-badge';
+import { SaleFields } from '../components/sale-fields';
 import { StockField } from '../components/stock-field';
 import '../product-management.css';
 import '../product-editor.css';
@@ -56,10 +60,46 @@ function toFormValues(product: ProductDetails, fresh: boolean): ProductForm {
     shipping_price: product.shipping_price === 0 ? '0' : kronor(product.shipping_price),
     shipping_info: product.shipping_info,
     vatRate: String(product.vatRate),
+    salePrice: product.salePrice === null ? '' : product.salePrice.toFixed(2).replace('.', ','),
+    saleStartsAt: product.saleStartsAt === null ? '' : stockholmLocalOf(product.saleStartsAt),
+    saleEndsAt: product.saleEndsAt === null ? '' : stockholmLocalOf(product.saleEndsAt),
     // The version the values were loaded from; a background refetch must not move it, or a
     // save could overwrite a sale the form never showed.
     version: product.version,
   };
+}
+
+/** Deletions of never-saved drafts waiting for the end of the tick, by product id. */
+const leavingDrafts = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Deletes a draft made by 'Create Product' and never saved when its seller leaves the edit screen
+ * unsaved (Cancel, the back link, the browser's back): it would otherwise wait a day for the
+ * sweep. The deletion waits for the end of the tick and a form mounted again for the same product
+ * in that time (React's development double mount, a reload after a 409) calls it off.
+ */
+function useDeleteDraftLeftUnsaved(id: string, active: boolean, saved: { current: boolean }) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!active) return;
+    const pending = leavingDrafts.get(id);
+    if (pending !== undefined) clearTimeout(pending);
+    leavingDrafts.delete(id);
+    return () => {
+      if (saved.current) return;
+      leavingDrafts.set(
+        id,
+        setTimeout(() => {
+          leavingDrafts.delete(id);
+          deleteProduct(id).then(
+            () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+            // Already gone (another tab, the sweep): nothing to do.
+            () => undefined,
+          );
+        }, 0),
+      );
+    };
+  }, [id, active, saved, queryClient]);
 }
 
 /** The save was refused because the product changed since the form was loaded. */
@@ -71,6 +111,8 @@ interface ProductEditFormProps {
   listPath: string;
   /** The product changed since the form was loaded (409): the page reloads it. */
   onStale: () => void;
+  /** Delete the product when the form is left unsaved while it is a never-saved draft (its seller's screen). */
+  dropUnsavedDraft: boolean;
 }
 
 /**
@@ -78,7 +120,7 @@ interface ProductEditFormProps {
  * server: the main column holds what shoppers read (name, images, description), the side
  * column what the shop runs on (price, stock, category, shipping).
  */
-function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormProps) {
+function ProductEditForm({ product, title, listPath, onStale, dropUnsavedDraft }: ProductEditFormProps) {
   const { t, i18n } = useTranslation();
   // 25 % in Svenska, 25% in English: the language's own way of writing a percent.
   const rateText = (rate: number) =>
@@ -86,6 +128,12 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
   const navigate = useNavigate();
   const fresh = isNewProduct(product);
   const updateProduct = useUpdateProduct(product._id);
+  const saved = useRef(false);
+  useDeleteDraftLeftUnsaved(
+    product._id,
+    dropUnsavedDraft && product.isDraft && product.createdAt === product.updatedAt,
+    saved,
+  );
   const form = useForm<ProductForm, unknown, ProductUpdate>({
     resolver: zodResolver(productUpdateSchema),
     defaultValues: toFormValues(product, fresh),
@@ -108,7 +156,10 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
       return;
     }
     updateProduct.mutate(payload, {
-      onSuccess: () => navigate(listPath),
+      onSuccess: () => {
+        saved.current = true;
+        navigate(listPath);
+      },
       onError: (error) => {
         if (isStale(error)) onStale();
       },
@@ -207,6 +258,16 @@ function ProductEditForm({ product, title, listPath, onStale }: ProductEditFormP
               registration={register('countInStock')}
               onStep={stepStock}
               error={err('countInStock')}
+            />
+          </section>
+          <section className="editor-card" aria-label={t('Sale')}>
+            <SaleFields
+              registrations={{
+                price: register('salePrice'),
+                starts: register('saleStartsAt'),
+                ends: register('saleEndsAt'),
+              }}
+              errors={{ price: err('salePrice'), starts: err('saleStartsAt'), ends: err('saleEndsAt') }}
             />
           </section>
           <section className="editor-card" aria-label={t('Organisation')}>
@@ -322,6 +383,7 @@ export function ProductEditPage() {
             product={product.data}
             title={title}
             listPath={listPath}
+            dropUnsavedDraft={sellerMode}
             onStale={() => {
               setReloaded(true);
               void product.refetch().then(() => setReloads((n) => n + 1));
