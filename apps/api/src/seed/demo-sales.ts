@@ -11,9 +11,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The products on sale, by name, and the share of the ordinary price the sale asks. */
 export const DEMO_SALES = [
-  { product: 'Randig tröja Skärgård', share: 0.75 },
-  { product: 'Trådlösa hörlurar Brus 300', share: 0.8 },
-  { product: 'Mord i Gamla stan', share: 0.7 },
+  { product: 'Långärmad t-shirt, havsgrön', share: 0.75 },
+  { product: 'Högtalare Vardagsrum 40 W', share: 0.8 },
+  { product: 'Golvlampa Siljan', share: 0.7 },
 ] as const;
 
 /** An amount in öre rounded to whole kronor. */

@@ -25,8 +25,12 @@ export function ProductPrice({ product, className, withLowest = true }: ProductP
   return (
     <span className="product-price-sale">
       <span className="product-price-now">
-        <span className="visually-hidden">{t('Sale price')} </span>
-        <span className={`${className} price-on-sale`}>{format.price(product.salePrice)}</span>{' '}
+        {/* The labels sit inside the sale price and before the struck one, so a screen reader says
+            which is which; the struck price's own text is the spec's 'SEK {price}' alone. */}
+        <span className={`${className} price-on-sale`}>
+          <span className="visually-hidden">{t('Sale price')} </span>
+          {format.price(product.salePrice)}
+        </span>{' '}
         <span className="visually-hidden">{t('Regular price')} </span>
         <s className="price-regular">{format.price(product.price)}</s>
       </span>
