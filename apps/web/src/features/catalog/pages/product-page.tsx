@@ -65,7 +65,8 @@ function BuyBox({ product }: { product: ProductDetails }) {
         <div>
           <dt>{t('Price')}</dt>
           <dd>
-            <ProductPrice product={product} className="price" withLowest={false} />
+            {/* The 30-day line here is shown on phones only, where the price above is not. */}
+            <ProductPrice product={product} className="price" />
           </dd>
           {/* Beside the price, not in it: the price's own text stays the amount alone. */}
           <dd className="price-vat-note">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</dd>
@@ -187,9 +188,9 @@ function ProductView({ product }: { product: ProductDetails }) {
             {product.name}
           </h1>
           <Rating value={product.rating} numReviews={product.numReviews} />
-          <p>
-            <ProductPrice product={product} className="price product-price" />
-          </p>
+          <div className="product-price">
+            <ProductPrice product={product} className="price" />
+          </div>
           <p className="price-vat-note product-price-vat">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</p>
           {product.description !== '' && (
             <div className="product-description" lang="sv">
