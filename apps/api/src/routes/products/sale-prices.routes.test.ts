@@ -7,6 +7,7 @@ import type { Order, ProductDetails } from '@torget/shared/api-types';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPriceHistory, products } from '#api/db/schema.ts';
+import { salesStartedBetween } from '#api/modules/catalog/sale-starts.service.ts';
 import { ADDRESS, customer, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
 import { PRODUCT_EDIT } from '#api/test/fixtures.ts';
 import { bearer } from '#api/test/sessions.ts';
@@ -201,5 +202,25 @@ describe('a sale and the 30-day lowest price', () => {
       const listed = (res.json() as { products: ProductDetails[] }).products.find((p) => p._id === id);
       expect(listed).toMatchObject({ price: 100, salePrice: 75, onSale: true, lowestPrice30d: 85, saleEndsAt: ends });
     }
+  });
+});
+
+describe('the sales that started in a span (the hook for "on sale" mails)', () => {
+  it('names a sale once it is in force, in the span of its start only', async () => {
+    const id = await productWithPast();
+    const before = new Date();
+    const ends = new Date(Date.now() + DAY).toISOString();
+    expect(
+      (await save(id, { salePrice: 60, saleStartsAt: new Date().toISOString(), saleEndsAt: ends })).statusCode,
+    ).toBe(200);
+    const after = new Date(Date.now() + 1000);
+    const started = await salesStartedBetween(t.database.db, before, after);
+    expect(started.filter((sale) => sale.productId === id)).toEqual([
+      expect.objectContaining({ productId: id, sellerId: anna.id, salePriceOre: 6_000, priceOre: 10_000 }),
+    ]);
+    // The next span does not name it again.
+    expect(
+      (await salesStartedBetween(t.database.db, after, new Date(after.getTime() + DAY))).map((s) => s.productId),
+    ).not.toContain(id);
   });
 });
