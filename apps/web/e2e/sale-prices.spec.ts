@@ -65,7 +65,8 @@ for (const viewport of [PHONE, DESKTOP]) {
       browser,
       baseURL,
     }) => {
-      test.slow();
+      // Two browser contexts, a checkout and an order: long on a busy machine.
+      test.setTimeout(180_000);
       const text = TEXT[language];
       const context = await browser.newContext({ baseURL, viewport });
       const { hostname } = new URL(baseURL ?? 'http://localhost');
