@@ -107,8 +107,7 @@ export const ERASED_NAME = 'Deleted user';
 
 /** Why an account cannot be erased yet: each says what must happen first. */
 export const ERASURE_REFUSALS = {
-  lastAdmin:
-    'You are the last administrator. Make another user an administrator before you delete your account.',
+  lastAdmin: 'You are the last administrator. Make another user an administrator before you delete your account.',
   openOrders:
     'You have orders that are neither delivered nor cancelled. They must be delivered or cancelled before you can delete your account.',
   openWithdrawals:

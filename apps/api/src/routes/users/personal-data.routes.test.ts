@@ -144,10 +144,17 @@ describe('GET /api/users/me/export', () => {
     const res = await exportOf(alva);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="torget-mina-uppgifter-\d{4}-\d\d-\d\d\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="torget-mina-uppgifter-\d{4}-\d\d-\d\d\.json"$/,
+    );
     const data = res.json();
     expect(data.format).toBe('torget-personal-data/1');
-    expect(data.account).toMatchObject({ id: alva.id, name: ALVA.name, email: alva.email, shippingAddress: ALVA.street });
+    expect(data.account).toMatchObject({
+      id: alva.id,
+      name: ALVA.name,
+      email: alva.email,
+      shippingAddress: ALVA.street,
+    });
     expect(data.ordersAsBuyer).toHaveLength(1);
     const [order] = data.ordersAsBuyer;
     expect(order).toMatchObject({ id: alvaOrder, userId: alva.id, sellerName: 'Annas Ateljé', buyerName: ALVA.name });
