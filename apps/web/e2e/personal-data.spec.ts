@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { productNamed } from './support/catalog';
 import { type NewUser, registerByApi, startSession } from './support/session';
@@ -118,6 +119,12 @@ for (const size of SIZES) {
       await expect(password).toHaveAttribute('aria-invalid', 'true');
       await fitsWidth(page, size.width);
       await shoot(page, `dialog-${language}-${size.name}`);
+      // The open dialog with its error breaks no WCAG 2.1 AA rule.
+      const axe = await new AxeBuilder({ page })
+        .options({ resultTypes: ['violations'] })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       // Escape closes it and the focus goes back to the button that opened it.
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();

@@ -78,6 +78,17 @@ function DeleteAccountForm({ idBase, onCancel }: { idBase: string; onCancel: () 
   const [fieldError, setFieldError] = useState<string | undefined>();
   const passwordInput = useRef<HTMLInputElement>(null);
   const errorId = `${idBase}-password-error`;
+  // The session ends as the profile closes on the way home, not before: signed out while still
+  // on /profile, its guard would send the user to the sign-in screen instead.
+  const signOutOnLeave = useRef(false);
+  useEffect(
+    () => () => {
+      if (!signOutOnLeave.current) return;
+      signOut();
+      queryClient.clear();
+    },
+    [signOut, queryClient],
+  );
   // A refusal that is not about the password: the reason the account must wait.
   const refusal =
     deletion.error instanceof ApiRequestError && deletion.error.status !== 400 ? deletion.error.message : null;
@@ -92,10 +103,8 @@ function DeleteAccountForm({ idBase, onCancel }: { idBase: string; onCancel: () 
     setFieldError(undefined);
     deletion.mutate(password, {
       onSuccess: () => {
-        // Home first, then the session ends: the profile's guard never sees a signed-out user.
+        signOutOnLeave.current = true;
         navigate('/', { state: { notice: ACCOUNT_DELETED_NOTICE } });
-        signOut();
-        queryClient.clear();
       },
       onError: (error) => {
         if (error instanceof ApiRequestError && error.status === 400) {
