@@ -341,3 +341,16 @@ describe('DELETE /api/users/me', () => {
     expect((await erase(first, FIXTURE_PASSWORD)).statusCode).toBe(200);
   });
 });
+
+describe('guessing the password through DELETE /api/users/me', () => {
+  it('is limited as sign-in is: 10 attempts a minute per account, then 429, nothing erased', async () => {
+    const guesser = await customer(t, 'Gustav Gissare');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await erase(guesser, `gissning-${i}`)).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+    // Even the right password waits out the minute.
+    expect((await erase(guesser, FIXTURE_PASSWORD)).statusCode).toBe(429);
+    expect((await exportOf(guesser)).statusCode).toBe(200);
+  });
+});

@@ -9,6 +9,7 @@ import { saveShippingAddressSchema } from '@torget/shared/schemas/orders';
 import { dbFor } from '#api/lib/cache-changes.ts';
 import { notFound } from '#api/lib/http-errors.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
+import { createLimiter } from '#api/lib/rate-limits.ts';
 import { requestLanguage } from '#api/lib/request-language.ts';
 import { accountDeletedMail } from '#api/mails/account-deleted-mail.ts';
 import { saveShippingAddress } from '#api/modules/orders/shipping-address.service.ts';
@@ -23,6 +24,10 @@ import { signedInAnswer } from './signed-in-answer';
 export const ACCOUNT_DELETED = 'Your account was deleted.';
 
 export const signedInUserRoutes: RoutePlugin = async (app, { deps }) => {
+  // The password asked before an erasure is guessed no faster than at sign-in: the same limit,
+  // counted per account (a stolen token must not become a way around the sign-in's limit).
+  const erasureAttempts = createLimiter(app, 'signin', deps.rateLimits);
+
   app.put('/profile', { schema: { body: profileUpdateSchema } }, async (request) => {
     const user = await updateProfile(
       dbFor(request),
@@ -55,7 +60,9 @@ export const signedInUserRoutes: RoutePlugin = async (app, { deps }) => {
   // Erases the caller's account once the password confirms it; the confirmation goes to the
   // address the account had. Every cached answer is dropped (a shop may have closed).
   app.delete('/me', { schema: { body: deleteAccountSchema } }, async (request) => {
-    const erased = await eraseOwnAccount(dbFor(request), userOf(request).id, request.body.password);
+    const me = userOf(request);
+    await erasureAttempts.hit(request, `erase|${me.id}`);
+    const erased = await eraseOwnAccount(dbFor(request), me.id, request.body.password);
     sendInBackground(
       deps.mailer,
       accountDeletedMail(erased, mailLinkOrigin(deps.config), requestLanguage(request)),
