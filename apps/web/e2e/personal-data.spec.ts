@@ -26,7 +26,7 @@ const TEXTS = {
     wrong: 'The password is wrong.',
     deleted: 'Your account was deleted and you are signed out.',
     openOrders: /neither delivered nor cancelled/,
-    signIn: 'Sign In',
+    createAccount: 'Create an account',
     stored: 'What we store and for how long',
     orders: 'Orders and receipts',
   },
@@ -38,7 +38,7 @@ const TEXTS = {
     wrong: 'Lösenordet är fel.',
     deleted: 'Ditt konto är raderat och du är utloggad.',
     openOrders: /varken är levererade eller avbrutna/,
-    signIn: 'Logga in',
+    createAccount: 'Skapa ett konto',
     stored: 'Vad vi sparar och hur länge',
     orders: 'Ordrar och kvitton',
   },
@@ -135,7 +135,9 @@ for (const size of SIZES) {
       await dialog.getByRole('button', { name: text.delete }).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(main.getByText(text.deleted)).toBeVisible();
-      await expect(page.getByRole('banner').getByRole('link', { name: text.signIn })).toBeVisible();
+      // Signed out: the home page invites a visitor, and the browser keeps no session.
+      await expect(main.getByRole('link', { name: text.createAccount })).toBeVisible();
+      expect(await page.evaluate(() => window.localStorage.getItem('userInfo'))).toBeNull();
       await shoot(page, `deleted-${language}-${size.name}`);
 
       // The old session and the old password no longer open anything.
