@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 
-const categoryTables = PERSONAL_DATA_CATEGORIES.flatMap((category) => [...category.tables]);
+const categoryTables: string[] = PERSONAL_DATA_CATEGORIES.flatMap((category) => [...category.tables]);
 
 describe('the personal-data map against the schema', () => {
   it('finds the references it is about', () => {

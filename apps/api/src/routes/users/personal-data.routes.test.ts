@@ -67,7 +67,7 @@ async function buyerWithHistory(who: Session, comment: string, note: string): Pr
       method: 'POST',
       url: `/api/orders/${order._id}/messages`,
       headers: bearer(seller.token),
-      payload: { text: `Svar till kunden ${order.number ?? ''}` },
+      payload: { text: `Svar till kunden ${order.orderNumber}` },
     }),
     201,
   );
