@@ -84,6 +84,8 @@ for (const size of SIZES) {
     const text = TEXTS[language];
 
     test(`${language} on a ${size.name}: a user downloads their data and deletes the account`, async ({ page }) => {
+      // A download, an axe check of the dialog and a deletion: more than a plain screen's time.
+      test.slow();
       await page.setViewportSize({ width: size.width, height: size.height });
       const user = await freshUser(page, language, `Irma Integritet ${language} ${size.name}`);
       await page.goto('/profile');
