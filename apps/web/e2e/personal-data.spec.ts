@@ -91,7 +91,8 @@ for (const size of SIZES) {
       await page.goto('/profile');
       const main = page.getByRole('main');
       const section = main.getByRole('region', { name: language === 'sv' ? 'Dina uppgifter' : 'Your data' });
-      await expect(section).toBeVisible();
+      // The profile's page and details load first (slowly on a busy machine).
+      await expect(section).toBeVisible({ timeout: 30_000 });
       // The spec's profile form is all still there.
       await expect(main.getByLabel(language === 'sv' ? 'Namn' : 'Name', { exact: true })).toHaveValue(user.name);
 
