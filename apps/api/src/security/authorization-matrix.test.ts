@@ -236,6 +236,18 @@ const TABLE: Row[] = [
     expected: [401, 403, 403, 200, 200, 403],
     request: () => ({ url: '/api/users/profile', payload: { seller_subtitle: 'Sedan 2021' } }),
   },
+  {
+    route: 'GET /api/users/me/export',
+    note: 'always the caller’s own data',
+    expected: SIGNED_IN,
+    request: () => ({ url: '/api/users/me/export' }),
+  },
+  {
+    route: 'DELETE /api/users/me',
+    note: 'always the caller’s own account; a wrong password is refused and changes nothing',
+    expected: [401, 400, 400, 400, 400, 400],
+    request: () => ({ url: '/api/users/me', payload: { password: 'inte-rätt-lösenord' } }),
+  },
   { route: 'GET /api/users', expected: ADMIN_ONLY, request: () => ({ url: '/api/users' }) },
   {
     route: 'GET /api/users/:id',

@@ -139,6 +139,8 @@ function templateFor(route: string): Record<string, unknown> {
       reset_password_token: 'abc',
     },
     'PUT /api/users/profile': { name: 'Namn', seller_subtitle: 'Sedan 2021' },
+    // Never the account's password: a template that erased the caller would end the run's session.
+    'DELETE /api/users/me': { password: 'inte-rätt-lösenord' },
     'PUT /api/users/:id': { is_seller: false, seller_domain: 'butik.example.se' },
     'PUT /api/users/save_shipping_address': {
       shipping_full_name: 'Eva Ek',

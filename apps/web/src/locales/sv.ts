@@ -243,6 +243,80 @@ export const swedishCatalogue: Record<string, string> = {
   'Become Seller: plans': 'Bli säljare: planer',
   'Choose a plan': 'Välj en plan',
 
+  // Personal data: the profile's download and deletion, the privacy page's list (rules/personal-data.ts)
+  'Your data': 'Dina uppgifter',
+  'Download a copy of everything Torget stores about you, as a JSON file.':
+    'Ladda ner en kopia av allt Torget sparar om dig, som en JSON-fil.',
+  'Preparing the file…': 'Förbereder filen…',
+  'Download my data': 'Ladda ner mina uppgifter',
+  'Delete my account': 'Radera mitt konto',
+  'Delete your account?': 'Radera ditt konto?',
+  'Your name, e-mail address, addresses and the name on your reviews are removed, and you are signed out everywhere. This cannot be undone.':
+    'Ditt namn, din e-postadress, dina adresser och namnet på dina omdömen tas bort, och du loggas ut överallt. Det går inte att ångra.',
+  'Orders and the books are kept for 7 years, as the law requires, without your name.':
+    'Ordrar och bokföring sparas i 7 år enligt lag, utan ditt namn.',
+  'Your password': 'Ditt lösenord',
+  'Your account was deleted and you are signed out.': 'Ditt konto är raderat och du är utloggad.',
+  'The password is wrong.': 'Lösenordet är fel.',
+  'You are the last administrator. Make another user an administrator before you delete your account.':
+    'Du är den sista administratören. Gör en annan användare till administratör innan du raderar ditt konto.',
+  'You have orders that are neither delivered nor cancelled. They must be delivered or cancelled before you can delete your account.':
+    'Du har ordrar som varken är levererade eller avbrutna. De måste levereras eller avbrytas innan du kan radera ditt konto.',
+  'A withdrawal on one of your orders waits for a decision. It must be decided before you can delete your account.':
+    'Ett ångerköp på en av dina ordrar väntar på beslut. Det måste beslutas innan du kan radera ditt konto.',
+  'A payout to you has not been sent yet. Wait until it is sent before you delete your account.':
+    'En utbetalning till dig är inte skickad än. Vänta tills den är skickad innan du raderar ditt konto.',
+  'Your shop’s balance is not zero. The marketplace must pay you, or you must pay what you owe, before you can delete your account.':
+    'Din butiks saldo är inte noll. Marknadsplatsen måste betala dig, eller du betala det du är skyldig, innan du kan radera ditt konto.',
+  'What we store and for how long': 'Vad vi sparar och hur länge',
+  'You can download everything stored about you, or delete your account, from your profile when you are signed in.':
+    'Du kan ladda ner allt som sparas om dig, eller radera ditt konto, från din profil när du är inloggad.',
+  Why: 'Varför',
+  'How long': 'Hur länge',
+  'Your name, e-mail address, saved shipping address, password (only as a one-way hash) and roles.':
+    'Ditt namn, din e-postadress, din sparade leveransadress, ditt lösenord (bara som en envägshash) och dina roller.',
+  'To sign you in, fill in your address at checkout and tell you about your orders.':
+    'För att logga in dig, fylla i din adress i kassan och berätta om dina ordrar.',
+  'Until you delete your account.': 'Tills du raderar ditt konto.',
+  'Orders and receipts': 'Ordrar och kvitton',
+  'What you bought or sold, prices, shipping address, payment, shipment, withdrawals and refunds.':
+    'Vad du köpt eller sålt, priser, leveransadress, betalning, frakt, ångerköp och återbetalningar.',
+  'To deliver and pay for orders, handle withdrawals and refunds, and keep the books the law requires.':
+    'För att leverera och betala ordrar, hantera ångerköp och återbetalningar, och föra den bokföring lagen kräver.',
+  '7 years after the end of the year of the order (the Bookkeeping Act). Your name and address on them are anonymised when you delete your account.':
+    '7 år efter utgången av det år ordern lades (bokföringslagen). Ditt namn och din adress på dem anonymiseras när du raderar ditt konto.',
+  'Messages about orders': 'Meddelanden om ordrar',
+  'What the buyer, the seller and the marketplace wrote to each other about an order.':
+    'Vad köparen, säljaren och marknadsplatsen skrivit till varandra om en order.',
+  'To sort out questions about an order.': 'För att reda ut frågor om en order.',
+  'As long as the order is kept. Your name on them is anonymised when you delete your account.':
+    'Så länge ordern sparas. Ditt namn på dem anonymiseras när du raderar ditt konto.',
+  'Your ratings and comments on products, and whether you bought the product.':
+    'Dina betyg och kommentarer om produkter, och om du köpt produkten.',
+  'To help other buyers choose.': 'För att hjälpa andra köpare att välja.',
+  'As long as the product is on the marketplace. Your name on them is replaced when you delete your account.':
+    'Så länge produkten finns på marknadsplatsen. Ditt namn på dem byts ut när du raderar ditt konto.',
+  'Shop and seller identity': 'Butik och säljarens identitet',
+  'A seller’s shop, products, address, phone, organisation or personal identity number, self-certification, and the decisions on the seller application.':
+    'En säljares butik, produkter, adress, telefon, organisations- eller personnummer, egenförsäkran och besluten om säljaransökan.',
+  'To run the shop and to know who sells on the marketplace, as the EU Digital Services Act requires (art. 30).':
+    'För att driva butiken och veta vem som säljer på marknadsplatsen, som EU:s rättsakt om digitala tjänster kräver (art. 30).',
+  'While you sell. Address, phone, personal identity number and payout account are removed when you delete your account; decisions on applications are kept.':
+    'Medan du säljer. Adress, telefon, personnummer och utbetalningskonto tas bort när du raderar ditt konto; beslut om ansökningar sparas.',
+  'Seller accounting': 'Säljarens bokföring',
+  'What the marketplace owes a seller: sales, commission, fees, payouts, payment requests, and the payout account (shown masked).':
+    'Vad marknadsplatsen är skyldig en säljare: försäljning, provision, avgifter, utbetalningar, betalningsförfrågningar och utbetalningskontot (visas maskerat).',
+  'To pay sellers what they are owed and keep the books the law requires.':
+    'För att betala säljare det de har att få och föra den bokföring lagen kräver.',
+  '7 years after the end of the year of each entry (the Bookkeeping Act); the entries are never changed.':
+    '7 år efter utgången av det år varje post bokades (bokföringslagen); posterna ändras aldrig.',
+  'Server logs': 'Serverloggar',
+  'The address your requests came from, the page or call asked for, and when; never passwords or request contents.':
+    'Adressen dina anrop kom från, vilken sida eller vilket anrop som begärdes och när; aldrig lösenord eller anropens innehåll.',
+  'To keep the marketplace secure and find faults.': 'För att hålla marknadsplatsen säker och hitta fel.',
+  'Kept by the operator’s log system for at most 90 days; not part of your account.':
+    'Sparas av driftens loggsystem i högst 90 dagar; ingår inte i ditt konto.',
+
   // Address map
   'Confirm your address': 'Bekräfta din adress',
   'Address confirmation on a map is not configured.': 'Adressbekräftelse på karta är inte inställd.',

@@ -150,3 +150,12 @@ export const profileFormSchema = z
     message: PROFILE_PASSWORDS_DIFFER,
     path: ['confirmPassword'],
   });
+
+/**
+ * DELETE /api/users/me: the account's current password confirms the erasure. Any length is taken,
+ * as at sign-in: the check is against the stored hash.
+ */
+export const deleteAccountSchema = z.object({
+  password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(SIGNIN_PASSWORD_MAX),
+});
+export type DeleteAccountPayload = z.infer<typeof deleteAccountSchema>;

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { MessageBox } from '#web/components/message-box.tsx';
 import { FeaturedProducts } from '#web/features/catalog/components/featured-products.tsx';
 import { DomainStorefront } from '#web/features/sellers/components/domain-storefront.tsx';
 import { TopSellers } from '#web/features/sellers/components/top-sellers.tsx';
@@ -8,6 +9,11 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import './home.css';
 
+function noticeOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
+  return typeof state.notice === 'string' ? state.notice : null;
+}
+
 /**
  * Home (spec section 2). On the marketplace: top sellers, a sign-up invitation for visitors and
  * the featured products. On any other host: that domain's seller's storefront.
@@ -16,10 +22,13 @@ export function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle();
   const { user } = useSession();
+  // A page that sends the visitor here may hand over a notice (a deleted account's).
+  const notice = noticeOf(useLocation().state);
   if (!isMainHost()) return <DomainStorefront />;
   return (
     <div className="home">
       <h1 className="visually-hidden">{t('Torget marketplace')}</h1>
+      {notice && <MessageBox variant="success">{t(notice)}</MessageBox>}
       <TopSellers />
       {!user && (
         <p className="signup-banner">

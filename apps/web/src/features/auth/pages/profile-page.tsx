@@ -15,8 +15,12 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { type ProfilePayload, useUpdateProfile } from '../api/update-profile';
 import { EmailField, NameField, NewPasswordFields } from '../components/account-fields';
+import { PersonalDataSection } from '../components/personal-data-section';
 
-/** /profile (spec section 2): the signed-in user's details; the loading indicator waits 500 ms. */
+/**
+ * /profile (spec section 2): the signed-in user's details; the loading indicator waits 500 ms.
+ * Below them, the user's data: a download of it, and the deletion of the account.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('User Profile'));
@@ -24,15 +28,18 @@ export function ProfilePage() {
   const details = useUserDetails(user?._id ?? '');
   return (
     <section className="page form-page" aria-labelledby="profile-heading">
-      <div className="form-card">
-        <h1 id="profile-heading">{t('User Profile')}</h1>
-        {details.isPending ? (
-          <LoadingBox />
-        ) : details.isError ? (
-          <MessageBox variant="danger">{t(details.error.message)}</MessageBox>
-        ) : (
-          <ProfileForm key={details.data._id} details={details.data} />
-        )}
+      <div className="profile-stack">
+        <div className="form-card">
+          <h1 id="profile-heading">{t('User Profile')}</h1>
+          {details.isPending ? (
+            <LoadingBox />
+          ) : details.isError ? (
+            <MessageBox variant="danger">{t(details.error.message)}</MessageBox>
+          ) : (
+            <ProfileForm key={details.data._id} details={details.data} />
+          )}
+        </div>
+        {details.isSuccess && <PersonalDataSection />}
       </div>
     </section>
   );
