@@ -72,7 +72,8 @@ const TEXTS = {
     confirmRemove: 'Ta bort',
     removed: 'Borttagen; säljaren får din motivering per mejl.',
     decided: 'Beslutade',
-    notFound: 'Produkten hittades inte',
+    // The product page shows the API's message as it comes (the spec's text).
+    notFound: 'Product Not Found',
     noProduct: 'Ingen produkt hittades',
     hide: 'Dölj',
     show: 'Visa',
