@@ -139,7 +139,7 @@ test('the admin menu and the header Admin dropdown lead to the admin screens', a
   await page.goto('/admin_menu');
   const menu = page.getByRole('navigation', { name: 'Admin menu' });
   const links = menu.getByRole('link');
-  await expect(links).toHaveCount(9);
+  await expect(links).toHaveCount(10);
   expect(await Promise.all((await links.all()).map((link) => link.getAttribute('href')))).toEqual([
     '/productlist',
     '/orderlist',
@@ -150,6 +150,7 @@ test('the admin menu and the header Admin dropdown lead to the admin screens', a
     '/admin_applications',
     '/admin_finances',
     '/orderlist/withdrawals',
+    '/admin_reports',
   ]);
   // The seller applications entry says how many applications wait.
   await expect(menu.getByRole('link', { name: /^Seller applications \(\d+ pending\)$/ })).toBeVisible();

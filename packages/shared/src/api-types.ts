@@ -2,6 +2,7 @@
  * The JSON shapes the API answers with. Field names follow the specification (section 3),
  * including its `_id` and mixed camelCase/snake_case names. Amounts are SEK numbers.
  */
+import type { ReportCategory, ReportDecision } from './rules/reports';
 
 /** The public part of a seller's shop that catalogue answers embed. */
 export interface SellerBrief {
@@ -81,6 +82,10 @@ export interface ProductSummary extends ProductSale {
   isDraft: boolean;
   /** Added beyond the spec: the moms rate in percent the price includes (25, 12 or 6). */
   vatRate: number;
+  /** Added beyond the spec: taken off sale by its seller (shown to nobody but its seller and admins). */
+  hidden: boolean;
+  /** Added beyond the spec: removed by an admin's moderation decision; the seller cannot undo it. */
+  removed: boolean;
 }
 
 export interface ProductDetails extends ProductSummary {
@@ -685,4 +690,37 @@ export interface AdminOverview {
   todayOrders: { orders: number; sales: number };
   thisMonth: { orders: number; sales: number };
   counts: AdminOverviewCount[];
+}
+
+/** One report in the admin's moderation queue or history (GET /api/reports). */
+export interface ModerationReport {
+  _id: string;
+  /** The reported product (null for a shop report, or once the product was deleted). */
+  product: { _id: string; name: string; removed: boolean } | null;
+  /** The reported shop, or the reported product's seller. */
+  seller: { _id: string; name: string; shopName: string | null };
+  category: ReportCategory;
+  text: string;
+  /** The reporter's e-mail: their account's when signed in. */
+  reporterEmail: string | null;
+  createdAt: string;
+  /** Null while open. */
+  decision: ReportDecision | null;
+  reason: string | null;
+  decidedBy: { _id: string; name: string } | null;
+  decidedAt: string | null;
+}
+
+export interface ModerationReportList {
+  reports: ModerationReport[];
+  page: number;
+  pages: number;
+  count: number;
+}
+
+/** A seller's product removed by moderation: the statement of reasons (GET /api/products/{id}/removal). */
+export interface ProductRemoval {
+  category: ReportCategory;
+  reason: string;
+  decidedAt: string;
 }

@@ -80,6 +80,8 @@ export const PRODUCT_FIELDS = [
   { key: 'number', column: 'number', kind: 'bigint' },
   { key: 'isDraft', column: 'is_draft', kind: 'boolean' },
   { key: 'vatRate', column: 'vat_rate', kind: 'integer', edited: true },
+  { key: 'hidden', column: 'hidden', kind: 'boolean' },
+  { key: 'removed', column: 'removed', kind: 'boolean' },
 ] as const satisfies readonly ProductField[];
 
 /**

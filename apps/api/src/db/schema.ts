@@ -22,6 +22,7 @@ export { CAPTURE_OUTCOMES, paypalCaptures, REFUND_STATES } from './schema/paymen
 export { PAYOUT_ACCOUNT_KINDS, sellerPayoutAccounts } from './schema/payout-accounts';
 export { payoutLines, payouts } from './schema/payouts';
 export { orderRefunds, REFUND_STATUSES, type StoredRefundLine } from './schema/refunds';
+export { REPORT_CATEGORIES, REPORT_DECISIONS, reports } from './schema/reports';
 export { siteSettings } from './schema/settings';
 export { passwordResetTokens, sellerPersonalNumbers, sellers, users } from './schema/users';
 export { orderWithdrawalLines, orderWithdrawals } from './schema/withdrawals';

@@ -103,6 +103,11 @@ const CHANGED_IN_FILES = [
   // A product's rating from its verified reviews; a draft cannot be reviewed.
   'routine torget_rate_product(uuid)',
   'routine torget_add_review(uuid,uuid,text,smallint,text,text,uuid,boolean,timestamp with time zone)',
+  // seller_active also leaves out hidden and removed products (docs/decisions/243).
+  'routine products_take_seller_status()',
+  'routine products_seller_status_follows()',
+  'routine users_give_seller_status()',
+  'trigger products_seller_status_follows on products',
 ];
 
 /**

@@ -370,3 +370,71 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL, told by Redis', (
     }
   });
 });
+
+/**
+ * A listing removed by moderation, or hidden by its seller, through A: B's kept product page and
+ * lists drop it within a second (docs/decisions/243-hidden-and-removed-products.md).
+ */
+async function goneOnB(instances: Awaited<ReturnType<typeof twoInstances>>, how: 'removed' | 'hidden') {
+  const { a, b } = instances;
+  const { createSeller, createProduct, createUser } = await import('#api/test/fixtures.ts');
+  const { reports } = await import('#api/db/schema.ts');
+  const { user } = await createSeller(a.database.db);
+  const category = `Delat-${how}`;
+  const item = await createProduct(a.database.db, user.id, { name: `Synlig ${how}`, category });
+  const status = async (path: string) => (await b.app.inject({ method: 'GET', url: path })).statusCode;
+  const names = async () =>
+    (await productName(b.app, `/api/products?category=${category}`)).products?.map((p) => p.name);
+  // B keeps the page and the list.
+  expect(await status(`/api/products/${item.id}`)).toBe(200);
+  expect(await names()).toEqual([`Synlig ${how}`]);
+  const before = b.database.statementCount();
+  await status(`/api/products/${item.id}`);
+  await names();
+  expect(b.database.statementCount() - before).toBe(0);
+
+  if (how === 'removed') {
+    const admin = await createUser(a.database.db, { isAdmin: true });
+    const [report] = await a.database.db
+      .insert(reports)
+      .values({
+        productId: item.id,
+        productName: item.name,
+        sellerId: user.id,
+        category: 'scam',
+        text: 'Bedrägeri här.',
+        reporterEmail: 'a@example.se',
+      })
+      .returning({ id: reports.id });
+    const decided = await a.app.inject({
+      method: 'PUT',
+      url: `/api/reports/${report?.id}`,
+      headers: bearer((await signInAs(a.app, admin.email)).token),
+      payload: { decision: 'remove', reason: 'Bedrägeri.' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+  } else {
+    const put = await a.app.inject({
+      method: 'PUT',
+      url: `/api/products/${item.id}`,
+      headers: bearer((await signInAs(a.app, user.email)).token),
+      payload: { name: item.name, price: 12, category, countInStock: 4, hidden: true },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+  }
+  await seenWithin(1000, () => status(`/api/products/${item.id}`), 404);
+  await seenWithin(1000, names, []);
+}
+
+describe.skipIf(!onPostgres)('two instances on one PostgreSQL: a listing out of public view', () => {
+  for (const how of ['removed', 'hidden'] as const) {
+    it(`a listing ${how} through A is gone through B within a second`, async () => {
+      const instances = await twoInstances({});
+      try {
+        await goneOnB(instances, how);
+      } finally {
+        await instances.close();
+      }
+    });
+  }
+});

@@ -97,6 +97,13 @@ export const RATE_LIMIT_DEFINITIONS = {
     per: 'account',
     message: tryAgain('Too many messages.'),
   },
+  // Reports of listings (DSA art. 16): a signed-in reporter per account, a signed-out one per address.
+  reports: {
+    env: 'RATE_LIMIT_REPORTS',
+    default: '10/1h',
+    per: 'account, or address when signed out',
+    message: tryAgain('Too many reports.'),
+  },
   uploads: {
     env: 'RATE_LIMIT_UPLOADS',
     default: '100/1h',

@@ -7,7 +7,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from '#api/app.ts';
-import { ledgerEntries, sellers, siteSettings } from '#api/db/schema.ts';
+import { ledgerEntries, reports, sellers, siteSettings } from '#api/db/schema.ts';
 import { ADDRESS, product, type Session } from '#api/modules/orders/order-test-kit.ts';
 import { bookedOrder, payoutSeller } from '#api/modules/payouts/payout-test-kit.ts';
 import { createUser, FIXTURE_PASSWORD } from '#api/test/fixtures.ts';
@@ -70,6 +70,24 @@ async function freshApplicant(): Promise<string> {
 }
 
 const freshProduct = () => product(t, t.cast.owner.id, { countInStock: 10 });
+
+/** An open report of a fresh product of the owning seller: answers its id. */
+async function freshReport(): Promise<string> {
+  const reported = await freshProduct();
+  const [row] = await t.database.db
+    .insert(reports)
+    .values({
+      productId: reported.id,
+      productName: 'Anmäld produkt',
+      sellerId: t.cast.owner.id,
+      category: 'scam',
+      text: 'Säljaren tar betalt men skickar inget.',
+      reporterEmail: 'anmalare@example.se',
+    })
+    .returning({ id: reports.id });
+  if (!row) throw new Error('no report');
+  return row.id;
+}
 let stockedProductId = '';
 const stockedProduct = async () => {
   if (!stockedProductId) stockedProductId = (await product(t, t.cast.owner.id, { countInStock: 10_000 })).id;
@@ -585,6 +603,36 @@ const TABLE: Row[] = [
     route: 'PUT /api/payouts/:id/sent',
     expected: ADMIN_ONLY,
     request: async (_who, role) => ({ url: `/api/payouts/${await payoutBatch(role === 'admin')}/sent` }),
+  },
+  // Reports of listings: anyone files one (a visitor with an e-mail); the queue and its
+  // decisions are the admin's; a removed product's statement of reasons is its seller's and the
+  // admins' (404 for anyone else, as a product they may not see).
+  {
+    route: 'POST /api/reports',
+    expected: ALL(201),
+    request: async () => ({
+      url: '/api/reports',
+      payload: {
+        product: await stockedProduct(),
+        category: 'counterfeit',
+        text: 'Det här ser ut som en förfalskning.',
+        email: 'besokare@example.se',
+      },
+    }),
+  },
+  { route: 'GET /api/reports', expected: ADMIN_ONLY, request: () => ({ url: '/api/reports?status=open' }) },
+  {
+    route: 'PUT /api/reports/:id',
+    expected: ADMIN_ONLY,
+    request: async () => ({
+      url: `/api/reports/${await freshReport()}`,
+      payload: { decision: 'keep', reason: 'Inget som bryter mot reglerna.' },
+    }),
+  },
+  {
+    route: 'GET /api/products/:id/removal',
+    expected: [401, 404, 404, 200, 404, 200],
+    request: async () => ({ url: `/api/products/${await stockedProduct()}/removal` }),
   },
   // The DAC7 report holds personal identity numbers and whole payout accounts: admins only.
   { route: 'GET /api/reports/dac7', expected: ADMIN_ONLY, request: () => ({ url: '/api/reports/dac7?year=2025' }) },

@@ -235,6 +235,7 @@ describe('rate limits at their defaults', () => {
       ordersPerAccount: { max: 10, windowMs: 60_000 },
       ordersPerAddress: { max: 30, windowMs: 60_000 },
       orderMessages: { max: 20, windowMs: 600_000 },
+      reports: { max: 10, windowMs: 3_600_000 },
       uploads: { max: 100, windowMs: 3_600_000 },
       applicantUploads: { max: 10, windowMs: 86_400_000 },
     });

@@ -12,6 +12,7 @@ import { type Database, type Db, transaction } from '#api/db/client.ts';
 import { recomputeAllRatings } from '#api/db/ratings.ts';
 import {
   products,
+  reports,
   reviews,
   sellerPayoutAccounts,
   sellerPersonalNumbers,
@@ -184,7 +185,32 @@ async function insertDemoData(tx: Tx, passwordHashes: Record<PasswordKind, strin
     },
     now,
   );
+  await insertDemoReport(tx, userIds, placed, now);
   await insertSiteSettings(tx);
+}
+
+/** The reported demo product: an open report waits in the admin's moderation queue. */
+const REPORTED_DEMO_PRODUCT = 'Randig tröja Skärgård';
+
+/** One open report by a customer, so a newcomer sees the moderation queue with work in it. */
+async function insertDemoReport(
+  tx: Tx,
+  userIds: Map<string, string>,
+  placed: Map<string, PlacedProduct>,
+  now: Date,
+): Promise<void> {
+  const product = placed.get(REPORTED_DEMO_PRODUCT);
+  if (!product) throw new Error(`Demo report of an unknown product ${REPORTED_DEMO_PRODUCT}`);
+  await tx.insert(reports).values({
+    productId: product.id,
+    productName: REPORTED_DEMO_PRODUCT,
+    sellerId: product.sellerId,
+    category: 'counterfeit',
+    text: 'Randerna och loggan ser ut som ett känt franskt märke. Är tröjan verkligen egen design?',
+    reporterId: idOf(userIds, 'maja@torget.se'),
+    language: 'sv',
+    createdAt: new Date(now.getTime() - 3 * 60 * 60 * 1000),
+  });
 }
 
 /** Inserts every account and returns their ids by e-mail. */

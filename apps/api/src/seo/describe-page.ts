@@ -62,8 +62,9 @@ async function pageMeta(
       return categoryMeta(page.category, ctx);
     case 'product': {
       const product = await findProductMeta(db, page.id);
-      // A draft is nobody's business but its seller's: no tags, and a 404 for crawlers.
-      if (!product || product.isDraft) return 'not found';
+      // A draft, a hidden or a removed product is nobody's business but its seller's: no tags,
+      // and a 404 for crawlers.
+      if (!product || product.isDraft || product.hidden || product.removed) return 'not found';
       // The row read for the tags also says whose product it is: no second statement.
       return productBelongsOnMainHost(site, product.sellerId) ? 'main host' : productMeta(product, ctx);
     }

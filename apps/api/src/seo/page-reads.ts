@@ -25,6 +25,8 @@ function productMetaStatement(db: Db) {
       sellerId: products.sellerId,
       sellerActive: products.sellerActive,
       isDraft: products.isDraft,
+      hidden: products.hidden,
+      removed: products.removed,
       sellerUserName: users.name,
       shopName: sellers.name,
       shopDomain: sellers.domain,

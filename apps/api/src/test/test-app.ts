@@ -35,6 +35,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
   ordersPerAccount: RAISED,
   ordersPerAddress: RAISED,
   orderMessages: RAISED,
+  reports: RAISED,
   uploads: RAISED,
   applicantUploads: RAISED,
 };

@@ -133,6 +133,7 @@ export const SCREENS: Screen[] = [
   { route: '/admin_payouts', viewer: 'admin', path: () => '/admin_payouts' },
   { route: '/admin_applications', viewer: 'admin', path: () => '/admin_applications' },
   { route: '/admin_finances', viewer: 'admin', path: () => '/admin_finances' },
+  { route: '/admin_reports', viewer: 'admin', path: () => '/admin_reports' },
   { route: '/orderlist/withdrawals', viewer: 'admin', path: () => '/orderlist/withdrawals' },
 ];
 

@@ -146,6 +146,10 @@ const ApplicationQueuePage = lazyPage(
   () => import('#web/features/admin/pages/application-queue-page.tsx'),
   (m) => m.ApplicationQueuePage,
 );
+const AdminReportsPage = lazyPage(
+  () => import('#web/features/admin/pages/admin-reports-page.tsx'),
+  (m) => m.AdminReportsPage,
+);
 const UserEditPage = lazyPage(
   () => import('#web/features/admin/pages/user-edit-page.tsx'),
   (m) => m.UserEditPage,
@@ -253,6 +257,7 @@ export function AppRouter() {
             <Route path="/admin_payouts" element={<PayoutsPage />} />
             <Route path="/admin_applications" element={<ApplicationQueuePage />} />
             <Route path="/admin_finances" element={<AdminFinancesPage />} />
+            <Route path="/admin_reports" element={<AdminReportsPage />} />
             <Route path="/orderlist/withdrawals" element={<OverdueWithdrawalsPage />} />
           </Route>
 

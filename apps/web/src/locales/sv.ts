@@ -1223,4 +1223,80 @@ export const swedishCatalogue: Record<string, string> = {
   'The sale must end after it starts.': 'Rean måste sluta efter att den börjar.',
   'Sale start must be a date and time.': 'Reans start måste vara ett datum och en tid.',
   'Sale end must be a date and time.': 'Reans slut måste vara ett datum och en tid.',
+  // Reports and moderation (DSA art. 16 and 17): the report form, the admin's queue, hidden and removed products
+  Report: 'Anmäl',
+  'Report this product': 'Anmäl produkten',
+  'Report this shop': 'Anmäl butiken',
+  'Thank you for your report.': 'Tack för din anmälan.',
+  'An administrator reviews it and decides whether the content breaks the law or our terms. We e-mail you the outcome.':
+    'En administratör granskar den och avgör om innehållet bryter mot lag eller våra villkor. Vi mejlar dig beslutet.',
+  'Tell us what is wrong. Reports are read by an administrator; the seller is not told who reported.':
+    'Berätta vad som är fel. Anmälningar läses av en administratör; säljaren får inte veta vem som anmälde.',
+  'What is wrong?': 'Vad är fel?',
+  'Choose…': 'Välj…',
+  'Illegal product': 'Olaglig produkt',
+  Counterfeit: 'Förfalskning',
+  Scam: 'Bedrägeri',
+  'Dangerous product': 'Farlig produkt',
+  'Offensive content': 'Stötande innehåll',
+  Other: 'Annat',
+  'What is wrong, and how you know. At least {{min}} characters.':
+    'Vad som är fel och hur du vet det. Minst {{min}} tecken.',
+  'Your e-mail': 'Din e-postadress',
+  'We e-mail you the outcome, and nothing else.': 'Vi mejlar dig beslutet och inget annat.',
+  'Choose what is wrong.': 'Välj vad som är fel.',
+  'Describe what is wrong in at least 10 characters.': 'Beskriv vad som är fel med minst 10 tecken.',
+  'Enter your e-mail address so that we can tell you the outcome.':
+    'Ange din e-postadress så att vi kan berätta beslutet för dig.',
+  'Send report': 'Skicka anmälan',
+  'Report either a product or a shop.': 'Anmäl antingen en produkt eller en butik.',
+  'Removed by moderation: this product is shown to nobody but its seller and admins.':
+    'Borttagen efter granskning: produkten visas inte för någon utom säljaren och administratörer.',
+  'Hidden: this product is shown to nobody but its seller and admins until it is shown again.':
+    'Dold: produkten visas inte för någon utom säljaren och administratörer förrän den visas igen.',
+  Reports: 'Anmälningar',
+  'Reports of products and shops, oldest first. Removing takes the listing out of every public page at once; the seller is mailed your reason and the reporter the outcome.':
+    'Anmälningar av produkter och butiker, äldst först. Att ta bort annonsen tar genast bort den från alla offentliga sidor; säljaren får ditt skäl och anmälaren beslutet per mejl.',
+  'Show reports': 'Visa anmälningar',
+  'Open reports': 'Öppna anmälningar',
+  Decided: 'Beslutade',
+  'No reports are waiting.': 'Inga anmälningar väntar.',
+  'No reports have been decided yet.': 'Inga anmälningar har beslutats än.',
+  'Removed; the seller is mailed your statement of reasons.': 'Borttagen; säljaren får din motivering per mejl.',
+  'Kept; the reporter is told.': 'Behållen; anmälaren får veta det.',
+  'Report pages': 'Sidor med anmälningar',
+  'Remove this listing? Nobody but its seller sees it any more; the seller is mailed your statement of reasons and cannot undo it.':
+    'Ta bort annonsen? Ingen utom säljaren ser den längre; säljaren får din motivering per mejl och kan inte ångra det.',
+  'Keep this listing? The reporter is mailed that it stays.':
+    'Behålla annonsen? Anmälaren får ett mejl om att den finns kvar.',
+  Keep: 'Behåll',
+  'Product: {{name}}': 'Produkt: {{name}}',
+  'Reported {{date}}': 'Anmäld {{date}}',
+  'Open the product (removed)': 'Öppna produkten (borttagen)',
+  'Open the product': 'Öppna produkten',
+  'Open the shop {{name}}': 'Öppna butiken {{name}}',
+  'Removed by {{name}}, {{date}}.': 'Borttagen av {{name}}, {{date}}.',
+  'Kept by {{name}}, {{date}}.': 'Behållen av {{name}}, {{date}}.',
+  'Statement of reasons': 'Motivering',
+  'Required: the facts and the ground for the decision. The seller reads it if the listing is removed.':
+    'Krävs: fakta och grund för beslutet. Säljaren får läsa den om annonsen tas bort.',
+  'Give the reason for the decision.': 'Ange skälet till beslutet.',
+  'This report has already been decided.': 'Anmälan är redan beslutad.',
+  'Remove the listing': 'Ta bort annonsen',
+  'Remove the shop’s listings': 'Ta bort butikens annonser',
+  Hidden: 'Dold',
+  Removed: 'Borttagen',
+  Hide: 'Dölj',
+  '{{name}} is hidden: nobody but you sees it until you show it again.':
+    '{{name}} är dold: ingen utom du ser den förrän du visar den igen.',
+  '{{name}} is shown again.': '{{name}} visas igen.',
+  'Removed by moderation: shoppers do not see it, and you cannot put it on sale again.':
+    'Borttagen efter granskning: köpare ser den inte, och du kan inte sätta den till salu igen.',
+  'Hidden: shoppers do not see it until you show it again. It still counts towards your plan.':
+    'Dold: köpare ser den inte förrän du visar den igen. Den räknas ändå mot din plans gräns.',
+  'Hide from shoppers': 'Dölj för köpare',
+  'Removed by moderation': 'Borttagen efter granskning',
+  'on {{date}}. Ground: {{ground}}. Reasons: {{reason}}': 'den {{date}}. Grund: {{ground}}. Skäl: {{reason}}',
+  'To appeal, reply to the mail we sent you; another administrator then reviews the decision.':
+    'Vill du överklaga, svara på mejlet vi skickade; en annan administratör prövar då beslutet på nytt.',
 };

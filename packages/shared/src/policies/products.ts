@@ -12,11 +12,15 @@ export function canReviewProduct(actor: Actor | null, product: { sellerId: strin
 }
 
 /**
- * A draft is seen by nobody but its seller and admins; any other product by everyone
- * (a 404 otherwise, so drafts cannot be probed).
+ * A draft, a product its seller hid and one removed by moderation are seen by nobody but its
+ * seller and admins; any other product by everyone (a 404 otherwise, so they cannot be probed).
  */
-export function canSeeProduct(actor: Actor | null, product: { sellerId: string; isDraft: boolean }): boolean {
-  return !product.isDraft || (actor !== null && (actor.isAdmin || product.sellerId === actor.id));
+export function canSeeProduct(
+  actor: Actor | null,
+  product: { sellerId: string; isDraft: boolean; hidden?: boolean; removed?: boolean },
+): boolean {
+  const publicView = !product.isDraft && !product.hidden && !product.removed;
+  return publicView || (actor !== null && (actor.isAdmin || product.sellerId === actor.id));
 }
 
 /**

@@ -9,11 +9,12 @@ import { parseOrderNumber } from './order-number';
 export const ADMIN_SEARCH_MAX = 100;
 
 /**
- * The managing product list's state filter: listed (on sale: its seller active, not a draft) or
- * draft. A published product of a closed shop is neither. (Here, not in catalog-query.ts, which
- * the home page loads.)
+ * The managing product list's state filter: listed (on public view: its seller active, not a
+ * draft, not hidden, not removed), draft, hidden (by its seller) or removed (by moderation); a
+ * product is in at most one, in the order of productStatus (rules/catalog.ts). A published
+ * product of a closed shop is in none. (Here, not in catalog-query.ts, which the home page loads.)
  */
-export const MANAGED_PRODUCT_STATES = ['listed', 'draft'] as const;
+export const MANAGED_PRODUCT_STATES = ['listed', 'draft', 'hidden', 'removed'] as const;
 export type ManagedProductState = (typeof MANAGED_PRODUCT_STATES)[number];
 
 /** The user list's role filter: admins, sellers (is_seller), customers (neither). */

@@ -46,11 +46,21 @@ export function isPublishable(product: { name: string; price: number; image: str
 
 export const PRODUCT_INCOMPLETE = 'A product on sale needs a name, a price above 0 and an image.';
 
-/** Where a product stands, as the seller's and admin's lists show it. */
-export type ProductStatus = 'draft' | 'on-sale' | 'sold-out';
+/**
+ * Where a product stands, as the seller's and admin's lists show it: removed by moderation first
+ * (nothing the seller does brings it back), then a draft, then hidden by its seller.
+ */
+export type ProductStatus = 'removed' | 'draft' | 'hidden' | 'on-sale' | 'sold-out';
 
-export function productStatus(product: { isDraft: boolean; countInStock: number }): ProductStatus {
+export function productStatus(product: {
+  isDraft: boolean;
+  countInStock: number;
+  hidden?: boolean;
+  removed?: boolean;
+}): ProductStatus {
+  if (product.removed) return 'removed';
   if (product.isDraft) return 'draft';
+  if (product.hidden) return 'hidden';
   return product.countInStock > 0 ? 'on-sale' : 'sold-out';
 }
 

@@ -38,6 +38,7 @@ export const ADMIN_PAGE_PATTERNS: readonly string[] = [
   '/admin_applications',
   '/admin_finances',
   '/orderlist/withdrawals',
+  '/admin_reports',
 ];
 
 const ADMIN_PAGES = ADMIN_PAGE_PATTERNS.map(routePatternToRegExp);

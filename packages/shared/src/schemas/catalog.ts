@@ -101,6 +101,8 @@ const productUpdateFields = z.object({
   vatRate: numeric('VAT rate')
     .pipe(z.custom<VatRate>(isVatRate, `VAT rate must be one of ${VAT_RATES.join(', ')} %.`))
     .optional(),
+  /** Added beyond the spec: take the product off sale (true) or show it again (false); absent, unchanged. */
+  hidden: z.boolean({ message: 'hidden must be true or false.' }).optional(),
   /**
    * The product's `version` when the form was loaded. A save over a product that
    * changed since (an edit, a sale) is refused with 409. Absent: no check, as the spec's payload.

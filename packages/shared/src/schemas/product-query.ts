@@ -63,7 +63,9 @@ export const productListQuerySchema = z.object({
    * Added beyond the spec: the managing list's listed / draft filter (decision 270; listed = on
    * sale to shoppers, draft = not published); ignored by the catalogue.
    */
-  state: unlessEmpty(z.enum(MANAGED_PRODUCT_STATES, { message: 'state must be listed or draft.' }).optional()),
+  state: unlessEmpty(
+    z.enum(MANAGED_PRODUCT_STATES, { message: 'state must be listed, draft, hidden or removed.' }).optional(),
+  ),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

@@ -54,10 +54,11 @@ export const products = pgTable(
     /** The moms rate in percent the price includes: 25, 12 or 6 (@torget/shared/rules/vat). */
     vatRate: integer('vat_rate').notNull().default(25),
     /**
-     * Whether the seller is an active seller (is_seller and not deleted), so the product is on
-     * sale. A copy of the seller's status kept by database triggers (migration
-     * 0002_product_seller_active; after an UPDATE since 0026): catalogue reads filter on it
-     * without joining users, and the list indexes below cover only products on sale.
+     * Whether the product is on public view apart from being a draft: its seller is an active
+     * seller (is_seller and not deleted) and it is neither hidden by the seller nor removed by
+     * moderation. Kept by database triggers (db/sql/20-seller-status.sql; migrations 0002, 0026,
+     * 0040): catalogue reads filter on it without joining users, and the list indexes below
+     * cover only products on sale (docs/decisions/243-hidden-and-removed-products.md).
      */
     sellerActive: boolean('seller_active').notNull().default(false),
     /**
@@ -82,6 +83,16 @@ export const products = pgTable(
     salePriceOre: integer('sale_price_ore'),
     saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
     saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
+     * Taken off sale by its seller, who may show it again; counts against the plan like a listed
+     * product. Folded into `seller_active` by triggers (db/sql/20-seller-status.sql), so every
+     * catalogue read leaves it out with no predicate of its own (docs/decisions/243-*).
+     */
+    hidden: boolean('hidden').notNull().default(false),
+    /**
+     * Removed by an admin's moderation decision (the report and its statement of reasons:
+     * `reports`); the seller cannot undo it. Folded into `seller_active` as `hidden` is.
+     */
+    removed: boolean('removed').notNull().default(false),
     /** Up to 8 image paths in the seller's order; the first is always `image`. */
     images: jsonb('images').$type<string[]>().notNull().default([]),
     /**

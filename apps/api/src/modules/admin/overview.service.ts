@@ -33,6 +33,12 @@ const OPEN_WORK: readonly OverviewCount[] = [
     count: sql`select count(*) from users where deleted_at is null and wants_to_be_seller and not is_seller`,
   },
   {
+    key: 'openReports',
+    href: '/admin_reports',
+    // reports_open_idx (migration 0040) holds exactly the undecided ones.
+    count: sql`select count(*) from reports where decision is null`,
+  },
+  {
     key: 'overdueWithdrawals',
     href: '/orderlist/withdrawals',
     // Undecided after the seller's 14 days: the admin's overdue list. order_withdrawals_open_idx

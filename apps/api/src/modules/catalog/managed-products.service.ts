@@ -28,13 +28,17 @@ const MANAGED_ORDER_BY: Record<ManagedProductSort, SQL[]> = {
   '-stock': [desc(products.countInStock), desc(products.id)],
 };
 
-/** The seller, the category, listed or draft, and a name or a short number ("#1001" or "1001"). */
+/** The seller, the category, the state (listed, draft, hidden, removed), and a name or a short number ("#1001" or "1001"). */
 function managedConditions(query: ProductListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.seller) conditions.push(eq(products.sellerId, query.seller));
   if (query.category) conditions.push(eq(products.category, query.category));
   if (query.state === 'listed') conditions.push(listed);
-  if (query.state === 'draft') conditions.push(sql`${products.isDraft}`);
+  if (query.state === 'draft') conditions.push(sql`(${products.isDraft} and not ${products.removed})`);
+  if (query.state === 'hidden') {
+    conditions.push(sql`(${products.hidden} and not ${products.isDraft} and not ${products.removed})`);
+  }
+  if (query.state === 'removed') conditions.push(sql`${products.removed}`);
   if (query.name) {
     const number = parseProductNumber(query.name);
     conditions.push(

@@ -36,6 +36,8 @@ export interface ProductDetailsAnswer {
   json: string;
   sellerId: string;
   isDraft: boolean;
+  hidden: boolean;
+  removed: boolean;
 }
 
 /**

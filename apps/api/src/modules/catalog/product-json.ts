@@ -89,6 +89,8 @@ export const productTextColumns = {
   id: products.id,
   sellerId: products.sellerId,
   isDraft: products.isDraft,
+  hidden: products.hidden,
+  removed: products.removed,
   shownHead: products.shownHead,
   shownTail: products.shownTail,
   saleShown,
@@ -124,8 +126,18 @@ export function shownOfRow(row: TextRow): { _id: string; seller: { _id: string }
 }
 
 /** What says who may see the product of a row read as text (canSeeProduct). */
-export function productFactsOfRow(row: TextRow): { sellerId: string; isDraft: boolean } {
-  return { sellerId: row[column.sellerId] ?? '', isDraft: row[column.isDraft] === 't' };
+export function productFactsOfRow(row: TextRow): {
+  sellerId: string;
+  isDraft: boolean;
+  hidden: boolean;
+  removed: boolean;
+} {
+  return {
+    sellerId: row[column.sellerId] ?? '',
+    isDraft: row[column.isDraft] === 't',
+    hidden: row[column.hidden] === 't',
+    removed: row[column.removed] === 't',
+  };
 }
 
 /** Writes one value of a row read as text (PostgreSQL's text of it) as JSON text. */

@@ -5,7 +5,7 @@ import { isPublishable, MAX_PRODUCT_IMAGES, PRODUCT_CHANGED } from '@torget/shar
 import { sekToOre } from '@torget/shared/rules/money';
 import { mayAddProduct, type PlanProductUsage, planRule } from '@torget/shared/rules/plans';
 import type { ProductUpdate } from '@torget/shared/schemas/catalog';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, transaction } from '#api/db/client.ts';
 import { recomputeSellerRating } from '#api/db/ratings.ts';
 import { products, sellers } from '#api/db/schema.ts';
@@ -213,6 +213,7 @@ export async function updateProduct(
       .set({
         ...fields,
         ...sale,
+        ...visibilityOf(input.hidden),
         images,
         isDraft: stillDraft,
         version: versionAfterEdit(fields),
@@ -250,6 +251,20 @@ export async function updateProduct(
     sellerActive: after.beforeSellerActive,
   });
   return { editor, before, saved: snapshotOf(after) };
+}
+
+/**
+ * What a save's `hidden` writes: the seller's choice, and at once the product's public view
+ * (`seller_active`, by the rule of db/sql/20-seller-status.sql, whose trigger then finds nothing
+ * to correct), so the save's answer and the read cache's invalidation see the product as it is.
+ */
+function visibilityOf(hidden: boolean | undefined): { hidden?: boolean; sellerActive?: SQL<boolean> } {
+  if (hidden === undefined) return {};
+  return {
+    hidden,
+    sellerActive: sql<boolean>`(not ${hidden}::boolean and not "products"."removed" and exists (
+      select 1 from "users" u where u."id" = "products"."seller_id" and u."is_seller" and u."deleted_at" is null))`,
+  };
 }
 
 /** Deletes a product; orders keep their own copy of what was bought (order_items snapshot). */

@@ -31,6 +31,9 @@ export interface StoredProduct {
   vatRate: number;
   countInStock: number;
   isDraft: boolean;
+  /** Hidden by its seller or removed by moderation: off sale, as a draft is. */
+  hidden: boolean;
+  removed: boolean;
   /** The seller as the order needs them; the shop fields are null when there is no shop row. */
   seller: {
     email: string;
@@ -64,6 +67,8 @@ const productColumns = {
   vatRate: products.vatRate,
   countInStock: products.countInStock,
   isDraft: products.isDraft,
+  hidden: products.hidden,
+  removed: products.removed,
 };
 
 /** What an order reads of a product's seller (`users`, their account, and `sellers`, their shop). */

@@ -36,12 +36,12 @@ interface PricedLine {
 
 /**
  * Each line with its product as stored; an unknown (or deleted) product is refused by id, and so
- * is a draft: nobody but its seller sees it, so nobody buys it.
+ * is a draft, a hidden and a removed product: nobody but its seller sees them, so nobody buys them.
  */
 function pricedLines(lines: readonly Line[], found: Map<string, StoredProduct>): PricedLine[] {
   return lines.map((line) => {
     const product = found.get(line.product);
-    if (!product || product.isDraft)
+    if (!product || product.isDraft || product.hidden || product.removed)
       throw badRequest(`Product not found: ${line.product}. Please remove it from your cart.`);
     return { qty: line.qty, product };
   });

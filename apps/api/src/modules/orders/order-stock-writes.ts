@@ -115,6 +115,8 @@ function guardedOrderStatement(db: Db, lineCount: 'one line' | 'several lines') 
           and ${products.image} = lines.image
           and ${products.sellerId} = lines.seller_id
           and not ${products.isDraft}
+          and not ${products.hidden}
+          and not ${products.removed}
         returning ${products.id}`,
   );
   const stockChecked = db

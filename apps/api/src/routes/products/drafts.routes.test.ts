@@ -175,7 +175,7 @@ describe('a new product is a draft, seen by nobody but its seller and admins', (
     expect(drafts.count + listedOnes.count).toBeLessThanOrEqual(
       (await list('?scope=manage&pageSize=100', admin.token)).count,
     );
-    const bad = await get('/api/products?scope=manage&state=hidden', admin.token);
+    const bad = await get('/api/products?scope=manage&state=archived', admin.token);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('Invalid state in querystring');
   });

@@ -5,6 +5,7 @@
 import { forAudience, type RoutePlugin } from '#api/routes/audiences.ts';
 import { callerProductRoutes } from './caller.routes';
 import { publicProductRoutes } from './public.routes';
+import { removalProductRoutes } from './removal.routes';
 import { sellerProductRoutes } from './seller.routes';
 import { signedInProductRoutes } from './signed-in.routes';
 
@@ -13,6 +14,6 @@ export const productRoutes: RoutePlugin = async (app, { deps }) => {
   // prefers the static path.
   await app.register(forAudience('public', publicProductRoutes), { deps });
   await app.register(forAudience('caller', callerProductRoutes), { deps });
-  await app.register(forAudience('signed-in', signedInProductRoutes), { deps });
+  await app.register(forAudience('signed-in', signedInProductRoutes, removalProductRoutes), { deps });
   await app.register(forAudience('seller', sellerProductRoutes), { deps });
 };

@@ -9,12 +9,12 @@ import {
 } from '#api/modules/catalog/product-details.service.ts';
 
 /**
- * A product as the API shows it to `viewer`, or the spec's 404: also for a draft that is not
- * the viewer's to see, so drafts cannot be probed.
+ * A product as the API shows it to `viewer`, or the spec's 404: also for a draft, a hidden or a
+ * removed product that is not the viewer's to see, so they cannot be probed.
  */
 export async function productOrNotFound(db: Db, id: string, viewer: AuthUser | null) {
   const product = await getProduct(db, id);
-  if (!product || !canSeeProduct(viewer, { sellerId: product.seller._id, isDraft: product.isDraft })) {
+  if (!product || !canSeeProduct(viewer, { ...product, sellerId: product.seller._id })) {
     throw notFound('Product Not Found');
   }
   return product;

@@ -17,6 +17,7 @@ export function AdminOverviewPanel() {
   const countText: Record<string, string> = {
     openApplications: t('Open seller applications'),
     overdueWithdrawals: t('Withdrawals waiting over 14 days'),
+    openReports: t('Open reports'),
   };
   if (overview.isPending) return <LoadingBox />;
   if (overview.isError) return <MessageBox variant="danger">{t(overview.error.message)}</MessageBox>;

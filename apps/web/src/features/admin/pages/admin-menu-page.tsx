@@ -10,8 +10,8 @@ import '../admin.css';
 
 /**
  * /admin_menu (spec section 2, Layout): the spec's four admin buttons, the PayPal payments
- * (refunds), the payouts, the finances and the seller applications with the count of pending
- * ones, and under them the overview (orders, sales, open work), on the marketplace's main host
+ * (refunds), the payouts, the finances, the seller applications with the count of pending
+ * ones, the overdue withdrawals and the moderation queue of reports, and under them the overview (orders, sales, open work), on the marketplace's main host
  * only.
  */
 export function AdminMenuPage() {
@@ -35,6 +35,7 @@ export function AdminMenuPage() {
     },
     { to: '/admin_finances', text: t('Finances') },
     { to: '/orderlist/withdrawals', text: t('Overdue withdrawals') },
+    { to: '/admin_reports', text: t('Reports') },
   ];
   return (
     <section className="page" aria-labelledby="admin-menu-heading">

@@ -2,12 +2,14 @@ import type { ProductDetails } from '@torget/shared/api-types';
 import { PRODUCT_PAGE_IMAGE_SIZES } from '@torget/shared/rules/images';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useFileReport } from '#web/api/file-report.ts';
 import { useProduct } from '#web/api/get-product.ts';
 import { usePublicSeller } from '#web/api/get-seller.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { ProductPrice } from '#web/components/product-price.tsx';
 import { Rating } from '#web/components/rating.tsx';
+import { ReportButton } from '#web/components/report-dialog.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
@@ -177,6 +179,17 @@ function ProductView({ product }: { product: ProductDetails }) {
           {t('Utkast: this draft is shown to nobody but its seller and admins until it is saved for sale.')}
         </MessageBox>
       )}
+      {product.removed ? (
+        <MessageBox variant="danger">
+          {t('Removed by moderation: this product is shown to nobody but its seller and admins.')}
+        </MessageBox>
+      ) : (
+        product.hidden && (
+          <MessageBox>
+            {t('Hidden: this product is shown to nobody but its seller and admins until it is shown again.')}
+          </MessageBox>
+        )
+      )}
       <div className="product-layout">
         <ProductGallery
           images={product.images.length > 0 ? product.images : [product.image]}
@@ -209,6 +222,7 @@ function ProductView({ product }: { product: ProductDetails }) {
               {[product.brand, product.category].filter((part) => part !== '').join(' · ')}
             </p>
           )}
+          <ProductReport product={product} />
         </div>
         <div className="product-aside">
           <SellerBox product={product} />
@@ -236,6 +250,23 @@ function ProductView({ product }: { product: ProductDetails }) {
         )}
       </section>
     </>
+  );
+}
+
+/** "Report" for a product on public view, to anyone but its own seller. */
+function ProductReport({ product }: { product: ProductDetails }) {
+  const { user } = useSession();
+  const report = useFileReport(user !== null);
+  if (product.isDraft || product.hidden || product.removed || user?._id === product.seller._id) return null;
+  return (
+    <p className="report-line">
+      <ReportButton
+        kind="product"
+        name={product.name}
+        signedIn={user !== null}
+        send={(draft) => report.mutateAsync({ ...draft, product: product._id })}
+      />
+    </p>
   );
 }
 

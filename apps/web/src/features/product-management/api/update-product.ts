@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProductSummary } from '@torget/shared/api-types';
 import type { ProductUpdate } from '@torget/shared/schemas/catalog';
 import { api } from '#web/lib/api-client.ts';
 import type { ProductWriteResponse } from './create-product';
@@ -17,6 +18,43 @@ export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProductUpdate) => updateProduct(id, input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+      ]),
+  });
+}
+
+/**
+ * The save that hides a product or shows it again, from the product as the list has it: its own
+ * fields unchanged, `hidden`, and its `version`, so a product changed since the list was read is
+ * refused (409) rather than overwritten.
+ */
+export function visibilityUpdate(product: ProductSummary, hidden: boolean): ProductUpdate {
+  return {
+    name: product.name,
+    price: product.price,
+    image: product.image,
+    images: product.images,
+    category: product.category,
+    brand: product.brand,
+    countInStock: product.countInStock,
+    description: product.description,
+    shipping_price: product.shipping_price,
+    shipping_info: product.shipping_info,
+    vatRate: product.vatRate as ProductUpdate['vatRate'],
+    version: product.version,
+    hidden,
+  };
+}
+
+/** Hides a product (off sale, kept for its seller) or shows it again, from the product list. */
+export function useSetProductHidden() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ product, hidden }: { product: ProductSummary; hidden: boolean }) =>
+      updateProduct(product._id, visibilityUpdate(product, hidden)),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['products'] }),

@@ -5,13 +5,19 @@ type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** The words of each status: a draft is "Utkast", as sellers asked for, in both languages. */
 export const statusLabels = (t: Translate): Record<ProductStatus, string> => ({
+  removed: t('Removed'),
   draft: 'Utkast',
+  hidden: t('Hidden'),
   'on-sale': t('On sale'),
   'sold-out': t('Sold out'),
 });
 
-/** Draft (Utkast), on sale or sold out, as a coloured label. */
-export function ProductStatusBadge({ product }: { product: { isDraft: boolean; countInStock: number } }) {
+/** Removed (by moderation), draft (Utkast), hidden, on sale or sold out, as a coloured label. */
+export function ProductStatusBadge({
+  product,
+}: {
+  product: { isDraft: boolean; countInStock: number; hidden?: boolean; removed?: boolean };
+}) {
   const { t } = useTranslation();
   const status = productStatus(product);
   return <span className={`product-status product-status-${status}`}>{statusLabels(t)[status]}</span>;

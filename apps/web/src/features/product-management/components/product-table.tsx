@@ -19,6 +19,10 @@ interface ProductTableProps {
   deletingId?: string;
   sort: ManagedProductSort;
   onSort: (sort: ManagedProductSort) => void;
+  /** Hides a product on sale, or shows a hidden one again (not offered for drafts and removed products). */
+  onSetHidden: (product: ProductSummary, hidden: boolean) => void;
+  /** The product being hidden or shown, whose button waits. */
+  hidingId?: string | undefined;
   /** The admin's list: a SHOP column whose name keeps only that shop's products (this address). */
   shopHref?: ((sellerId: string) => string) | undefined;
 }
@@ -51,7 +55,8 @@ function SortHeading({
 
 /**
  * The seller's and admin's product list (spec section 2): thumbnail, short number,
- * name, price, stock, status (Utkast, on sale, sold out), category, and edit and delete.
+ * name, price, stock, status (removed, Utkast, hidden, on sale, sold out), category, and edit,
+ * hide or show, and delete.
  */
 export function ProductTable({
   products,
@@ -59,6 +64,8 @@ export function ProductTable({
   editHref,
   onDelete,
   deletingId,
+  onSetHidden,
+  hidingId,
   sort,
   onSort,
   shopHref,
@@ -124,6 +131,17 @@ export function ProductTable({
                     {t('Edit')}
                     <span className="visually-hidden">{` ${product.name}`}</span>
                   </Link>
+                  {!product.isDraft && !product.removed && (
+                    <button
+                      type="button"
+                      className="button button-small button-secondary"
+                      onClick={() => onSetHidden(product, !product.hidden)}
+                      disabled={hidingId === product._id}
+                    >
+                      {product.hidden ? t('Show') : t('Hide')}
+                      <span className="visually-hidden">{` ${product.name}`}</span>
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="button button-small button-danger"

@@ -18,13 +18,16 @@ import type { z } from 'zod';
 import { useProduct } from '#web/api/get-product.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { REPORT_CATEGORY_LABELS } from '#web/components/report-dialog.tsx';
 import { RichTextEditor } from '#web/components/rich-text-editor.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useFormat } from '#web/hooks/use-format.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { formMessage } from '#web/lib/form-message.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { deleteProduct } from '../api/delete-product';
+import { useProductRemoval } from '../api/get-removal';
 import { useUpdateProduct } from '../api/update-product';
 import { CategoryField } from '../components/category-field';
 import { describedBy, FieldError } from '../components/field-error';
@@ -63,6 +66,7 @@ function toFormValues(product: ProductDetails, fresh: boolean): ProductForm {
     salePrice: product.salePrice === null ? '' : product.salePrice.toFixed(2).replace('.', ','),
     saleStartsAt: product.saleStartsAt === null ? '' : stockholmLocalOf(product.saleStartsAt),
     saleEndsAt: product.saleEndsAt === null ? '' : stockholmLocalOf(product.saleEndsAt),
+    hidden: product.hidden,
     // The version the values were loaded from; a background refetch must not move it, or a
     // save could overwrite a sale the form never showed.
     version: product.version,
@@ -174,6 +178,7 @@ function ProductEditForm({ product, title, listPath, onStale, dropUnsavedDraft }
       {updateProduct.isError && !isStale(updateProduct.error) && (
         <MessageBox variant="danger">{t(updateProduct.error.message)}</MessageBox>
       )}
+      {product.removed && <RemovalNotice productId={product._id} />}
       <div className="product-editor-grid">
         <div className="product-editor-main">
           <section className="editor-card" aria-label={t('Product details')}>
@@ -223,12 +228,22 @@ function ProductEditForm({ product, title, listPath, onStale, dropUnsavedDraft }
               <span className="form-label">{t('Status')}</span> <ProductStatusBadge product={product} />
             </p>
             <p className="form-hint">
-              {product.isDraft
-                ? t(
-                    'Drafts are shown to nobody but you. Save with a name, a price above 0 and an image to put it on sale.',
-                  )
-                : t('On sale: shoppers see it in your shop and in search.')}
+              {product.removed
+                ? t('Removed by moderation: shoppers do not see it, and you cannot put it on sale again.')
+                : product.isDraft
+                  ? t(
+                      'Drafts are shown to nobody but you. Save with a name, a price above 0 and an image to put it on sale.',
+                    )
+                  : product.hidden
+                    ? t('Hidden: shoppers do not see it until you show it again. It still counts towards your plan.')
+                    : t('On sale: shoppers see it in your shop and in search.')}
             </p>
+            {!product.isDraft && !product.removed && (
+              <div className="form-check">
+                <input id="product-hidden" type="checkbox" {...register('hidden')} />
+                <label htmlFor="product-hidden">{t('Hide from shoppers')}</label>
+              </div>
+            )}
           </section>
           <section className="editor-card" aria-label={t('Pricing and stock')}>
             <PriceField id="product-price" label={t('Price')} registration={register('price')} error={err('price')} />
@@ -330,6 +345,32 @@ function ProductEditForm({ product, title, listPath, onStale, dropUnsavedDraft }
         {updateProduct.isPending && <LoadingBox label={t('Saving...')} />}
       </div>
     </form>
+  );
+}
+
+/**
+ * The statement of reasons of a product removed by moderation (DSA art. 17): the ground, the
+ * admin's reasons and when, and how to appeal.
+ */
+function RemovalNotice({ productId }: { productId: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const removal = useProductRemoval(productId, true).data?.removal;
+  return (
+    <MessageBox variant="danger">
+      <strong>{t('Removed by moderation')}</strong>
+      {removal && (
+        <>
+          {' '}
+          {t('on {{date}}. Ground: {{ground}}. Reasons: {{reason}}', {
+            date: format.dateTime(removal.decidedAt),
+            ground: t(REPORT_CATEGORY_LABELS[removal.category]),
+            reason: removal.reason,
+          })}
+        </>
+      )}{' '}
+      {t('To appeal, reply to the mail we sent you; another administrator then reviews the decision.')}
+    </MessageBox>
   );
 }
 

@@ -18,6 +18,7 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCreateProduct } from '../api/create-product';
 import { useDeleteProduct } from '../api/delete-product';
+import { useSetProductHidden } from '../api/update-product';
 import { ProductTable } from '../components/product-table';
 import '../product-management.css';
 
@@ -107,6 +108,7 @@ function ProductList({ mode }: { mode: ListMode }) {
   });
   const createProduct = useCreateProduct();
   const deleteProduct = useDeleteProduct();
+  const setHidden = useSetProductHidden();
   /** The filtered shop's name, as its products carry it. */
   const shopName = products.data?.products[0]?.seller.seller.name;
 
@@ -194,6 +196,8 @@ function ProductList({ mode }: { mode: ListMode }) {
             <option value="">{t('All products')}</option>
             <option value="listed">{t('Listed')}</option>
             <option value="draft">{t('Drafts')}</option>
+            <option value="hidden">{t('Hidden')}</option>
+            <option value="removed">{t('Removed')}</option>
           </select>
         </label>
       </search>
@@ -207,6 +211,16 @@ function ProductList({ mode }: { mode: ListMode }) {
       {deleteProduct.isPending && <LoadingBox label={t('Deleting...')} />}
       {deleteProduct.isError && <MessageBox variant="danger">{t(deleteProduct.error.message)}</MessageBox>}
       {deleteProduct.isSuccess && <MessageBox variant="success">{t(deleteProduct.data.message)}</MessageBox>}
+      {setHidden.isError && <MessageBox variant="danger">{t(setHidden.error.message)}</MessageBox>}
+      {setHidden.isSuccess && (
+        <MessageBox variant="success">
+          {setHidden.data.product.hidden
+            ? t('{{name}} is hidden: nobody but you sees it until you show it again.', {
+                name: setHidden.data.product.name,
+              })
+            : t('{{name}} is shown again.', { name: setHidden.data.product.name })}
+        </MessageBox>
+      )}
       {products.isPending ? (
         <LoadingBox />
       ) : products.isError ? (
@@ -220,6 +234,8 @@ function ProductList({ mode }: { mode: ListMode }) {
           editHref={(product) => `/product/${product._id}${editSuffix}`}
           onDelete={(product) => void onDelete(product)}
           deletingId={deleteProduct.isPending ? deleteProduct.variables : undefined}
+          onSetHidden={(product, hidden) => setHidden.mutate({ product, hidden })}
+          hidingId={setHidden.isPending ? setHidden.variables.product._id : undefined}
           sort={filters.sort}
           onSort={filters.setSort}
           shopHref={mode === 'admin' ? filters.shopHref : undefined}

@@ -1,14 +1,17 @@
 import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
 import { Link, useParams } from 'react-router';
+import { useFileReport } from '#web/api/file-report.ts';
 import { useProducts } from '#web/api/get-products.ts';
 import { usePublicSeller } from '#web/api/get-seller.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { ProductCard } from '#web/components/product-card.tsx';
+import { ReportButton } from '#web/components/report-dialog.tsx';
 import { ShopFooter } from '#web/components/shop-footer.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { domainShop, isMainHost } from '#web/lib/hosts.ts';
+import { useSession } from '#web/lib/session.tsx';
 import { shopStyle } from '#web/lib/shop-style.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { ShopBanner, ShopDescription, ShopLegalDetails } from '../components/storefront-parts';
@@ -108,9 +111,29 @@ export function Storefront({ sellerId, page, pageHref }: StorefrontProps) {
       <ShopBanner shop={shop} />
       <ShopDescription shop={shop} />
       <ShopLegalDetails shop={shop} />
+      <ShopReport sellerId={sellerId} name={shop.name} />
       <ShopProducts products={products} page={page} pageHref={pageHref} />
       {/* On the seller's own domain the shop's layout has the footer already. */}
       {domainShop()?._id !== sellerId && <ShopFooter seller={seller.data} />}
+    </div>
+  );
+}
+
+/** "Report" for the shop, to anyone but the shop's own seller. */
+function ShopReport({ sellerId, name }: { sellerId: string; name: string }) {
+  const { user } = useSession();
+  const report = useFileReport(user !== null);
+  if (user?._id === sellerId) return null;
+  return (
+    <div className="storefront-inner">
+      <p className="report-line">
+        <ReportButton
+          kind="shop"
+          name={name}
+          signedIn={user !== null}
+          send={(draft) => report.mutateAsync({ ...draft, seller: sellerId })}
+        />
+      </p>
     </div>
   );
 }
