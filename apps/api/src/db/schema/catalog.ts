@@ -83,6 +83,7 @@ export const products = pgTable(
     salePriceOre: integer('sale_price_ore'),
     saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
     saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
+    /**
      * Taken off sale by its seller, who may show it again; counts against the plan like a listed
      * product. Folded into `seller_active` by triggers (db/sql/20-seller-status.sql), so every
      * catalogue read leaves it out with no predicate of its own (docs/decisions/243-*).
