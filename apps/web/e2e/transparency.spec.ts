@@ -101,6 +101,11 @@ test('the admin formats a site text in the editor; the page shows it, sanitised'
     await page.goto('/admin_settings');
     const about = main(page).getByRole('textbox', { name: 'About text' });
     await expect(about).not.toBeEmpty();
+    for (const size of [PHONE, LAPTOP]) {
+      await page.setViewportSize(size);
+      await fitsWidth(page, size.width);
+      await page.screenshot({ path: `${SHOTS}/admin-settings-${size.width}.png` });
+    }
 
     await test.step('written with the toolbar and the keyboard', async () => {
       // Playwright's fill() works on the editor as on a text area.
