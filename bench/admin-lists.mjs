@@ -139,9 +139,7 @@ async function createDatabase() {
     await client.query('vacuum analyze');
     const admin = await client.query('select id from users where is_admin order by created_at desc limit 1');
     const numbers = await client.query('select min(number)::int as low, max(number)::int as high from orders');
-    const productNumbers = await client.query(
-      'select min(number)::int as low, max(number)::int as high from products',
-    );
+    const productNumbers = await client.query('select min(number)::int as low, max(number)::int as high from products');
     return {
       name,
       url: url.toString(),
@@ -161,7 +159,9 @@ const MANAGED = '/api/products?scope=manage&pageSize=50';
 
 /** The id of shop `n` (user SELLER_EVERY * n), as uid() makes it in SQL. */
 function shopId(n) {
-  const hex = createHash('md5').update(`user-${SELLER_EVERY * n}`).digest('hex');
+  const hex = createHash('md5')
+    .update(`user-${SELLER_EVERY * n}`)
+    .digest('hex');
   const id = `${hex.slice(0, 12)}4${hex.slice(13, 16)}8${hex.slice(17)}`;
   return `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`;
 }

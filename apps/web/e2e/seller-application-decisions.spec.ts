@@ -245,6 +245,9 @@ for (const { language, size } of RUNS) {
       await expect(main(page).getByLabel(x.shopName)).toHaveValue(shopName);
       await expect(main(page).getByLabel(x.city)).toHaveValue('Stockholm');
       await main(page).getByLabel(x.organisationNumber).fill('556036-0793');
+      // The self-certification is given again with each application sent.
+      await expect(main(page).getByLabel(x.certify)).not.toBeChecked();
+      await main(page).getByLabel(x.certify).check();
       await main(page).getByRole('button', { name: x.createShop }).click();
       await expect(page).toHaveURL(/\/seller_application$/);
       await expect(main(page)).toContainText(x.nextStep);

@@ -55,6 +55,8 @@ for (const { language, size } of RUNS) {
   test(`the ranking and review pages, from the footer and the search results (${language}, ${size.width} px)`, async ({
     page,
   }) => {
+    // Five pages and a search: more than the default 30 s on a busy machine.
+    test.setTimeout(120_000);
     const x = TEXTS[language];
     await page.setViewportSize(size);
     await chooseLanguage(page, language);
@@ -94,13 +96,15 @@ for (const { language, size } of RUNS) {
 }
 
 test('the admin formats a site text in the editor; the page shows it, sanitised', async ({ page, request }) => {
+  test.setTimeout(180_000);
   const admin = await signInByApi(request, ACCOUNTS.admin);
   const before = (await (await request.get('/api/settings')).json()) as { about_text: string };
   await signIn(page, ACCOUNTS.admin);
   try {
     await page.goto('/admin_settings');
     const about = main(page).getByRole('textbox', { name: 'About text' });
-    await expect(about).not.toBeEmpty();
+    // The settings and the editor's chunk load first.
+    await expect(about).not.toBeEmpty({ timeout: 30_000 });
     for (const size of [PHONE, LAPTOP]) {
       await page.setViewportSize(size);
       await fitsWidth(page, size.width);
@@ -113,10 +117,14 @@ test('the admin formats a site text in the editor; the page shows it, sanitised'
       await about.press('End');
       await about.press('Enter');
       const field = main(page).locator('.rich-text-editor').filter({ hasText: 'About text' });
-      await field.getByRole('button', { name: 'Bold' }).click();
-      await expect(field.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+      const bold = field.getByRole('button', { name: 'Bold' });
+      await bold.click();
       await page.keyboard.type('Small shops');
-      await field.getByRole('button', { name: 'Bold' }).click();
+      // The caret in bold text: the toolbar says so to a screen reader.
+      await expect(bold).toHaveAttribute('aria-pressed', 'true');
+      // Off again with the keyboard's shortcut.
+      await page.keyboard.press('Control+b');
+      await expect(bold).toHaveAttribute('aria-pressed', 'false');
       await page.keyboard.type(' sell here.');
       await page.keyboard.press('Enter');
       // The keyboard's own shortcut for a list, as in any word processor.
