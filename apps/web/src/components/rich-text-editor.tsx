@@ -155,6 +155,9 @@ export function RichTextEditor({ label, value, onChange, hint, error, maxLength,
               className="rich-text-editor-tool"
               title={tool.name}
               aria-pressed={tool.pressed}
+              // A press of the mouse keeps the focus and the caret in the text: a mark turned on
+              // for the next letters (bold with nothing selected) is lost when the caret moves.
+              onMouseDown={(event) => event.preventDefault()}
               onClick={tool.run}
             >
               {/* The short mark is what the eye reads; the name is what a screen reader says. */}
