@@ -1,13 +1,14 @@
-// npm run bench:admin [-- --users 100000] [--orders 100000] [--duration 5] [--keep]
+// npm run bench:admin [-- --users 100000] [--orders 100000] [--products 100000] [--duration 5] [--keep]
 //
 // The admin's lists at size: seeds a fresh PostgreSQL database (BENCH_DATABASE_URL's server,
 // default postgres://postgres@127.0.0.1:5432) with 100 000 users (1 in 100 sellers, 1 in 50
-// applicants, a few admins) and 100 000 orders over the last year in every state, starts the
+// applicants with the shop they applied with, a few admins), 100 000 orders over the last year in
+// every state and 100 000 products of the sellers (1 in 20 a draft), starts the
 // production API on it and asks each list, one request at a time (the latency an admin sees, not
 // a throughput), for `--duration` seconds. Prints each row's median and p99 against the target
 // (median under 50 ms) and writes them to bench/results/admin-lists-<timestamp>.json. The
 // database is dropped at the end unless --keep.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,12 +25,14 @@ const { values: args } = parseArgs({
   options: {
     users: { type: 'string', default: '100000' },
     orders: { type: 'string', default: '100000' },
+    products: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '5' },
     keep: { type: 'boolean', default: false },
   },
 });
 const USERS = Number(args.users);
 const ORDERS = Number(args.orders);
+const PRODUCTS = Number(args.products);
 const DURATION = Number(args.duration);
 /** The target of every row: the median answer under 50 ms. */
 const TARGET_MS = 50;
@@ -51,6 +54,8 @@ async function adminQuery(statement) {
 
 const FIRST_NAMES = ['Anna', 'Bo', 'Cecilia', 'David', 'Eva', 'Fredrik', 'Greta', 'Hugo', 'Ingrid', 'Johan'];
 const LAST_NAMES = ['Andersson', 'Berg', 'Carlsson', 'Dahl', 'Ek', 'Forsberg', 'Holm', 'Lindqvist', 'Löfgren', 'Öberg'];
+const PRODUCT_WORDS = ['Mössa', 'Vante', 'Kruka', 'Skål', 'Lampa', 'Halsduk', 'Tröja', 'Ljusstake', 'Korg', 'Fat'];
+const MATERIALS = ['ull', 'lin', 'ek', 'björk', 'lera', 'glas', 'koppar', 'bomull'];
 
 /** A version-4 uuid made from md5 (the API checks ids strictly), as bench/seed.mjs makes them. */
 const uid = (kind, expression) =>
@@ -90,6 +95,21 @@ function seedStatements() {
                from generate_series(1, ${ORDERS}) as o) g`,
     `insert into order_items (order_id, seller_id, product_id, name, image, qty, price_ore, shipping_price_ore)
      select id, seller_id, null, 'Vara', '', 1, items_price_ore, shipping_price_ore from orders`,
+    // The applicants' shops as they applied with them (the queue shows every field).
+    `insert into sellers (user_id, name, email, plan, address, post_number, city, phone, organisation_number)
+     select ${uid('user', 'i')}, 'Ansökan ' || i, 'kund' || i || '@exempel.se', '1',
+            'Storgatan ' || i % 90, '903 25', 'Umeå', '090-12 34 56', '556016-0680'
+       from generate_series(7, ${USERS}, 50) as i where i % ${SELLER_EVERY} <> 0`,
+    // Product p: of shop 1 + p % shops, named '<word> i <material> p'; one in 20 a draft. Triggers
+    // are off while seeding (below), so seller_active is written as the trigger would.
+    `insert into products (id, seller_id, name, price_ore, image, category, brand, count_in_stock, description,
+                           shipping_price_ore, shipping_info, seller_active, is_draft, created_at, updated_at)
+     select ${uid('product', 'p')}, ${uid('user', `${SELLER_EVERY} * (1 + p % ${Math.floor(USERS / SELLER_EVERY)})`)},
+            (array[${PRODUCT_WORDS.map((n) => `'${n}'`)}])[1 + p % ${PRODUCT_WORDS.length}] || ' i ' ||
+            (array[${MATERIALS.map((n) => `'${n}'`)}])[1 + (p / ${PRODUCT_WORDS.length}) % ${MATERIALS.length}] || ' ' || p,
+            1000 + (p * 7919) % 99000, '', 'Hem', 'Torget', p % 40, '', 4900, 'PostNord', true, p % 20 = 0,
+            now() - (p * 300 || ' seconds')::interval, now() - (p * 300 || ' seconds')::interval
+       from generate_series(1, ${PRODUCTS}) as p`,
   ];
 }
 
@@ -119,7 +139,14 @@ async function createDatabase() {
     await client.query('vacuum analyze');
     const admin = await client.query('select id from users where is_admin order by created_at desc limit 1');
     const numbers = await client.query('select min(number)::int as low, max(number)::int as high from orders');
-    return { name, url: url.toString(), adminId: admin.rows[0].id, numbers: numbers.rows[0] };
+    const productNumbers = await client.query('select min(number)::int as low, max(number)::int as high from products');
+    return {
+      name,
+      url: url.toString(),
+      adminId: admin.rows[0].id,
+      numbers: numbers.rows[0],
+      productNumbers: productNumbers.rows[0],
+    };
   } finally {
     await client.end();
   }
@@ -127,8 +154,20 @@ async function createDatabase() {
 
 const uniform = (low, high) => low + Math.floor(Math.random() * (high - low + 1));
 
+/** The admin's product list as the web app asks for it (features/product-management). */
+const MANAGED = '/api/products?scope=manage&pageSize=50';
+
+/** The id of shop `n` (user SELLER_EVERY * n), as uid() makes it in SQL. */
+function shopId(n) {
+  const hex = createHash('md5')
+    .update(`user-${SELLER_EVERY * n}`)
+    .digest('hex');
+  const id = `${hex.slice(0, 12)}4${hex.slice(13, 16)}8${hex.slice(17)}`;
+  return `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`;
+}
+
 /** The rows: each a list as the admin screens ask for it, its values rotating. */
-function rows(numbers) {
+function rows(numbers, productNumbers) {
   const userNo = () => uniform(1, USERS);
   const month = () => {
     const d = new Date(Date.now() - uniform(0, 330) * 86_400_000);
@@ -158,13 +197,32 @@ function rows(numbers) {
     { name: 'orders: paid in a month', path: () => `/api/orders?state=paid&${month()}` },
     { name: 'orders: a month', path: () => `/api/orders?${month()}` },
     { name: 'admin overview', path: () => '/api/admin/overview' },
+    // The admin's product list, as /productlist asks (50 a page, drafts included, exact count).
+    { name: 'products: page 1', path: () => `${MANAGED}` },
+    { name: 'products: page 40', path: () => `${MANAGED}&pageNumber=40` },
+    { name: 'products: search word', path: () => `${MANAGED}&name=${pick(PRODUCT_WORDS).toLowerCase()}` },
+    {
+      name: 'products: search two words',
+      path: () => `${MANAGED}&name=${pick(PRODUCT_WORDS).toLowerCase()} ${pick(MATERIALS)}`,
+    },
+    {
+      name: 'products: search #number',
+      path: () => `${MANAGED}&name=%23${uniform(productNumbers.low, productNumbers.high)}`,
+    },
+    {
+      name: 'products: a shop',
+      path: () => `${MANAGED}&seller=${shopId(uniform(1, USERS / SELLER_EVERY))}`,
+    },
+    { name: 'products: drafts', path: () => `${MANAGED}&state=draft` },
+    { name: 'products: listed by price', path: () => `${MANAGED}&state=listed&sort=price&pageNumber=5` },
+    { name: 'seller applications queue', path: () => '/api/seller-applications' },
   ];
 }
 
 async function main() {
   log(`load average before: ${loadAverage().join(', ')}`);
   await buildIfStale();
-  log(`seeding ${USERS} users and ${ORDERS} orders…`);
+  log(`seeding ${USERS} users, ${ORDERS} orders and ${PRODUCTS} products…`);
   const database = await createDatabase();
   const port = await freePort();
   const child = startNode([...API_NODE_OPTIONS, join(root, 'apps/api/dist/server.js')], {
@@ -183,7 +241,7 @@ async function main() {
       .setExpirationTime('2h')
       .sign(new TextEncoder().encode(jwtSecret));
     const headers = { authorization: `Bearer ${token}` };
-    for (const row of rows(database.numbers)) {
+    for (const row of rows(database.numbers, database.productNumbers)) {
       // The query's values encoded as a browser sends them (spaces, 'ö').
       const make = () => ({ method: 'GET', path: encodeURI(row.path()), headers });
       await load(origin, make, { connections: 1, duration: 1 });
@@ -207,7 +265,7 @@ async function main() {
   const report = {
     startedAt: new Date().toISOString(),
     machine: machine(),
-    settings: { users: USERS, orders: ORDERS, duration: DURATION, targetMedianMs: TARGET_MS },
+    settings: { users: USERS, orders: ORDERS, products: PRODUCTS, duration: DURATION, targetMedianMs: TARGET_MS },
     loadAverage: loadAverage(),
     rows: results,
   };

@@ -8,7 +8,7 @@ import { ACCOUNTS, signIn } from './support/sign-in';
 // A seller application decided with reasons: the applicant applies and is told what happens
 // next, the admin rejects it in the queue with a reason, the applicant reads the reason (on the
 // page and in the mail), changes the application and sends it again, the admin approves, and the
-// applicant reaches My Shop. In Svenska on a phone and in English on a laptop.
+// applicant reaches My Shop. In Svenska and English, each on a phone and on a laptop.
 
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/applications-shots';
@@ -32,6 +32,9 @@ const TEXTS = {
     phone: 'Phone',
     organisationNumber: 'Organisation number',
     description: 'Shop Description',
+    business: 'Business',
+    legalName: 'Legal name of the business',
+    certify: 'I only offer products that comply with EU law',
     createShop: 'Create Shop',
     nextStep: 'We review applications within 2 working days',
     yourApplication: 'Your application',
@@ -51,6 +54,7 @@ const TEXTS = {
     myShop: 'My Shop',
     menu: 'Menu',
     mailReason: 'Reason: ',
+    mailApproved: 'Welcome as a seller on Torget! Your application is approved and your shop is open.',
   },
   sv: {
     switchTo: 'Svenska',
@@ -61,6 +65,9 @@ const TEXTS = {
     phone: 'Telefon',
     organisationNumber: 'Organisationsnummer',
     description: 'Butikens beskrivning',
+    business: 'Företag',
+    legalName: 'Företagets registrerade namn',
+    certify: 'Jag erbjuder endast produkter som följer EU-lagstiftningen',
     createShop: 'Skapa butik',
     nextStep: 'Vi granskar ansökningar inom 2 arbetsdagar',
     yourApplication: 'Din ansökan',
@@ -80,12 +87,18 @@ const TEXTS = {
     myShop: 'Min butik',
     menu: 'Meny',
     mailReason: 'Skäl: ',
+    mailApproved: 'Välkommen som säljare på Torget! Din ansökan är godkänd och din butik är nu öppen.',
   },
 } as const;
 
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1366, height: 900 };
+/** Every pairing of language and screen. */
 const RUNS = [
-  { language: 'sv', size: { width: 390, height: 844 } },
-  { language: 'en', size: { width: 1366, height: 900 } },
+  { language: 'sv', size: PHONE },
+  { language: 'en', size: LAPTOP },
+  { language: 'en', size: PHONE },
+  { language: 'sv', size: LAPTOP },
 ] as const;
 
 const main = (page: Page) => page.getByRole('main');
@@ -138,10 +151,13 @@ for (const { language, size } of RUNS) {
     await startSession(page, applicant);
     await prepare(page, size, language);
 
-    await test.step('the applicant applies and is told what happens next', async () => {
+    await test.step('the applicant applies as a business and is told what happens next', async () => {
       await page.goto('/become_seller/2');
       const form = main(page);
       await form.getByLabel(x.shopName).fill(shopName);
+      await form.getByRole('radio', { name: x.business, exact: true }).check();
+      await form.getByLabel(x.legalName).fill(`${shopName} AB`);
+      await form.getByLabel(x.certify).check();
       await form.getByLabel(x.address).fill('Drottninggatan 5');
       await form.getByLabel(x.postNumber).fill('111 51');
       await form.getByLabel(x.city).fill('Stockholm');
@@ -186,6 +202,8 @@ for (const { language, size } of RUNS) {
         await expect(card()).toContainText(value);
       }
       await expect(card()).toContainText(applicant.email);
+      await expect(card()).toContainText(x.business);
+      await expect(card()).toContainText(`${shopName} AB`);
       await fitsWidth(admin, size.width);
       await shot(admin, '2-queue');
     });
@@ -227,6 +245,9 @@ for (const { language, size } of RUNS) {
       await expect(main(page).getByLabel(x.shopName)).toHaveValue(shopName);
       await expect(main(page).getByLabel(x.city)).toHaveValue('Stockholm');
       await main(page).getByLabel(x.organisationNumber).fill('556036-0793');
+      // The self-certification is given again with each application sent.
+      await expect(main(page).getByLabel(x.certify)).not.toBeChecked();
+      await main(page).getByLabel(x.certify).check();
       await main(page).getByRole('button', { name: x.createShop }).click();
       await expect(page).toHaveURL(/\/seller_application$/);
       await expect(main(page)).toContainText(x.nextStep);
@@ -251,6 +272,7 @@ for (const { language, size } of RUNS) {
 
     await test.step('the applicant is approved and reaches My Shop', async () => {
       const mails = await mailsTo(applicant.email, 2);
+      expect(mails[1]).toContain(x.mailApproved);
       expect(mails[1]).toContain(`${baseURL}/seller_application`);
       await page.goto('/seller_application');
       await expect(main(page)).toContainText(x.isApproved);

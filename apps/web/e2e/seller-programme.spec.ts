@@ -180,6 +180,10 @@ test('a customer applies, the admin approves, the seller sets up the shop', asyn
 
   await test.step('the admin edits the about text; the page shows it sanitised', async () => {
     await admin.goto('/admin_settings');
+    await expect(main(admin).getByRole('textbox', { name: 'About text' })).not.toBeEmpty();
+    // The editor's HTML switch, for HTML pasted from elsewhere: the server keeps what is safe.
+    const aboutField = main(admin).locator('.rich-text-editor').filter({ hasText: 'About text' });
+    await aboutField.getByRole('button', { name: 'Edit as HTML' }).click();
     const about = main(admin).getByLabel('About text');
     await expect(about).not.toHaveValue('');
     await about.fill('<p>Hej</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>');

@@ -27,6 +27,8 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/about',
   '/privacy',
   '/privacy_policy',
+  '/ranking',
+  '/reviews_policy',
   '/shipping',
   '/payment',
   '/placeorder',

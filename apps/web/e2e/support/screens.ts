@@ -76,6 +76,8 @@ export const SCREENS: Screen[] = [
   { route: '/about', viewer: 'visitor', path: () => '/about' },
   { route: '/privacy', viewer: 'visitor', path: () => '/privacy' },
   { route: '/privacy_policy', viewer: 'visitor', path: () => '/privacy_policy' },
+  { route: '/ranking', viewer: 'visitor', path: () => '/ranking' },
+  { route: '/reviews_policy', viewer: 'visitor', path: () => '/reviews_policy' },
   { route: '*', viewer: 'visitor', path: () => '/no-such-page' },
 
   // Signed in as a shopper: the public screens that change with a session, then the checkout.

@@ -196,6 +196,14 @@ const PrivacyPolicyPage = lazyPage(
   () => import('#web/features/info/pages/privacy-policy-page.tsx'),
   (m) => m.PrivacyPolicyPage,
 );
+const RankingPage = lazyPage(
+  () => import('#web/features/info/pages/ranking-page.tsx'),
+  (m) => m.RankingPage,
+);
+const ReviewsPolicyPage = lazyPage(
+  () => import('#web/features/info/pages/reviews-policy-page.tsx'),
+  (m) => m.ReviewsPolicyPage,
+);
 
 const NotFoundPage = lazyPage(
   () => import('./routes/not-found'),
@@ -230,6 +238,8 @@ export function AppRouter() {
           <Route path="/about" element={<AboutPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/privacy_policy" element={<PrivacyPolicyPage />} />
+          <Route path="/ranking" element={<RankingPage />} />
+          <Route path="/reviews_policy" element={<ReviewsPolicyPage />} />
 
           <Route element={<RequireSignIn />}>
             <Route path="/shipping" element={<ShippingPage />} />

@@ -4,6 +4,9 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import './rich-text-editor.css';
 
+/** The HTML switch's mark, the same in every language (its name is translated). */
+const SOURCE_MARK = '</>';
+
 interface RichTextEditorProps {
   label: string;
   /** The HTML being edited. */
@@ -15,6 +18,11 @@ interface RichTextEditorProps {
   error?: string;
   /** The most characters of HTML the server accepts; shown as a counter when given. */
   maxLength?: number;
+  /**
+   * Offers an "HTML" switch that shows the text as HTML in a plain text area (the site texts:
+   * an admin may paste HTML written elsewhere). The server sanitises whatever is sent.
+   */
+  htmlSource?: boolean;
 }
 
 /**
@@ -23,16 +31,18 @@ interface RichTextEditorProps {
  * italic, underline, strike, lists, quotes, rules and links), so what the seller sees is what
  * is stored. The server sanitises again on save and the page again on display.
  *
- * Lazy: import it only from seller screens (it is about 100 KB), never from the first bundle.
+ * Lazy: import it only from seller and admin screens (it is about 100 KB), never from the first bundle.
  */
-export function RichTextEditor({ label, value, onChange, hint, error, maxLength }: RichTextEditorProps) {
+export function RichTextEditor({ label, value, onChange, hint, error, maxLength, htmlSource }: RichTextEditorProps) {
   const { t } = useTranslation();
   const id = useId();
   const labelId = `${id}-label`;
+  const toolbarLabelId = `${id}-toolbar`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
 
+  const [showSource, setShowSource] = useState(false);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -48,8 +58,9 @@ export function RichTextEditor({ label, value, onChange, hint, error, maxLength 
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        // While the HTML text area shows, it alone carries the label.
+        ...(showSource ? {} : { 'aria-labelledby': labelId }),
+        ...(describedBy && !showSource ? { 'aria-describedby': describedBy } : {}),
         ...(error ? { 'aria-invalid': 'true' } : {}),
         class: 'rich-text rich-text-editor-content',
       },
@@ -125,43 +136,74 @@ export function RichTextEditor({ label, value, onChange, hint, error, maxLength 
       <span id={labelId} className="form-label">
         {label}
       </span>
-      <div className="rich-text-editor-toolbar" role="toolbar" aria-label={t('{{label}}: formatting', { label })}>
-        {tools.map((tool) => (
+      {/* Named "Formatting" and described by the field's label, not named after it: the field's
+          label names only the text box, so finding the field by its label finds one element. */}
+      <span id={toolbarLabelId} hidden>
+        {t('Formatting')}
+      </span>
+      <div
+        className="rich-text-editor-toolbar"
+        role="toolbar"
+        aria-labelledby={toolbarLabelId}
+        aria-describedby={labelId}
+      >
+        {!showSource &&
+          tools.map((tool) => (
+            <button
+              key={tool.name}
+              type="button"
+              className="rich-text-editor-tool"
+              title={tool.name}
+              aria-pressed={tool.pressed}
+              // A press of the mouse keeps the focus and the caret in the text: a mark turned on
+              // for the next letters (bold with nothing selected) is lost when the caret moves.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={tool.run}
+            >
+              {/* The short mark is what the eye reads; the name is what a screen reader says. */}
+              <span aria-hidden="true">{tool.text}</span>
+              <span className="visually-hidden">{tool.name}</span>
+            </button>
+          ))}
+        {!showSource && (
           <button
-            key={tool.name}
             type="button"
             className="rich-text-editor-tool"
-            title={tool.name}
-            aria-pressed={tool.pressed}
-            onClick={tool.run}
+            title={t('Link')}
+            aria-pressed={!!active?.link}
+            aria-expanded={linkOpen}
+            onClick={openLink}
           >
-            {/* The short mark is what the eye reads; the name is what a screen reader says. */}
-            <span aria-hidden="true">{tool.text}</span>
-            <span className="visually-hidden">{tool.name}</span>
+            {/* Drawn, not an emoji: a device without an emoji font would show an empty box. */}
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+              <path
+                d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            <span className="visually-hidden">{t('Link')}</span>
           </button>
-        ))}
-        <button
-          type="button"
-          className="rich-text-editor-tool"
-          title={t('Link')}
-          aria-pressed={!!active?.link}
-          aria-expanded={linkOpen}
-          onClick={openLink}
-        >
-          {/* Drawn, not an emoji: a device without an emoji font would show an empty box. */}
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-            <path
-              d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-          <span className="visually-hidden">{t('Link')}</span>
-        </button>
+        )}
+        {htmlSource && (
+          <button
+            type="button"
+            className="rich-text-editor-tool"
+            title={t('Edit as HTML')}
+            aria-pressed={showSource}
+            onClick={() => {
+              setLinkOpen(false);
+              setShowSource((shown) => !shown);
+            }}
+          >
+            <span aria-hidden="true">{SOURCE_MARK}</span>
+            <span className="visually-hidden">{t('Edit as HTML')}</span>
+          </button>
+        )}
       </div>
-      {linkOpen && (
+      {linkOpen && !showSource && (
         // A small inline form (not window.prompt); an empty address removes the link.
         <fieldset className="rich-text-editor-link">
           <legend className="visually-hidden">{t('Link address')}</legend>
@@ -184,7 +226,23 @@ export function RichTextEditor({ label, value, onChange, hint, error, maxLength 
           </button>
         </fieldset>
       )}
-      <EditorContent editor={editor} className="rich-text-editor-frame" />
+      {showSource && (
+        // The same label and description; the editor takes the HTML back when switched off.
+        <textarea
+          className="rich-text-editor-source-text"
+          rows={10}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-labelledby={labelId}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          spellCheck={false}
+        />
+      )}
+      {/* Kept mounted while the HTML shows (it follows the value), hidden and unlabelled. */}
+      <div hidden={showSource}>
+        <EditorContent editor={editor} className="rich-text-editor-frame" />
+      </div>
       {hint && (
         <p id={hintId} className="form-hint">
           {hint}

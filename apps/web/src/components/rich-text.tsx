@@ -1,5 +1,5 @@
-import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { sanitizeForDisplay } from '#web/lib/sanitize-html.ts';
 import './rich-text.css';
 
 interface RichTextProps {
@@ -12,11 +12,10 @@ interface RichTextProps {
 
 /**
  * HTML from the site texts or a shop description, sanitised again before it is rendered (spec
- * section 5): only the HTML profile survives (no script, no event handlers, no SVG or MathML).
- * DOMPurify is only ever loaded with the pages that show such text, never with the first bundle.
+ * section 5; lib/sanitize-html.ts). DOMPurify is only ever loaded with the pages that show such text, never with the first bundle.
  */
 export function RichText({ html, className, lang = 'sv' }: RichTextProps) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+  const clean = useMemo(() => sanitizeForDisplay(html), [html]);
   return (
     <div
       className={className ? `rich-text ${className}` : 'rich-text'}

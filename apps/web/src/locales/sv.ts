@@ -128,6 +128,63 @@ export const swedishCatalogue: Record<string, string> = {
   'Avg. Customer Reviews': 'Kundbetyg',
   'Best match': 'Bästa träff',
 
+  // Transparency pages: how search results are ranked, how reviews are checked
+  'How search results are ranked': 'Så rankas sökresultat',
+  'How reviews are checked': 'Så kontrolleras omdömen',
+  'The search shows every published product that matches your words and filters. The order depends only on the sort you choose. No seller can pay for a higher place: there are no sponsored or paid places, and a shop’s plan or the fees Torget earns do not move a product up or down.':
+    'Sökningen visar varje publicerad produkt som matchar dina ord och filter. Ordningen beror bara på sorteringen du väljer. Ingen säljare kan betala för en högre plats: det finns inga sponsrade eller betalda platser, och butikens plan eller avgifterna Torget tjänar flyttar inte en produkt upp eller ner.',
+  'Which products are shown': 'Vilka produkter som visas',
+  'Products of shops that are open. Drafts and the products of closed shops are never shown.':
+    'Produkter från butiker som är öppna. Utkast och produkter från stängda butiker visas aldrig.',
+  'Products that are out of stock are shown too.': 'Produkter som är slut i lager visas också.',
+  'The filters narrow the list: category, price in SEK (VAT included) and customer rating (for example 4 stars & up).':
+    'Filtren begränsar listan: kategori, pris i kronor (inklusive moms) och kundbetyg (till exempel 4 stjärnor och uppåt).',
+  'How a search by name matches': 'Så matchar en sökning på namn',
+  'A product is found when its name contains every word you typed, in any order.':
+    'En produkt hittas när dess namn innehåller alla ord du skrev, i valfri ordning.',
+  'Upper and lower case and accents do not matter (kok finds Kök). Swedish endings are understood (mössor finds Mössa), and a word inside a compound counts (lampa finds Bordslampa).':
+    'Stora och små bokstäver och accenter spelar ingen roll (kok hittar Kök). Svenska ändelser förstås (mössor hittar Mössa), och ett ord inuti ett sammansatt ord räknas (lampa hittar Bordslampa).',
+  'Typos: only when your words find nothing, a word of five letters or more also finds names with a word close to it (a letter or two wrong), and the search may suggest a word under “Did you mean”.':
+    'Stavfel: bara när dina ord inte hittar något hittar ett ord på fem bokstäver eller fler också namn med ett ord som liknar det (en eller två bokstäver fel), och sökningen kan föreslå ett ord under ”Menade du”.',
+  'The sort orders': 'Sorteringarna',
+  'The products added most recently come first. This is the order unless you choose another.':
+    'De senast tillagda produkterna kommer först. Det är ordningen om du inte väljer en annan.',
+  'The lowest price first.': 'Lägsta pris först.',
+  'The highest price first.': 'Högsta pris först.',
+  'The highest rating first; products without reviews come last. A product’s rating is the average of its verified-purchase reviews once it has one.':
+    'Högsta betyg först; produkter utan omdömen kommer sist. En produkts betyg är medelvärdet av dess omdömen från verifierade köp så snart den har ett sådant.',
+  'Offered when you search by name. Names holding your words as whole words come first, then names where a word begins with them (an inflection), then names where they are part of a word (a compound), then typos. Among equals, the name closest to what you typed comes first, then the newest.':
+    'Erbjuds när du söker på namn. Namn som innehåller dina ord som hela ord kommer först, sedan namn där ett ord börjar med dem (en böjning), sedan namn där de är en del av ett ord (ett sammansatt ord), sedan stavfel. Bland lika bra träffar kommer det namn som ligger närmast det du skrev först, sedan den nyaste.',
+  'Products that sort equally keep one fixed order from page to page.':
+    'Produkter som sorteras lika behåller en fast ordning från sida till sida.',
+  'Who may write a review': 'Vem som får skriva ett omdöme',
+  'Anyone signed in to an account, once per product. A second review of the same product is refused.':
+    'Alla som är inloggade på ett konto, en gång per produkt. Ett andra omdöme om samma produkt nekas.',
+  'A seller cannot review their own products, and a product that is not published cannot be reviewed.':
+    'En säljare kan inte recensera sina egna produkter, och en produkt som inte är publicerad kan inte recenseras.',
+  'A review is a rating of 1 to 5 stars and a comment. It is shown under the name of the account that wrote it; the name cannot be chosen.':
+    'Ett omdöme är ett betyg på 1 till 5 stjärnor och en kommentar. Det visas med namnet på kontot som skrev det; namnet går inte att välja.',
+  'One network address may send a limited number of reviews per hour, which stops mass posting.':
+    'En nätverksadress kan bara skicka ett begränsat antal omdömen per timme, vilket stoppar massutskick.',
+  'When a review is written, Torget checks its orders: if the writer has a paid or delivered order of the product, the review is marked Verified purchase. A review written before the order was paid stays unmarked. Nobody can set or remove the mark by hand.':
+    'När ett omdöme skrivs kontrollerar Torget sina ordrar: om skribenten har en betald eller levererad order av produkten märks omdömet Verifierat köp. Ett omdöme som skrevs innan ordern betalades förblir omärkt. Ingen kan sätta eller ta bort märkningen för hand.',
+  'How ratings are counted': 'Så räknas betygen',
+  'A product’s rating is the average of its verified-purchase reviews once it has one; until then the average of all its reviews. Reviews by accounts that never bought the product then no longer move it.':
+    'En produkts betyg är medelvärdet av dess omdömen från verifierade köp så snart den har ett sådant; dessförinnan medelvärdet av alla dess omdömen. Omdömen från konton som aldrig köpt produkten påverkar det då inte längre.',
+  'The number of reviews counts them all, and the product page shows them all: verified purchases first, the others under Other reviews.':
+    'Antalet omdömen räknar alla, och produktsidan visar alla: verifierade köp först, de andra under Övriga omdömen.',
+  'A shop’s rating counts only verified-purchase reviews of its products.':
+    'En butiks betyg räknar bara omdömen från verifierade köp av dess produkter.',
+  'The rating is what the sort Avg. Customer Reviews and the rating filter use.':
+    'Det är betyget som sorteringen Kundbetyg och betygsfiltret använder.',
+  'What happens to reviews afterwards': 'Vad som händer med omdömen sedan',
+  'Reviews are published at once and are not edited: neither sellers nor Torget’s administrators can change, hide or remove a single review.':
+    'Omdömen publiceras direkt och redigeras inte: varken säljare eller Torgets administratörer kan ändra, dölja eller ta bort ett enskilt omdöme.',
+  'When a product is deleted, its reviews are deleted with it.':
+    'När en produkt tas bort tas dess omdömen bort med den.',
+  'When the writer’s account is deleted, the review stays under the name Tidigare kund (former customer).':
+    'När skribentens konto raderas ligger omdömet kvar under namnet Tidigare kund.',
+
   // Cart
   'Shopping Cart': 'Varukorg',
   '{{name}} is not in stock.': '{{name}} finns inte i lager.',
@@ -560,8 +617,8 @@ export const swedishCatalogue: Record<string, string> = {
   'Shown on {{path}}.': 'Visas på {{path}}.',
   'Shown on {{path}}, above the plans.': 'Visas på {{path}}, ovanför planerna.',
   'Settings were updated.': 'Inställningarna har sparats.',
-  'The texts are HTML. Formatting such as <p>, <strong>, lists and links is kept; scripts and images are removed when saved.':
-    'Texterna är HTML. Formatering som <p>, <strong>, listor och länkar behålls; skript och bilder tas bort när du sparar.',
+  'Headings, bold, italic, lists, quotes and links are kept; scripts and images are removed when saved. The </> button shows a text as HTML.':
+    'Rubriker, fetstil, kursiv, listor, citat och länkar behålls; skript och bilder tas bort när du sparar. Knappen </> visar en text som HTML.',
 
   // Products: the seller's and admin's lists
   'My Shop / Products': 'Min butik / Produkter',
@@ -637,7 +694,8 @@ export const swedishCatalogue: Record<string, string> = {
   'Image {{number}} removed.': 'Bild {{number}} borttagen.',
 
   // The text editor's toolbar (descriptions)
-  '{{label}}: formatting': '{{label}}: formatering',
+  Formatting: 'Formatering',
+  'Edit as HTML': 'Redigera som HTML',
   Bold: 'Fetstil',
   Italic: 'Kursiv',
   Underline: 'Understruken',

@@ -3,7 +3,10 @@ import { LanguageSwitch } from '#web/components/language-switch.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import './footer.css';
 
-/** Site footer: the 2021 copyright and the company's postal address in Sweden (spec section 1). */
+/**
+ * Site footer: the 2021 copyright and the company's postal address in Sweden (spec section 1),
+ * and the pages a marketplace must offer: how results are ranked and how reviews are checked.
+ */
 export function Footer() {
   const { t } = useTranslation();
   return (
@@ -26,6 +29,12 @@ export function Footer() {
             </li>
             <li>
               <Link to="/privacy">{t('Privacy')}</Link>
+            </li>
+            <li>
+              <Link to="/ranking">{t('How search results are ranked')}</Link>
+            </li>
+            <li>
+              <Link to="/reviews_policy">{t('How reviews are checked')}</Link>
             </li>
             <li>
               <LanguageSwitch />

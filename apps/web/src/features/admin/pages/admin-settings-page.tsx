@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SITE_TEXT_FIELDS, SITE_TEXT_MAX, type SiteSettings, type SiteTextField } from '@torget/shared/rules/settings';
 import { siteSettingsUpdateSchema } from '@torget/shared/schemas/settings';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useSiteSettings } from '#web/api/get-site-settings.ts';
-import { FieldError } from '#web/components/field-error.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { RichTextEditor } from '#web/components/rich-text-editor.tsx';
 import { useSnackbar } from '#web/components/snackbar.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { formMessage } from '#web/lib/form-message.ts';
@@ -28,7 +27,11 @@ const labels = (t: Translate): Record<SiteTextField, { label: string; hint: stri
   privacy_policy_text: { label: t('Privacy policy text'), hint: t('Shown on {{path}}.', { path: '/privacy_policy' }) },
 });
 
-/** /admin_settings (spec section 2, Admin settings): the five site texts, as HTML. */
+/**
+ * /admin_settings (spec section 2, Admin settings): the five site texts, each in the rich-text
+ * editor the product descriptions use (with an "HTML" switch). The server sanitises what is saved
+ * and the pages sanitise it again when they show it.
+ */
 export function AdminSettingsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('Admin / Settings'));
@@ -49,40 +52,6 @@ export function AdminSettingsPage() {
   );
 }
 
-/** One site text: a labelled HTML text area with its hint and its message beside it. */
-function SiteTextArea({
-  field,
-  registration,
-  error,
-}: {
-  field: SiteTextField;
-  registration: ReturnType<ReturnType<typeof useForm<SiteSettings>>['register']>;
-  error: string | undefined;
-}) {
-  const { t } = useTranslation();
-  const text = labels(t)[field];
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>{text.label}</label>
-      <textarea
-        id={id}
-        rows={8}
-        maxLength={SITE_TEXT_MAX}
-        {...registration}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-      />
-      <p id={hintId} className="form-hint">
-        {text.hint}
-      </p>
-      <FieldError id={errorId} message={error && formMessage(t, error)} />
-    </div>
-  );
-}
-
 /**
  * The form is checked in the browser by the same schema the server checks PUT /api/settings/
  * with; the form always sends all five texts.
@@ -94,7 +63,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
   const update = useUpdateSiteSettings();
   const [banner, showBanner] = useSnackbar();
   const form = useForm<SiteSettings>({ defaultValues: initial, resolver: zodResolver(settingsFormSchema) });
-  const { errors } = form.formState;
+  const fields = labels(t);
 
   const onSubmit = form.handleSubmit((texts) =>
     update.mutate(texts, {
@@ -110,11 +79,26 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
     <form onSubmit={onSubmit} className="settings-form" noValidate>
       <p className="form-hint">
         {t(
-          'The texts are HTML. Formatting such as <p>, <strong>, lists and links is kept; scripts and images are removed when saved.',
+          'Headings, bold, italic, lists, quotes and links are kept; scripts and images are removed when saved. The </> button shows a text as HTML.',
         )}
       </p>
       {SITE_TEXT_FIELDS.map((field) => (
-        <SiteTextArea key={field} field={field} registration={form.register(field)} error={errors[field]?.message} />
+        <Controller
+          key={field}
+          control={form.control}
+          name={field}
+          render={({ field: input, fieldState }) => (
+            <RichTextEditor
+              label={fields[field].label}
+              hint={fields[field].hint}
+              value={input.value ?? ''}
+              onChange={input.onChange}
+              maxLength={SITE_TEXT_MAX}
+              error={fieldState.error?.message && formMessage(t, fieldState.error.message)}
+              htmlSource
+            />
+          )}
+        />
       ))}
       {/* Beside the Save button, where the admin's eyes are after saving. */}
       {banner && <MessageBox variant="success">{banner}</MessageBox>}

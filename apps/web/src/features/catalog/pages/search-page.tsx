@@ -146,6 +146,10 @@ export function SearchPage() {
                 ))}
               </select>
             </div>
+            {/* Beside the sort: what decides the order (a marketplace must say it). */}
+            <Link to="/ranking" className="ranking-link">
+              {t('How search results are ranked')}
+            </Link>
           </div>
           {products.isPending ? (
             <LoadingBox />
