@@ -661,3 +661,14 @@ export interface AdminOverview {
   thisMonth: { orders: number; sales: number };
   counts: AdminOverviewCount[];
 }
+
+/** GET/PUT/DELETE /api/users/me/favourites/{productId}: whether the signed-in user saved it. */
+export interface FavouriteStateResponse {
+  productId: string;
+  saved: boolean;
+}
+
+/** GET /api/users/me/favourites: the saved products the public sees, the latest saved first. */
+export interface FavouritesResponse {
+  products: ProductSummary[];
+}

@@ -299,6 +299,24 @@ const TABLE: Row[] = [
     }),
   },
 
+  // Favourites: one's own, for anyone signed in (the token's user, never another's).
+  { route: 'GET /api/users/me/favourites', expected: SIGNED_IN, request: () => ({ url: '/api/users/me/favourites' }) },
+  {
+    route: 'GET /api/users/me/favourites/:productId',
+    expected: SIGNED_IN,
+    request: async () => ({ url: `/api/users/me/favourites/${await stockedProduct()}` }),
+  },
+  {
+    route: 'PUT /api/users/me/favourites/:productId',
+    expected: SIGNED_IN,
+    request: async () => ({ url: `/api/users/me/favourites/${await stockedProduct()}` }),
+  },
+  {
+    route: 'DELETE /api/users/me/favourites/:productId',
+    expected: SIGNED_IN,
+    request: async () => ({ url: `/api/users/me/favourites/${await stockedProduct()}` }),
+  },
+
   // Orders: the buyer, the order's seller and admins; to anyone else an order does not exist.
   {
     route: 'POST /api/orders',
