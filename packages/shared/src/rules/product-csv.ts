@@ -118,3 +118,27 @@ export interface ProductCsvFileProblem {
   message: string;
   problems: string[];
 }
+
+/** GET /api/orders/export.csv: one row per order line, in the order placed. */
+export const ORDER_CSV_COLUMNS = [
+  'order_number',
+  'placed_at',
+  'shop',
+  'buyer_name',
+  'payment_method',
+  'state',
+  'paid_at',
+  'shipped_at',
+  'delivered_at',
+  'product_number',
+  'product_name',
+  'qty',
+  'unit_price',
+  'vat_rate',
+  'line_total',
+  'order_shipping',
+  'order_total',
+] as const;
+
+/** The longest range of days one orders export covers. */
+export const MAX_ORDER_EXPORT_DAYS = 366;
