@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useProduct } from '#web/api/get-product.ts';
 import { usePublicSeller } from '#web/api/get-seller.ts';
+import { FavouriteButton } from '#web/components/favourite-button.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
@@ -187,6 +188,11 @@ function ProductView({ product }: { product: ProductDetails }) {
           <Rating value={product.rating} numReviews={product.numReviews} />
           <p className="price product-price">{format.price(product.price)}</p>
           <p className="price-vat-note product-price-vat">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</p>
+          {!product.isDraft && (
+            <div className="product-favourite">
+              <FavouriteButton productId={product._id} productName={product.name} withText />
+            </div>
+          )}
           {product.description !== '' && (
             <div className="product-description" lang="sv">
               <h2 className="visually-hidden" lang={i18n.language}>

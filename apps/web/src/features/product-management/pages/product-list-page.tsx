@@ -18,6 +18,7 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCreateProduct } from '../api/create-product';
 import { useDeleteProduct } from '../api/delete-product';
+import { ProductCsvPanel } from '../components/product-csv-panel';
 import { ProductTable } from '../components/product-table';
 import '../product-management.css';
 
@@ -215,6 +216,7 @@ function ProductList({ mode }: { mode: ListMode }) {
       {products.data && (
         <Pager page={page} pages={products.data.pages} hrefFor={filters.hrefFor} label={t('Product list pages')} />
       )}
+      {mode === 'seller' && <ProductCsvPanel />}
     </section>
   );
 }
