@@ -1183,6 +1183,16 @@ export const swedishCatalogue: Record<string, string> = {
   "Variants (coming): the variant's SKU.": 'Varianter (kommer): variantens artikelnummer (SKU).',
   "Variants (coming): the variant's own price.": 'Varianter (kommer): variantens eget pris.',
   "Variants (coming): the variant's stock.": 'Varianter (kommer): variantens lager.',
+  'Price must be a number.': 'Priset måste vara ett tal.',
+  'Count in stock must be a number.': 'Antal i lager måste vara ett tal.',
+  'Variants cannot be imported yet: leave the option and variant columns empty.':
+    'Varianter kan inte importeras än: lämna alternativ- och variantkolumnerna tomma.',
+  'Columns are missing.': 'Kolumner saknas.',
+  'The file is empty.': 'Filen är tom.',
+  'The file is not valid CSV.': 'Filen är inte giltig CSV.',
+  'The file is too large: it must be under 10 MB.': 'Filen är för stor: den måste vara under 10 MB.',
+  'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.':
+    'Filen är inte UTF-8-text. Spara den som "CSV UTF-8" och försök igen.',
   'Export orders as CSV': 'Exportera beställningar som CSV',
   'to must not be before from.': 'Till-datumet får inte vara före från-datumet.',
 };

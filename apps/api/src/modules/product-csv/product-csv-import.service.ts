@@ -16,12 +16,12 @@ import {
   type ProductCsvReport,
 } from '@torget/shared/rules/product-csv';
 import type { ProductUpdate } from '@torget/shared/schemas/catalog';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Db, transaction } from '#api/db/client.ts';
 import { products, sellers } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { sanitizeRichText } from '#api/lib/sanitize.ts';
-import { type EditedFields, editedFieldsOf, versionAfterEdit } from '#api/modules/catalog/product-version.ts';
+import { type EditedFields, editedFieldsOf } from '#api/modules/catalog/product-version.ts';
 import { readCsv } from './csv-file';
 import { csvProductColumns } from './product-csv-export.service';
 import { type CsvProduct, csvRowToUpdate, galleryOf, updateOver } from './product-csv-rows';
@@ -64,6 +64,13 @@ function fieldsOf(update: ProductUpdate): EditedFields {
     description: sanitizeRichText(update.description),
     vatRate: update.vatRate ?? 25,
   });
+}
+
+/** Whether a field of the edit form changes: what grows the version, as a save (product-version.ts). */
+function editedFieldChanges(current: CsvProduct, fields: EditedFields): boolean {
+  return (Object.keys(fields) as (keyof EditedFields)[]).some(
+    (key) => fields[key] !== current[key as keyof CsvProduct],
+  );
 }
 
 function changedColumns(current: CsvProduct, fields: EditedFields, images: string[]): string[] {
@@ -172,6 +179,36 @@ async function planImport(db: Db, seller: AuthUser, bytes: Buffer, dryRun: boole
   return { report, writes };
 }
 
+/**
+ * Changes up to INSERT_BATCH products in one statement (one statement per row took 20 ms a row on
+ * PostgreSQL: the catalogue's statement triggers run per statement). As a save: a draft with a
+ * name, a price and an image goes on sale, one on sale stays; the version grows when a field of the
+ * edit form changes (an edit form loaded before is then refused).
+ */
+async function updateBatch(tx: Db, batch: readonly PlannedWrite[]): Promise<void> {
+  const values = sql.join(
+    batch.map((w) => {
+      const f = w.fields;
+      const bump = w.current && editedFieldChanges(w.current, f) ? 1 : 0;
+      return sql`(${w.current?.id}::uuid, ${f.name}::text, ${f.priceOre}::integer, ${f.image}::text, ${f.category}::text,
+        ${f.brand}::text, ${f.countInStock}::integer, ${f.description}::text, ${f.shippingPriceOre}::integer,
+        ${f.shippingInfo}::text, ${f.vatRate}::integer, ${JSON.stringify(w.images)}::jsonb, ${w.publishable}::boolean,
+        ${bump}::integer)`;
+    }),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${products} set
+      name = v.name, price_ore = v.price_ore, image = v.image, category = v.category, brand = v.brand,
+      count_in_stock = v.count_in_stock, description = v.description,
+      shipping_price_ore = v.shipping_price_ore, shipping_info = v.shipping_info, vat_rate = v.vat_rate,
+      images = v.images, is_draft = ${products.isDraft} and not v.publishable,
+      version = ${products.version} + v.bump, updated_at = now()
+    from (values ${values}) as v(id, name, price_ore, image, category, brand, count_in_stock, description,
+      shipping_price_ore, shipping_info, vat_rate, images, publishable, bump)
+    where ${products.id} = v.id`);
+}
+
 /** How many new products one INSERT writes. */
 const INSERT_BATCH = 500;
 
@@ -214,19 +251,12 @@ export async function importProductsCsv(
         touched.push({ id: product.id, category: product.category });
       });
     }
-    for (const write of writes) {
+    const changed = writes.filter((w) => w.current);
+    for (let i = 0; i < changed.length; i += INSERT_BATCH) {
+      await updateBatch(tx, changed.slice(i, i + INSERT_BATCH));
+    }
+    for (const write of changed) {
       if (!write.current) continue;
-      await tx
-        .update(products)
-        .set({
-          ...write.fields,
-          images: write.images,
-          // As a save: a draft with a name, a price and an image goes on sale; one on sale stays.
-          isDraft: write.current.isDraft && !write.publishable,
-          version: versionAfterEdit(write.fields),
-          updatedAt: new Date(),
-        })
-        .where(eq(products.id, write.current.id));
       touched.push({ id: write.current.id, category: write.current.category });
       if (write.fields.category !== write.current.category) {
         touched.push({ id: write.current.id, category: write.fields.category });

@@ -52,10 +52,12 @@ function ChangeTable({ caption, rows }: { caption: string; rows: ProductCsvRepor
         <tbody>
           {rows.map((row) => (
             <tr key={row.row}>
-              <td>{row.row}</td>
-              <td>{row.productNumber ? `#${row.productNumber}` : '–'}</td>
-              <td lang="sv">{row.name}</td>
-              <td>{row.fields.join(', ')}</td>
+              <td data-label={t('Row')}>{row.row}</td>
+              <td data-label={t('Number')}>{row.productNumber ? `#${row.productNumber}` : '–'}</td>
+              <td data-label={t('Name')} lang="sv">
+                {row.name}
+              </td>
+              <td data-label={t('Columns')}>{row.fields.join(', ')}</td>
             </tr>
           ))}
         </tbody>
@@ -158,9 +160,9 @@ export function ProductCsvPanel() {
                   <tbody>
                     {report.refused.map((row) => (
                       <tr key={row.row}>
-                        <td>{row.row}</td>
-                        <td>{row.productNumber || '–'}</td>
-                        <td>{t(row.reason)}</td>
+                        <td data-label={t('Row')}>{row.row}</td>
+                        <td data-label={t('Number')}>{row.productNumber || '–'}</td>
+                        <td data-label={t('Reason')}>{t(row.reason)}</td>
                       </tr>
                     ))}
                   </tbody>
