@@ -5,9 +5,14 @@
  */
 import { formatSekAmount, formatSekSwedish, oreToSek } from '@torget/shared/rules/money';
 import type { Mail } from '#api/lib/mailer.ts';
-import type { FavouriteDigest } from '#api/modules/favourites/favourite-notices.service.ts';
 
-export function favouritesMail(digest: FavouriteDigest, siteOrigin: string): Mail {
+/** What the mail tells (modules/favourites gives it: FavouriteDigest). */
+export interface FavouritesMailData {
+  user: { name: string; email: string };
+  lines: { productId: string; name: string; priceOre: number; kind: 'back_in_stock' | 'on_sale' }[];
+}
+
+export function favouritesMail(digest: FavouritesMailData, siteOrigin: string): Mail {
   const link = (id: string) => `${siteOrigin}/product/${id}`;
   const swedish = digest.lines.map((line) => {
     const what = line.kind === 'on_sale' ? 'är på rea' : 'finns i lager igen';
