@@ -724,3 +724,14 @@ export interface ProductRemoval {
   reason: string;
   decidedAt: string;
 }
+
+/** GET/PUT/DELETE /api/users/me/favourites/{productId}: whether the signed-in user saved it. */
+export interface FavouriteStateResponse {
+  productId: string;
+  saved: boolean;
+}
+
+/** GET /api/users/me/favourites: the saved products the public sees, the latest saved first. */
+export interface FavouritesResponse {
+  products: ProductSummary[];
+}

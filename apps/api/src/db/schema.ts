@@ -15,6 +15,7 @@ export {
   searchWordCounts,
   searchWords,
 } from './schema/catalog-derived';
+export { FAVOURITE_NOTICE_KINDS, type FavouriteNoticeKind, favouriteNotices, favourites } from './schema/favourites';
 export { feeSettings, LEDGER_ENTRY_KINDS, ledgerEntries } from './schema/ledger';
 export { orderItems, orderMessageReads, orderMessages, orders, PAYMENT_METHODS } from './schema/orders';
 export { sellerPaymentRequests } from './schema/payment-requests';

@@ -120,6 +120,9 @@ const ADDED_IN_FILES = [
   'routine torget_ledger_append_only()',
   'trigger ledger_entries_append_only on ledger_entries',
   'trigger ledger_entries_no_truncate on ledger_entries',
+  // Favourites: a saved product back in stock leaves a notice for the favourites mail.
+  'routine torget_favourites_back_in_stock()',
+  'trigger products_favourites_back_in_stock on products',
 ];
 
 /**

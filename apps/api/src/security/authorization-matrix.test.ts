@@ -329,6 +329,50 @@ const TABLE: Row[] = [
     }),
   },
 
+  // CSV: a seller's own products out and in; orders out for sellers (their own) and admins (all).
+  {
+    route: 'GET /api/products/mine.csv',
+    expected: [401, 403, 403, 200, 200, 403],
+    request: () => ({ url: '/api/products/mine.csv' }),
+  },
+  {
+    route: 'POST /api/products/import',
+    note: 'a dry run of one new product: each seller their own shop',
+    expected: [401, 403, 403, 200, 200, 403],
+    request: () => {
+      const body = multipart(
+        Buffer.from('product_number;name;price;count_in_stock\n;Ny;10;1\n'),
+        'p.csv',
+        'text/csv',
+        'file',
+      );
+      return { url: '/api/products/import?dry_run=1', payload: body.payload, headers: body.headers };
+    },
+  },
+  {
+    route: 'GET /api/orders/export.csv',
+    expected: [401, 403, 403, 200, 200, 200],
+    request: () => ({ url: '/api/orders/export.csv?from=2026-01-01&to=2026-12-31' }),
+  },
+
+  // Favourites: one's own, for anyone signed in (the token's user, never another's).
+  { route: 'GET /api/users/me/favourites', expected: SIGNED_IN, request: () => ({ url: '/api/users/me/favourites' }) },
+  {
+    route: 'GET /api/users/me/favourites/:productId',
+    expected: SIGNED_IN,
+    request: async () => ({ url: `/api/users/me/favourites/${await stockedProduct()}` }),
+  },
+  {
+    route: 'PUT /api/users/me/favourites/:productId',
+    expected: SIGNED_IN,
+    request: async () => ({ url: `/api/users/me/favourites/${await stockedProduct()}` }),
+  },
+  {
+    route: 'DELETE /api/users/me/favourites/:productId',
+    expected: SIGNED_IN,
+    request: async () => ({ url: `/api/users/me/favourites/${await stockedProduct()}` }),
+  },
+
   // Orders: the buyer, the order's seller and admins; to anyone else an order does not exist.
   {
     route: 'POST /api/orders',

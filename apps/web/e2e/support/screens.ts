@@ -98,6 +98,7 @@ export const SCREENS: Screen[] = [
   { route: '/map', viewer: 'shopper', path: () => '/map' },
   { route: '/order/:id', viewer: 'shopper', path: (ids) => `/order/${ids.orderId}` },
   { route: '/orderhistory', viewer: 'shopper', path: () => '/orderhistory' },
+  { route: '/favourites', viewer: 'shopper', path: () => '/favourites' },
   { route: '/profile', viewer: 'shopper', path: () => '/profile' },
   { route: '/become_seller/:plan', viewer: 'shopper', path: () => '/become_seller/1' },
   { route: '/seller_application', viewer: 'shopper', path: () => '/seller_application' },

@@ -58,6 +58,11 @@ const ProfilePage = lazyPage(
   (m) => m.ProfilePage,
 );
 
+const FavouritesPage = lazyPage(
+  () => import('#web/features/favourites/pages/favourites-page.tsx'),
+  (m) => m.FavouritesPage,
+);
+
 const ProductPage = lazyPage(
   () => import('#web/features/catalog/pages/product-page.tsx'),
   (m) => m.ProductPage,
@@ -249,6 +254,7 @@ export function AppRouter() {
             <Route path="/order/:id" element={<OrderPage />} />
             <Route path="/order/:id/withdrawal_form" element={<WithdrawalFormPage />} />
             <Route path="/orderhistory" element={<OrderHistoryPage />} />
+            <Route path="/favourites" element={<FavouritesPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/become_seller/:plan" element={<BecomeSellerPage />} />
             <Route path="/seller_application" element={<SellerApplicationPage />} />

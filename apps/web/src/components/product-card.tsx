@@ -1,4 +1,5 @@
 import type { ProductSummary } from '@torget/shared/api-types';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { ProductPrice } from './product-price';
@@ -13,6 +14,12 @@ interface ProductCardProps {
   /** The level of the name's heading: one below the heading of the list the card is in. */
   headingLevel?: 2 | 3;
 }
+
+/**
+ * The "Save" heart, loaded after the page: it reads the signed-in user's favourites, which the
+ * home page's first load has no room for (scripts/check-bundle.mjs).
+ */
+const FavouriteButton = lazy(async () => ({ default: (await import('./favourite-button')).FavouriteButton }));
 
 /** How wide a card's image is drawn: half the screen in a phone's two columns, else at most about 20rem. */
 export const PRODUCT_CARD_SIZES = '(max-width: 479.98px) 50vw, 20rem';
@@ -37,6 +44,11 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
         />
+      </div>
+      <div className="product-card-favourite">
+        <Suspense fallback={null}>
+          <FavouriteButton productId={product._id} productName={product.name} />
+        </Suspense>
       </div>
       <div className="card-body">
         <Heading className="product-card-name" lang="sv">

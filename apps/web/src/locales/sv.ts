@@ -1357,4 +1357,67 @@ export const swedishCatalogue: Record<string, string> = {
   'on {{date}}. Ground: {{ground}}. Reasons: {{reason}}': 'den {{date}}. Grund: {{ground}}. Skäl: {{reason}}',
   'To appeal, reply to the mail we sent you; another administrator then reviews the decision.':
     'Vill du överklaga, svara på mejlet vi skickade; en annan administratör prövar då beslutet på nytt.',
+  // Favourites
+  'Save {{name}}': 'Spara {{name}}',
+  'Saved products': 'Sparade produkter',
+  'We mail you when a saved product comes back in stock or goes on sale, at most once a day.':
+    'Vi mejlar dig när en sparad produkt finns i lager igen eller är på rea, högst en gång om dagen.',
+  'You have no saved products yet.': 'Du har inga sparade produkter än.',
+  // Products and orders as CSV
+  'Import and export as CSV': 'Importera och exportera som CSV',
+  'Export CSV': 'Exportera CSV',
+  'Import CSV': 'Importera CSV',
+  'CSV file to import': 'CSV-fil att importera',
+  'An import first shows what it would do; nothing changes until you apply it.':
+    'En import visar först vad den skulle göra; inget ändras förrän du verkställer den.',
+  'Reading the file...': 'Läser filen...',
+  'Applied: {{created}} created, {{changed}} changed.': 'Klart: {{created}} skapade, {{changed}} ändrade.',
+  '{{created}} to create, {{changed}} to change, {{unchanged}} unchanged, {{refused}} refused.':
+    '{{created}} att skapa, {{changed}} att ändra, {{unchanged}} oförändrade, {{refused}} avvisade.',
+  'Refused rows': 'Avvisade rader',
+  Row: 'Rad',
+  Number: 'Nummer',
+  Columns: 'Kolumner',
+  'To create': 'Skapas',
+  'To change': 'Ändras',
+  'Fix the refused rows and choose the file again: nothing is applied while a row is refused.':
+    'Rätta de avvisade raderna och välj filen igen: inget verkställs så länge en rad är avvisad.',
+  'Apply the import': 'Verkställ importen',
+  'The columns': 'Kolumnerna',
+  'UTF-8 with ; between cells, as Excel in Swedish saves "CSV UTF-8". One row per product. A cell starting with = + - or @ is written after a \' so a spreadsheet shows it as text.':
+    'UTF-8 med ; mellan cellerna, som Excel på svenska sparar "CSV UTF-8". En rad per produkt. En cell som börjar med = + - eller @ skrivs efter ett \' så att ett kalkylark visar den som text.',
+  required: 'obligatorisk',
+  'The product number (1001). Empty: a new product.': 'Produktnumret (1001). Tomt: en ny produkt.',
+  'The name.': 'Namnet.',
+  'Price in kronor, with a decimal comma (249,50).': 'Pris i kronor, med decimalkomma (249,50).',
+  'Count in stock, a whole number.': 'Antal i lager, ett heltal.',
+  'Category.': 'Kategori.',
+  'Brand.': 'Varumärke.',
+  'Description (the text of the product page).': 'Beskrivning (texten på produktsidan).',
+  'Shipping price in kronor.': 'Fraktpris i kronor.',
+  'Shipping information.': 'Fraktinformation.',
+  'VAT rate: 25, 12 or 6.': 'Momssats: 25, 12 eller 6.',
+  'Images already among your products, separated by |. Addresses on the web are not fetched.':
+    'Bilder som redan finns bland dina produkter, åtskilda med |. Adresser på webben hämtas inte.',
+  'listed or draft. Shown only: an import does not read it.':
+    'listed (publicerad) eller draft (utkast). Visas bara: en import läser den inte.',
+  'Variants (coming): the first option, e.g. Size.': 'Varianter (kommer): det första alternativet, t.ex. Storlek.',
+  'Variants (coming): its value, e.g. M.': 'Varianter (kommer): dess värde, t.ex. M.',
+  'Variants (coming): the second option, e.g. Colour.': 'Varianter (kommer): det andra alternativet, t.ex. Färg.',
+  'Variants (coming): its value, e.g. Blue.': 'Varianter (kommer): dess värde, t.ex. Blå.',
+  "Variants (coming): the variant's SKU.": 'Varianter (kommer): variantens artikelnummer (SKU).',
+  "Variants (coming): the variant's own price.": 'Varianter (kommer): variantens eget pris.',
+  "Variants (coming): the variant's stock.": 'Varianter (kommer): variantens lager.',
+  'Price must be a number.': 'Priset måste vara ett tal.',
+  'Count in stock must be a number.': 'Antal i lager måste vara ett tal.',
+  'Variants cannot be imported yet: leave the option and variant columns empty.':
+    'Varianter kan inte importeras än: lämna alternativ- och variantkolumnerna tomma.',
+  'Columns are missing.': 'Kolumner saknas.',
+  'The file is empty.': 'Filen är tom.',
+  'The file is not valid CSV.': 'Filen är inte giltig CSV.',
+  'The file is too large: it must be under 10 MB.': 'Filen är för stor: den måste vara under 10 MB.',
+  'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.':
+    'Filen är inte UTF-8-text. Spara den som "CSV UTF-8" och försök igen.',
+  'Export orders as CSV': 'Exportera beställningar som CSV',
+  'to must not be before from.': 'Till-datumet får inte vara före från-datumet.',
 };

@@ -13,6 +13,7 @@ import {
   PAYMENT_METHODS,
   SHIPPING_ADDRESS_LIMITS,
 } from '../rules/orders';
+import { MAX_ORDER_EXPORT_DAYS } from '../rules/product-csv';
 import { adminSearchSchema, filterWord } from './accounts';
 import { idSchema, optionalIdSchema } from './product-query';
 
@@ -157,3 +158,21 @@ export const paypalPaymentResultSchema = z.object({
     .string({ message: 'The PayPal order id is missing.' })
     .regex(/^[A-Za-z0-9-]{1,64}$/, 'The PayPal order id is not valid.'),
 });
+
+/** GET /api/orders/export.csv: the Stockholm days from and to, both included, both needed. */
+const exportDay = (field: string) =>
+  z
+    .string({ message: `${field} is required.` })
+    .trim()
+    .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDate(text), {
+      message: `${field} must be a date (YYYY-MM-DD).`,
+    });
+
+export const orderExportQuerySchema = z
+  .object({ from: exportDay('from'), to: exportDay('to') })
+  .refine((q) => q.to >= q.from, { message: 'to must not be before from.', path: ['to'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_ORDER_EXPORT_DAYS, {
+    message: `A range of at most ${MAX_ORDER_EXPORT_DAYS} days.`,
+    path: ['to'],
+  });
+export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;

@@ -1,9 +1,10 @@
 /**
  * /api/products: the categories (public), the catalogue and one product (caller: drafts for their
- * seller and admins), writing products and reviews (signed in, sellers).
+ * seller and admins), writing products and reviews (signed in, sellers), a seller's products as CSV and imported from it.
  */
 import { forAudience, type RoutePlugin } from '#api/routes/audiences.ts';
 import { callerProductRoutes } from './caller.routes';
+import { productCsvRoutes } from './csv.routes';
 import { publicProductRoutes } from './public.routes';
 import { removalProductRoutes } from './removal.routes';
 import { sellerProductRoutes } from './seller.routes';
@@ -15,5 +16,5 @@ export const productRoutes: RoutePlugin = async (app, { deps }) => {
   await app.register(forAudience('public', publicProductRoutes), { deps });
   await app.register(forAudience('caller', callerProductRoutes), { deps });
   await app.register(forAudience('signed-in', signedInProductRoutes, removalProductRoutes), { deps });
-  await app.register(forAudience('seller', sellerProductRoutes), { deps });
+  await app.register(forAudience('seller', sellerProductRoutes, productCsvRoutes), { deps });
 };

@@ -107,6 +107,7 @@ export function Header(props: HeaderProps) {
               >
                 <DropdownLink to="/profile">{t('User Profile')}</DropdownLink>
                 <DropdownLink to="/orderhistory">{t('Order History')}</DropdownLink>
+                <DropdownLink to="/favourites">{t('Saved products')}</DropdownLink>
                 {user.wants_to_be_seller && !user.is_seller && (
                   <DropdownLink to="/seller_application">{t('Your application')}</DropdownLink>
                 )}

@@ -54,6 +54,7 @@ export function MenuSidebar({ open, onClose, onNavigate, ref }: MenuSidebarProps
         {user ? (
           <>
             {link('/orderhistory', t('My outgoing orders'))}
+            {link('/favourites', t('Saved products'))}
             <li>
               <button
                 type="button"

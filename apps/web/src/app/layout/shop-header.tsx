@@ -161,6 +161,7 @@ export function ShopHeader({ seller, showSubtitle }: { seller: PublicSeller; sho
             >
               <DropdownLink to="/profile">{t('User Profile')}</DropdownLink>
               <DropdownLink to="/orderhistory">{t('Order History')}</DropdownLink>
+              <DropdownLink to="/favourites">{t('Saved products')}</DropdownLink>
               <DropdownAction onSelect={signOut}>{t('Sign Out')}</DropdownAction>
             </DropdownMenu>
           ) : (

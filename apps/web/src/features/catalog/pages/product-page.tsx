@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useFileReport } from '#web/api/file-report.ts';
 import { useProduct } from '#web/api/get-product.ts';
 import { usePublicSeller } from '#web/api/get-seller.ts';
+import { FavouriteButton } from '#web/components/favourite-button.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { ProductPrice } from '#web/components/product-price.tsx';
@@ -205,6 +206,11 @@ function ProductView({ product }: { product: ProductDetails }) {
             <ProductPrice product={product} className="price" />
           </div>
           <p className="price-vat-note product-price-vat">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</p>
+          {!product.isDraft && (
+            <div className="product-favourite">
+              <FavouriteButton productId={product._id} productName={product.name} withText />
+            </div>
+          )}
           {product.description !== '' && (
             <div className="product-description" lang="sv">
               <h2 className="visually-hidden" lang={i18n.language}>

@@ -19,6 +19,7 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCreateProduct } from '../api/create-product';
 import { useDeleteProduct } from '../api/delete-product';
 import { useSetProductHidden } from '../api/update-product';
+import { ProductCsvPanel } from '../components/product-csv-panel';
 import { ProductTable } from '../components/product-table';
 import '../product-management.css';
 
@@ -244,6 +245,7 @@ function ProductList({ mode }: { mode: ListMode }) {
       {products.data && (
         <Pager page={page} pages={products.data.pages} hrefFor={filters.hrefFor} label={t('Product list pages')} />
       )}
+      {mode === 'seller' && <ProductCsvPanel />}
     </section>
   );
 }
