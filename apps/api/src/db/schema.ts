@@ -24,4 +24,5 @@ export { payoutLines, payouts } from './schema/payouts';
 export { orderRefunds, REFUND_STATUSES, type StoredRefundLine } from './schema/refunds';
 export { siteSettings } from './schema/settings';
 export { passwordResetTokens, sellerPersonalNumbers, sellers, users } from './schema/users';
+export { productVariants } from './schema/variants';
 export { orderWithdrawalLines, orderWithdrawals } from './schema/withdrawals';

@@ -93,6 +93,11 @@ export const products = pgTable(
       .generatedAlwaysAs(sql.raw(shownColumnExpression('tail'))),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The options of a product with variants ([{ name, values }], rules/variants.ts; migration
+     * 0043); [] for a product without. Its variants are rows of `product_variants`.
+     */
+    options: jsonb('options').$type<{ name: string; values: string[] }[]>().notNull().default([]),
   },
   (t) => [
     check('products_price_check', sql`${t.priceOre} >= 0`),

@@ -4,7 +4,7 @@ import { canEditProduct } from '@torget/shared/policies/products';
 import { isPublishable, MAX_PRODUCT_IMAGES, PRODUCT_CHANGED } from '@torget/shared/rules/catalog';
 import { mayAddProduct, planRule } from '@torget/shared/rules/plans';
 import type { ProductUpdate } from '@torget/shared/schemas/catalog';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { type Db, transaction } from '#api/db/client.ts';
 import { recomputeSellerRating } from '#api/db/ratings.ts';
 import { products, sellers } from '#api/db/schema.ts';
@@ -16,6 +16,7 @@ import { isUuid } from '#api/lib/uuid.ts';
 import { type SnapshotRow, snapshotColumns, snapshotOf } from './product-snapshot';
 import { editedFieldsOf, versionAfterEdit } from './product-version';
 import { sessionUserAndProduct } from './session-product-read';
+import { checkVariantsSave, saveVariants, stockOfVariants } from './variants.service';
 
 /** What an edit or a deletion reads of a product first. */
 const editableColumns = {
@@ -138,29 +139,51 @@ export async function updateProduct(
     input.version === undefined
       ? eq(products.id, locked.id)
       : and(eq(products.id, locked.id), eq(products.version, input.version));
+  // With variants (sent with options), the stock is theirs: the sum. A save without them keeps
+  // a product with variants at its variants' sum, whatever `countInStock` says.
+  const variants =
+    input.options !== undefined && input.variants !== undefined
+      ? { options: input.options, variants: input.variants }
+      : null;
+  if (variants) checkVariantsSave(variants, images);
   const fields = editedFieldsOf(input, {
     image,
     // Written in the rich-text editor: the same allow-list as a shop's description.
     description: sanitizeRichText(input.description),
     // The spec's payload has no moms rate: a save without one keeps the product's.
     vatRate: input.vatRate ?? current.vatRate,
+    countInStock:
+      variants && variants.options.length > 0
+        ? stockOfVariants(variants.variants)
+        : variants
+          ? input.countInStock
+          : (sql`case when jsonb_array_length(${products.options}) = 0 then ${input.countInStock}::integer else ${products.countInStock} end` as unknown as number),
   });
-  const saved = await db
-    .with(locked)
-    .update(products)
-    .set({ ...fields, images, isDraft: stillDraft, version: versionAfterEdit(fields), updatedAt: new Date() })
-    .from(locked)
-    .where(unchangedSinceLoaded)
-    .returning({
-      ...snapshotColumns,
-      beforeSellerId: locked.sellerId,
-      beforeCategory: locked.category,
-      beforeName: locked.name,
-      beforePriceOre: locked.priceOre,
-      beforeRating: locked.rating,
-      beforeIsDraft: locked.isDraft,
-      beforeSellerActive: locked.sellerActive,
-    });
+  const write = async (handle: Db) => {
+    const rows = await writeEdit(handle);
+    const [row] = rows;
+    if (row && variants) await saveVariants(handle, { id: row.id, sellerId: row.sellerId }, variants);
+    return rows;
+  };
+  const writeEdit = (handle: Db) =>
+    handle
+      .with(locked)
+      .update(products)
+      .set({ ...fields, images, isDraft: stillDraft, version: versionAfterEdit(fields), updatedAt: new Date() })
+      .from(locked)
+      .where(unchangedSinceLoaded)
+      .returning({
+        ...snapshotColumns,
+        beforeSellerId: locked.sellerId,
+        beforeCategory: locked.category,
+        beforeName: locked.name,
+        beforePriceOre: locked.priceOre,
+        beforeRating: locked.rating,
+        beforeIsDraft: locked.isDraft,
+        beforeSellerActive: locked.sellerActive,
+      });
+  // Options and variants are written after the product's row, in one transaction with it.
+  const saved = variants ? await transaction(db, write) : await write(db);
   // The product exists (checked above): no row means its version moved on.
   const [after] = saved;
   if (!after) throw conflict(PRODUCT_CHANGED);

@@ -30,6 +30,8 @@ export interface StoredProduct {
   vatRate: number;
   countInStock: number;
   isDraft: boolean;
+  /** Whether the product has variants: a line then names one (modules/catalog/variants.service.ts). */
+  hasVariants: boolean;
   /** The seller as the order needs them; the shop fields are null when there is no shop row. */
   seller: {
     email: string;
@@ -57,6 +59,7 @@ const productColumns = {
   vatRate: products.vatRate,
   countInStock: products.countInStock,
   isDraft: products.isDraft,
+  hasVariants: sql<boolean>`jsonb_array_length(${products.options}) > 0`,
 };
 
 /** What an order reads of a product's seller (`users`, their account, and `sellers`, their shop). */
