@@ -51,8 +51,9 @@ export async function productDetailsAnswer(db: Db, id: string): Promise<ProductD
   const [row] = await textRows(db, detailsStatement(db), { id });
   if (!row) return null;
   const reviews = row[AFTER_PRODUCT_COLUMNS] ?? '[]';
-  const options = row[AFTER_PRODUCT_COLUMNS + 1] ?? '[]';
-  const variants = row[AFTER_PRODUCT_COLUMNS + 2] ?? '[]';
+  // Written again as JSON.stringify writes them (the database's JSON text spaces its keys).
+  const options = JSON.stringify(JSON.parse(row[AFTER_PRODUCT_COLUMNS + 1] ?? '[]'));
+  const variants = JSON.stringify(JSON.parse(row[AFTER_PRODUCT_COLUMNS + 2] ?? '[]'));
   return {
     json: productJsonOfRow(row, `"reviews":${reviews},"options":${options},"variants":${variants}`),
     ...productFactsOfRow(row),

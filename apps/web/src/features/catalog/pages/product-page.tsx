@@ -1,4 +1,4 @@
-import type { ProductDetails } from '@torget/shared/api-types';
+import type { ProductDetails, ProductVariant } from '@torget/shared/api-types';
 import { PRODUCT_PAGE_IMAGE_SIZES } from '@torget/shared/rules/images';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -15,7 +15,9 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { ProductGallery } from '../components/product-gallery';
 import { ReviewList } from '../components/review-list';
+import { VariantPicker } from '../components/variant-picker';
 import { reviewGroups } from '../utils/review-groups';
+import { type Choice, chosenVariant, initialChoice } from '../utils/variant-choice';
 import '../product-page.css';
 
 // The review form (with the shared payload schemas and zod) loads only for a signed-in
@@ -51,19 +53,34 @@ function BackLink() {
   );
 }
 
-/** Price, shipping, status, quantity and Add to Cart. */
-function BuyBox({ product }: { product: ProductDetails }) {
+/** The variant chosen on the page of a product with variants, and how to choose another. */
+interface VariantChoice {
+  choice: Choice;
+  variant: ProductVariant | null;
+  onChoose: (choice: Choice) => void;
+}
+
+/**
+ * Price, shipping, status, quantity and Add to Cart. For a product with variants, the options
+ * come first; price, status and quantity follow the variant chosen, and Add to Cart waits for one.
+ */
+function BuyBox({ product, picked }: { product: ProductDetails; picked: VariantChoice | null }) {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
   const [qty, setQty] = useState(1);
-  const inStock = product.countInStock > 0;
+  const variant = picked?.variant ?? null;
+  const stock = variant ? variant.countInStock : product.countInStock;
+  const inStock = stock > 0;
+  const price = variant?.price ?? product.price;
+  const waiting = picked !== null && variant === null;
   return (
     <div className="card buy-box">
+      {picked && <VariantPicker product={product} choice={picked.choice} onChoose={picked.onChoose} />}
       <dl className="buy-box-facts">
         <div>
           <dt>{t('Price')}</dt>
-          <dd className="price">{format.price(product.price)}</dd>
+          <dd className="price">{format.price(price)}</dd>
           {/* Beside the price, not in it: the price's own text stays the amount alone. */}
           <dd className="price-vat-note">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</dd>
         </div>
@@ -75,7 +92,7 @@ function BuyBox({ product }: { product: ProductDetails }) {
         )}
         <div>
           <dt>{t('Status')}</dt>
-          <dd className={inStock ? 'status-in-stock' : 'status-unavailable'}>
+          <dd className={inStock ? 'status-in-stock' : 'status-unavailable'} aria-live="polite">
             {inStock ? t('In Stock') : t('Unavailable')}
           </dd>
         </div>
@@ -88,20 +105,35 @@ function BuyBox({ product }: { product: ProductDetails }) {
             <select
               className="select-input"
               id="product-qty"
-              value={qty}
+              value={Math.min(qty, stock)}
               onChange={(event) => setQty(Number(event.target.value))}
             >
-              {Array.from({ length: product.countInStock }, (_, index) => index + 1).map((n) => (
+              {Array.from({ length: stock }, (_, index) => index + 1).map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>
               ))}
             </select>
           </div>
+          {waiting && (
+            <p className="form-hint" id="variant-needed">
+              {t('Choose {{options}} to add it to the cart.', {
+                options: product.options.map((option) => option.name).join(t(' and ')),
+              })}
+            </p>
+          )}
           <button
             type="button"
             className="button button-accent button-block"
-            onClick={() => navigate(`/cart/${product._id}/${qty}`)}
+            disabled={waiting}
+            aria-describedby={waiting ? 'variant-needed' : undefined}
+            onClick={() =>
+              navigate(
+                variant
+                  ? `/cart/${product._id}/${Math.min(qty, stock)}?variant=${variant._id}`
+                  : `/cart/${product._id}/${qty}`,
+              )
+            }
           >
             {t('Add to Cart')}
           </button>
@@ -167,6 +199,10 @@ function ProductView({ product }: { product: ProductDetails }) {
   const { user } = useSession();
   useDocumentTitle(product.name);
   const reviews = reviewGroups(product.reviews);
+  const [choice, setChoice] = useState(() => initialChoice(product));
+  const variant = chosenVariant(product, choice);
+  // A product without variants (or an answer from before them) is bought as before.
+  const picked = (product.variants ?? []).length > 0 ? { choice, variant, onChoose: setChoice } : null;
   return (
     <>
       {product.isDraft && (
@@ -179,13 +215,14 @@ function ProductView({ product }: { product: ProductDetails }) {
           images={product.images.length > 0 ? product.images : [product.image]}
           name={product.name}
           sizes={PRODUCT_PAGE_IMAGE_SIZES}
+          showImage={variant?.image ?? null}
         />
         <div className="product-info">
           <h1 className="product-name" lang="sv">
             {product.name}
           </h1>
           <Rating value={product.rating} numReviews={product.numReviews} />
-          <p className="price product-price">{format.price(product.price)}</p>
+          <p className="price product-price">{format.price(variant?.price ?? product.price)}</p>
           <p className="price-vat-note product-price-vat">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</p>
           {product.description !== '' && (
             <div className="product-description" lang="sv">
@@ -207,7 +244,7 @@ function ProductView({ product }: { product: ProductDetails }) {
         </div>
         <div className="product-aside">
           <SellerBox product={product} />
-          <BuyBox product={product} />
+          <BuyBox product={product} picked={picked} />
         </div>
       </div>
       <section className="reviews" aria-labelledby="reviews-heading">
