@@ -24,6 +24,7 @@ import { hashPassword } from '#api/lib/passwords.ts';
 import { type DemoImage, writeDemoImages } from './demo-images';
 import { insertDemoLedger } from './demo-ledger';
 import { insertDemoOrders } from './demo-orders';
+import { insertDemoVariants } from './demo-variants';
 import {
   ADMIN_EMAIL,
   CUSTOMER_EMAIL,
@@ -159,6 +160,7 @@ async function insertDemoData(tx: Tx, passwordHashes: Record<PasswordKind, strin
   await insertSellers(tx, userIds, now);
   await insertPayoutAccounts(tx, userIds, now);
   const placed = await insertProducts(tx, userIds, now);
+  await insertDemoVariants(tx, placed);
   await insertReviews(tx, userIds, placed, now);
   await insertDemoLedger(
     tx,
