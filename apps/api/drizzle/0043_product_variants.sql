@@ -26,3 +26,6 @@ ALTER TABLE "order_items" ADD COLUMN "variant_id" uuid;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "variant_name" text;--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_items_variant_idx" ON "order_items" USING btree ("variant_id") WHERE "order_items"."variant_id" IS NOT NULL;
+--> statement-breakpoint
+-- The products that have options, for the search's sizes and colours (modules/catalog/variant-facets.ts).
+CREATE INDEX "products_with_options_idx" ON "products" USING btree ("id") WHERE jsonb_array_length("products"."options") > 0 AND "products"."seller_active" AND NOT "products"."is_draft";

@@ -144,6 +144,16 @@ export interface ProductFacets {
   /** One per rating preset of the spec: products rated at least `rating`. */
   ratings: { rating: number; count: number }[];
   capped: boolean;
+  /**
+   * Added beyond the spec: the sizes and colours (option values, rules/variants.ts) of the
+   * products the search shows, each with how many of them have it; sizes in their usual order.
+   */
+  optionValues?: { sizes: FacetValue[]; colours: FacetValue[] };
+}
+
+export interface FacetValue {
+  value: string;
+  count: number;
 }
 
 /** GET /api/users/top-sellers: one entry a seller. */

@@ -10,4 +10,5 @@ export const defaultCatalogue: Record<string, string> = {
   '{{count}} attempts_one': '{{count}} attempt',
   '{{count}} new messages_one': '{{count}} new message',
   '{{count}} unread messages_one': '{{count}} unread message',
+  ', {{count}} products_one': ', {{count}} product',
 };

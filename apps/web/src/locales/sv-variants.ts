@@ -10,6 +10,11 @@ export const variantsSwedish: Record<string, string> = {
   ', sold out': ', slutsåld',
   'Choose {{options}} to add it to the cart.': 'Välj {{options}} för att lägga varan i varukorgen.',
   ' and ': ' och ',
+  // The search sidebar
+  Sizes: 'Storlekar',
+  Colours: 'Färger',
+  ', {{count}} products_one': ', {{count}} produkt',
+  ', {{count}} products_other': ', {{count}} produkter',
   // The edit screen
   Variants: 'Varianter',
   'Sizes or colours with their own stock: up to 2 options and 100 variants. Without options the product has one stock.':

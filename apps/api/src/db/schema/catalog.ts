@@ -141,6 +141,8 @@ export const products = pgTable(
       .on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(listedOnly),
     index('products_on_sale_category_rating_idx').on(t.category, t.rating.desc().nullsFirst(), t.id).where(listedOnly),
+    // The listed products with options, for the search's sizes and colours (migration 0043).
+    index('products_with_options_idx').on(t.id).where(sql`jsonb_array_length(${t.options}) > 0 AND ${listedOnly}`),
   ],
 );
 

@@ -340,3 +340,20 @@ describe('buying a variant', () => {
     expect(await stockOf(t, plain.id)).toBe(3);
   });
 });
+
+describe('the search’s sizes and colours', () => {
+  it('lists the sizes and colours of the shown results, sizes in their usual order', async () => {
+    await dress(1);
+    const facets = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/products/facets?${query}` })).json() as {
+        optionValues: { sizes: { value: string; count: number }[]; colours: { value: string; count: number }[] };
+      };
+    const shown = await facets(`seller=${anna.id}&category=Kläder`);
+    expect(shown.optionValues.sizes.map((s) => s.value).slice(0, 3)).toEqual(['S', 'M', 'L']);
+    expect(shown.optionValues.colours.map((c) => c.value)).toEqual(['Blå', 'Grön']);
+    expect(shown.optionValues.sizes[0]?.count).toBeGreaterThan(0);
+    // Another category's results have none; another seller's dress is not Anna's.
+    expect((await facets(`seller=${anna.id}&category=Leksaker`)).optionValues).toEqual({ sizes: [], colours: [] });
+    expect((await facets(`seller=${kim.id}`)).optionValues).toEqual({ sizes: [], colours: [] });
+  });
+});
