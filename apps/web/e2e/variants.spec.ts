@@ -8,6 +8,9 @@ import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
 // the order names the variant; a seller builds six variants from two options and sets their stock.
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/variant-shots';
+
+// Each journey goes through several screens, on a shared machine.
+test.describe.configure({ timeout: 120_000 });
 const DRESS = 'Linneklänning Midsommar';
 
 const TEXT = {
