@@ -8,7 +8,8 @@ import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
 // the buyer then sees the refund on the order. The printable standard form is there too.
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/withdrawal-shots';
-const LINES = ['T-shirt i ekologisk bomull', 'Linneklänning Midsommar', 'Stickad mössa i merinoull'];
+// Products without variants: a line of one names no size.
+const LINES = ['T-shirt i ekologisk bomull', 'Mössa med tofs, senapsgul', 'Stickad mössa i merinoull'];
 const WITHDRAWN = ['T-shirt i ekologisk bomull', 'Stickad mössa i merinoull'] as const;
 
 const TEXT = {

@@ -90,6 +90,30 @@ export interface ProductSummary extends ProductSale {
 
 export interface ProductDetails extends ProductSummary {
   reviews: Review[];
+  /** Added beyond the spec: the product's options (rules/variants.ts); [] for a product without variants. */
+  options: ProductOption[];
+  /** Added beyond the spec: one per combination sold; [] for a product without variants. */
+  variants: ProductVariant[];
+}
+
+/** An option of a product with variants: its name (Storlek, Färg) and values in the seller's order. */
+export interface ProductOption {
+  name: string;
+  values: string[];
+}
+
+/**
+ * A variant: its values (one per option, in the options' order), its own stock, its own price in
+ * SEK (null: the product's), its SKU and its image (one of the product's images; null: the
+ * product's).
+ */
+export interface ProductVariant {
+  _id: string;
+  values: string[];
+  countInStock: number;
+  price: number | null;
+  sku: string | null;
+  image: string | null;
 }
 
 /** GET /api/products. `count` is the number of matching products over all pages. */
@@ -150,6 +174,16 @@ export interface ProductFacets {
   /** One per rating preset of the spec: products rated at least `rating`. */
   ratings: { rating: number; count: number }[];
   capped: boolean;
+  /**
+   * Added beyond the spec: the sizes and colours (option values, rules/variants.ts) of the
+   * products the search shows, each with how many of them have it; sizes in their usual order.
+   */
+  optionValues?: { sizes: FacetValue[]; colours: FacetValue[] };
+}
+
+export interface FacetValue {
+  value: string;
+  count: number;
 }
 
 /** GET /api/users/top-sellers: one entry a seller. */
@@ -263,6 +297,12 @@ export interface OrderItem {
   productNumber?: number | null;
   /** Added beyond the spec: the moms rate in percent the line's price included when bought. */
   vatRate?: number;
+  /**
+   * Added beyond the spec, for a line of a product with variants: the variant's id (null once it is
+   * deleted) and name ("M, Blå"); `name` is then the line's whole name ("Linneklänning – M, Blå").
+   */
+  variant?: string | null;
+  variantName?: string;
 }
 
 /** Added beyond the spec: the moms one rate comes to on an order (rules/vat.ts), in SEK. */

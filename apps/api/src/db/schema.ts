@@ -26,4 +26,5 @@ export { orderRefunds, REFUND_STATUSES, type StoredRefundLine } from './schema/r
 export { REPORT_CATEGORIES, REPORT_DECISIONS, reports } from './schema/reports';
 export { siteSettings } from './schema/settings';
 export { passwordResetTokens, sellerPersonalNumbers, sellers, users } from './schema/users';
+export { productVariants } from './schema/variants';
 export { orderWithdrawalLines, orderWithdrawals } from './schema/withdrawals';

@@ -26,6 +26,7 @@ import { type DemoImage, writeDemoImages } from './demo-images';
 import { insertDemoLedger } from './demo-ledger';
 import { insertDemoOrders } from './demo-orders';
 import { insertDemoSales } from './demo-sales';
+import { insertDemoVariants } from './demo-variants';
 import {
   ADMIN_EMAIL,
   CUSTOMER_EMAIL,
@@ -161,6 +162,7 @@ async function insertDemoData(tx: Tx, passwordHashes: Record<PasswordKind, strin
   await insertSellers(tx, userIds, now);
   await insertPayoutAccounts(tx, userIds, now);
   const placed = await insertProducts(tx, userIds, now);
+  await insertDemoVariants(tx, placed);
   await insertReviews(tx, userIds, placed, now);
   await insertDemoSales(tx, placed, now);
   await insertDemoLedger(

@@ -28,7 +28,8 @@ export function OrderItems({ items }: { items: readonly OrderItemsLine[] }) {
       </h2>
       <ul className="order-items">
         {items.map((item, index) => (
-          <li key={item.product ?? `gone-${index}`} className="order-item">
+          // Two variants of one product are two lines of one product id: the name tells them apart.
+          <li key={item.product ? `${item.product}:${item.name}` : `gone-${index}`} className="order-item">
             <ResponsiveImage
               className="order-item-image"
               src={item.image}

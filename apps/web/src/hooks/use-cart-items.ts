@@ -29,6 +29,7 @@ function toCartItem(value: unknown): CartItem | null {
       seller: { name: isRecord(seller.seller) ? text(seller.seller.name) : '' },
     },
     ...(typeof value.vatRate === 'number' ? { vatRate: value.vatRate } : {}),
+    ...(typeof value.variant === 'string' ? { variant: value.variant, variantName: text(value.variantName) } : {}),
   };
 }
 

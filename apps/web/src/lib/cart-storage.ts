@@ -4,7 +4,7 @@
  * the storage helpers tell their subscribers.
  */
 import type { ShippingAddress } from '@torget/shared/api-types';
-import type { CartItem, PaymentMethod } from '@torget/shared/rules/orders';
+import { type CartItem, cartLineKey, type PaymentMethod } from '@torget/shared/rules/orders';
 import { removeItem, STORAGE_KEYS, writeJson } from './storage';
 
 /** The confirmed point on the address map (spec section 3, Delivery location). */
@@ -26,12 +26,13 @@ export function emptyCart(): void {
   removeItem(STORAGE_KEYS.cartItems);
 }
 
-export function removeFromCart(items: readonly CartItem[], productId: string): void {
-  saveCartItems(items.filter((item) => item.product !== productId));
+/** Removes the line `key` names (cartLineKey: the product, or the product and its variant). */
+export function removeFromCart(items: readonly CartItem[], key: string): void {
+  saveCartItems(items.filter((item) => cartLineKey(item) !== key));
 }
 
-export function changeQuantity(items: readonly CartItem[], productId: string, qty: number): void {
-  saveCartItems(items.map((item) => (item.product === productId ? { ...item, qty } : item)));
+export function changeQuantity(items: readonly CartItem[], key: string, qty: number): void {
+  saveCartItems(items.map((item) => (cartLineKey(item) === key ? { ...item, qty } : item)));
 }
 
 export function saveShippingAddress(address: ShippingAddress): void {

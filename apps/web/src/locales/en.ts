@@ -11,4 +11,5 @@ export const defaultCatalogue: Record<string, string> = {
   '{{count}} new messages_one': '{{count}} new message',
   '{{count}} unread messages_one': '{{count}} unread message',
   '{{count}} products_one': '{{count}} product',
+  ', {{count}} products_one': ', {{count}} product',
 };

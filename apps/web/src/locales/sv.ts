@@ -5,7 +5,10 @@
  * forms (i18next picks one with Intl.PluralRules). locales/catalogue.test.ts checks that every
  * `t('…')` of the screens has its text here, with the same {{placeholders}}.
  */
+import { variantsSwedish } from './sv-variants';
+
 export const swedishCatalogue: Record<string, string> = {
+  ...variantsSwedish,
   // Layout: header, footer, sidebars
   Main: 'Huvudmeny',
   Footer: 'Sidfot',

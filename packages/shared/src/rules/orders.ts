@@ -102,6 +102,17 @@ export interface CartItem {
   seller: CartSellerRef;
   /** Added beyond the spec: the product's moms rate when it was put in the cart (25 when absent). */
   vatRate?: number;
+  /**
+   * Added beyond the spec: the chosen variant of a product with variants and its name ("M, Blå");
+   * `name` is then the line's whole name (rules/variants.ts, lineName).
+   */
+  variant?: string;
+  variantName?: string;
+}
+
+/** What tells two cart lines apart: the product, and the variant of a product with variants. */
+export function cartLineKey(item: { product: string; variant?: string | undefined }): string {
+  return item.variant ? `${item.product}:${item.variant}` : item.product;
 }
 
 export type AddToCartResult<T> =
@@ -124,11 +135,12 @@ export function cartConflictMessage(sellerName: string): string {
 }
 
 /**
- * Adds an item to the cart (spec section 4). The same product replaces its line in place;
+ * Adds an item to the cart (spec section 4). The same product (the same variant of a product
+ * with variants) replaces its line in place;
  * another product is appended. An item from another seller than the first item's is refused
  * with cartConflictMessage.
  */
-export function addToCart<T extends { product: string; seller: CartSellerRef }>(
+export function addToCart<T extends { product: string; variant?: string | undefined; seller: CartSellerRef }>(
   cartItems: readonly T[],
   item: T,
 ): AddToCartResult<T> {
@@ -137,8 +149,10 @@ export function addToCart<T extends { product: string; seller: CartSellerRef }>(
     const name = sellerDisplayName(first.seller);
     return { ok: false, error: cartConflictMessage(name), seller: { _id: first.seller._id, name } };
   }
-  const exists = cartItems.some((line) => line.product === item.product);
-  const items = exists ? cartItems.map((line) => (line.product === item.product ? item : line)) : [...cartItems, item];
+  // The same product's other variant is another line (cartLineKey).
+  const key = cartLineKey(item);
+  const exists = cartItems.some((line) => cartLineKey(line) === key);
+  const items = exists ? cartItems.map((line) => (cartLineKey(line) === key ? item : line)) : [...cartItems, item];
   return { ok: true, items };
 }
 

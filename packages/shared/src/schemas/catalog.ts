@@ -13,6 +13,7 @@ import { INT4_MAX } from '../rules/integers';
 import { sekToOre } from '../rules/money';
 import { SALE_ENDS_BEFORE_START, SALE_INCOMPLETE, saleProblem } from '../rules/sale-prices';
 import { STORED_IMAGE_MESSAGE, STORED_IMAGE_PATTERN } from '../rules/uploads';
+import { MAX_OPTIONS, MAX_VARIANTS, VARIANT_LIMITS, VARIANT_MESSAGES, variantProblem } from '../rules/variants';
 import { isVatRate, VAT_RATES, type VatRate } from '../rules/vat';
 
 /**
@@ -70,8 +71,36 @@ const saleTime = (field: string) =>
       return date;
     });
 
+/** One option of a product with variants: its name and values (rules/variants.ts). */
+const optionSchema = z.object({
+  name: z.string().trim().max(VARIANT_LIMITS.optionName, `At most ${VARIANT_LIMITS.optionName} characters.`),
+  values: z
+    .array(z.string().trim().max(VARIANT_LIMITS.optionValue, `At most ${VARIANT_LIMITS.optionValue} characters.`))
+    .max(MAX_VARIANTS, VARIANT_MESSAGES.tooManyVariants),
+});
+
+/** Absent, null or '' all mean "none" (the product's price, no SKU, the product's image). */
+const blankAsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+/** One variant as the edit form sends it; `_id` names a saved variant (its id stays, so carts and orders keep it). */
+const variantSchema = z.object({
+  _id: z.uuid({ message: 'Unknown variant.' }).optional(),
+  values: z.array(z.string().trim()).max(MAX_OPTIONS, VARIANT_MESSAGES.valueCount),
+  countInStock: numeric('Count in stock').pipe(
+    z
+      .number()
+      .int('Count in stock must be a whole number.')
+      .min(0, 'Count in stock cannot be negative.')
+      .max(PRODUCT_LIMITS.countInStock),
+  ),
+  price: z.preprocess(blankAsNull, numeric('Price').pipe(sekAmount('Price')).nullable()),
+  sku: z.preprocess(blankAsNull, z.string().trim().max(VARIANT_LIMITS.sku).nullable()),
+  image: z.preprocess(blankAsNull, storedImage.min(1, STORED_IMAGE_MESSAGE).nullable()),
+});
+export type VariantInput = z.infer<typeof variantSchema>;
+
 /** PUT /api/products/{id}. Every field is required, as the edit form always sends them all. */
-const productUpdateFields = z.object({
+const productFieldsSchema = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(PRODUCT_LIMITS.name),
   price: numeric('Price').pipe(sekAmount('Price')),
   image: storedImage.default(''),
@@ -120,9 +149,24 @@ const productUpdateFields = z.object({
   salePrice: saleAmount.optional(),
   saleStartsAt: saleTime('Sale start').optional(),
   saleEndsAt: saleTime('Sale end').optional(),
+  /**
+   * Added beyond the spec: the product's options and variants (rules/variants.ts). Sent together;
+   * absent, the saved ones stay. With variants, `countInStock` is their stock's sum, whatever
+   * the payload says.
+   */
+  options: z.array(optionSchema).max(MAX_OPTIONS, VARIANT_MESSAGES.tooManyOptions).optional(),
+  variants: z.array(variantSchema).max(MAX_VARIANTS, VARIANT_MESSAGES.tooManyVariants).optional(),
 });
 
-export const productUpdateSchema = productUpdateFields.superRefine((value, ctx) => {
+export const productUpdateSchema = productFieldsSchema.superRefine((value, ctx) => {
+  saleIssue(value, ctx);
+  variantIssue(value, ctx);
+});
+
+type ProductFields = z.infer<typeof productFieldsSchema>;
+
+/** A sale's fields: all three or none, the sale price below the price, the end after the start. */
+function saleIssue(value: ProductFields, ctx: z.RefinementCtx): void {
   const said = [value.salePrice, value.saleStartsAt, value.saleEndsAt];
   if (said.every((field) => field === undefined)) return;
   const problem = saleProblem({
@@ -139,7 +183,19 @@ export const productUpdateSchema = productUpdateFields.superRefine((value, ctx) 
         ? (['salePrice', 'saleStartsAt', 'saleEndsAt'] as const).find((_, i) => said[i] == null)
         : 'salePrice';
   ctx.addIssue({ code: 'custom', message: problem, path: [path ?? 'salePrice'] });
-});
+}
+
+/** Options and variants: sent together, and a variant per combination of the options' values. */
+function variantIssue(product: ProductFields, context: z.RefinementCtx): void {
+  if (product.options === undefined && product.variants === undefined) return;
+  if (product.options === undefined || product.variants === undefined) {
+    context.addIssue({ code: 'custom', message: 'Send options and variants together.', path: ['variants'] });
+    return;
+  }
+  const problem = variantProblem(product.options, product.variants);
+  if (problem) context.addIssue({ code: 'custom', message: problem, path: ['variants'] });
+}
+
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 /** POST /api/products/{id}/reviews. The reviewer's name is taken from the account. */

@@ -47,6 +47,8 @@ export const orderLineSchema = z.object({
     .int('Quantity must be a whole number.')
     .min(1, 'Quantity must be at least 1.')
     .max(MAX_LINE_QTY, `Quantity must be at most ${MAX_LINE_QTY}.`),
+  /** Added beyond the spec: the chosen variant of a product with variants (rules/variants.ts). */
+  variant: optionalIdSchema,
 });
 
 const paymentMethodSchema = z.enum(PAYMENT_METHODS, { message: 'Choose PayPal or Swish as payment method.' });

@@ -115,6 +115,11 @@ export const products = pgTable(
       .generatedAlwaysAs(sql.raw(shownColumnExpression('tail'))),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The options of a product with variants ([{ name, values }], rules/variants.ts; migration
+     * 0043); [] for a product without. Its variants are rows of `product_variants`.
+     */
+    options: jsonb('options').$type<{ name: string; values: string[] }[]>().notNull().default([]),
   },
   (t) => [
     check('products_price_check', sql`${t.priceOre} >= 0`),
@@ -166,6 +171,8 @@ export const products = pgTable(
     // 0047): newest first, and its name search, each from an index over all products.
     index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+    // The listed products with options, for the search's sizes and colours (migration 0043).
+    index('products_with_options_idx').on(t.id).where(sql`jsonb_array_length(${t.options}) > 0 AND ${listedOnly}`),
   ],
 );
 

@@ -1,6 +1,7 @@
 /** Orders and their lines, each line a snapshot of its product when ordered. */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -17,6 +18,7 @@ import {
 import { products } from './catalog';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
+import { productVariants } from './variants';
 
 export const PAYMENT_METHODS = ['PayPal', 'Swish'] as const;
 
@@ -142,12 +144,19 @@ export const orderItems = pgTable(
     shippingPriceOre: integer('shipping_price_ore').notNull(),
     /** The moms rate the line was bought at (its product's then): the receipt's moms per rate. */
     vatRate: integer('vat_rate').notNull().default(25),
+    /**
+     * The variant bought, for a product with variants (null once the variant is deleted), and its
+     * name ("M, Blå"); `name` is then the line's whole name (migration 0043).
+     */
+    variantId: uuid('variant_id').references((): AnyPgColumn => productVariants.id, { onDelete: 'set null' }),
+    variantName: text('variant_name'),
   },
   (t) => [
     check('order_items_qty_check', sql`${t.qty} > 0`),
     check('order_items_vat_rate_check', sql`${t.vatRate} IN (25, 12, 6)`),
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
+    index('order_items_variant_idx').on(t.variantId).where(sql`${t.variantId} IS NOT NULL`),
   ],
 );
 

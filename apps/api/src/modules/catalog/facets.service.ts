@@ -27,6 +27,7 @@ import {
   priceCondition,
   ratingCondition,
 } from './product-filters';
+import { optionFacets } from './variant-facets';
 import { dictionaryWordsOf } from './word-search';
 
 /** Most matches read for the facets; past this many, counts are estimated from them. */
@@ -168,5 +169,7 @@ async function facetsWith(
     rating,
     count: cap(sampled(categoryEntries.length + priceEntries.length + i)),
   }));
-  return { facets: { categories, prices, ratings, capped }, matched: row?.n ?? 0 };
+  // The sizes and colours of the shown results: those of every filter (variant-facets.ts).
+  const optionValues = await optionFacets(db, and(base, c.category, c.price, c.rating) ?? base);
+  return { facets: { categories, prices, ratings, capped, optionValues }, matched: row?.n ?? 0 };
 }

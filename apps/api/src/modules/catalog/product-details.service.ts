@@ -6,6 +6,7 @@ import { productReviewTexts, products, sellers, users } from '#api/db/schema.ts'
 import { textRows, textStatement } from '#api/db/text-rows.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { AFTER_PRODUCT_COLUMNS, productFactsOfRow, productJsonOfRow, productTextColumns } from './product-json';
+import { variantsJsonText } from './variants.service';
 
 /**
  * One product with its reviews, newest first, in one statement, read as text; prepared once per
@@ -19,6 +20,9 @@ function productDetailsStatement(db: Db) {
       .select({
         ...productTextColumns,
         reviews: sql<string>`coalesce(${productReviewTexts.reviews}, '[]')`,
+        // The options and variants (variants.service.ts), written as JSON text by the database.
+        options: sql<string>`${products.options}`,
+        variants: variantsJsonText(),
       })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
@@ -48,7 +52,14 @@ export async function productDetailsAnswer(db: Db, id: string): Promise<ProductD
   if (!isUuid(id)) return null;
   const [row] = await textRows(db, detailsStatement(db), { id });
   if (!row) return null;
-  return { json: productJsonOfRow(row, `"reviews":${row[AFTER_PRODUCT_COLUMNS] ?? '[]'}`), ...productFactsOfRow(row) };
+  const reviews = row[AFTER_PRODUCT_COLUMNS] ?? '[]';
+  // Written again as JSON.stringify writes them (the database's JSON text spaces its keys).
+  const options = JSON.stringify(JSON.parse(row[AFTER_PRODUCT_COLUMNS + 1] ?? '[]'));
+  const variants = JSON.stringify(JSON.parse(row[AFTER_PRODUCT_COLUMNS + 2] ?? '[]'));
+  return {
+    json: productJsonOfRow(row, `"reviews":${reviews},"options":${options},"variants":${variants}`),
+    ...productFactsOfRow(row),
+  };
 }
 
 /** One product with its reviews, newest first; null when there is none with that id. */

@@ -17,6 +17,7 @@ import { isUuid } from '#api/lib/uuid.ts';
 import { type SnapshotRow, snapshotColumns, snapshotOf } from './product-snapshot';
 import { editedFieldsOf, versionAfterEdit } from './product-version';
 import { sessionUserAndProduct } from './session-product-read';
+import { checkVariantsSave, saveVariants, stockOfVariants } from './variants.service';
 
 /** What an edit or a deletion reads of a product first. */
 const editableColumns = {
@@ -195,19 +196,38 @@ export async function updateProduct(
     input.version === undefined
       ? eq(products.id, locked.id)
       : and(eq(products.id, locked.id), eq(products.version, input.version));
+  // With variants (sent with options), the stock is theirs: the sum. A save without them keeps
+  // a product with variants at its variants' sum, whatever `countInStock` says.
+  const variants =
+    input.options !== undefined && input.variants !== undefined
+      ? { options: input.options, variants: input.variants }
+      : null;
+  if (variants) checkVariantsSave(variants, images);
   const fields = editedFieldsOf(input, {
     image,
     // Written in the rich-text editor: the same allow-list as a shop's description.
     description: sanitizeRichText(input.description),
     // The spec's payload has no moms rate: a save without one keeps the product's.
     vatRate: input.vatRate ?? current.vatRate,
+    countInStock:
+      variants && variants.options.length > 0
+        ? stockOfVariants(variants.variants)
+        : variants
+          ? input.countInStock
+          : (sql`case when jsonb_array_length(${products.options}) = 0 then ${input.countInStock}::integer else ${products.countInStock} end` as unknown as number),
   });
   const sale = saleColumnsOf(input, current.saleStartsAt, new Date());
   // Publishing a draft is where the plan's limit is held: the check and the save in one
   // transaction, under the seller's lock (holdPlanLimit).
   const publishing = current.isDraft && !stillDraft;
-  const write = (tx: Db) =>
-    tx
+  const write = async (handle: Db) => {
+    const rows = await writeEdit(handle);
+    const [row] = rows;
+    if (row && variants) await saveVariants(handle, { id: row.id, sellerId: row.sellerId }, variants);
+    return rows;
+  };
+  const writeEdit = (handle: Db) =>
+    handle
       .with(locked)
       .update(products)
       .set({
@@ -231,12 +251,14 @@ export async function updateProduct(
         beforeIsDraft: locked.isDraft,
         beforeSellerActive: locked.sellerActive,
       });
-  const saved = publishing
-    ? await transaction(db, async (tx) => {
-        await holdPlanLimit(tx, current.sellerId, id);
-        return write(tx);
-      })
-    : await write(db);
+  // Options and variants are written after the product's row, in one transaction with it.
+  const saved =
+    publishing || variants
+      ? await transaction(db, async (tx) => {
+          if (publishing) await holdPlanLimit(tx, current.sellerId, id);
+          return write(tx);
+        })
+      : await write(db);
   // The product exists (checked above): no row means its version moved on.
   const [after] = saved;
   if (!after) throw conflict(PRODUCT_CHANGED);

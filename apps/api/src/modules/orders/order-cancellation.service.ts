@@ -19,6 +19,7 @@ import { type BackgroundChanges, stockChangeTags } from '#api/lib/cache-changes.
 import { badRequest, conflict, forbidden } from '#api/lib/http-errors.ts';
 import { type SweepLog, startPeriodicSweep } from '#api/lib/periodic-sweep.ts';
 import { stockAndVersionSet } from '#api/modules/catalog/product-version.ts';
+import { restockVariants } from '#api/modules/catalog/variants.service.ts';
 import { paymentRefundJson, refundedCapturesOf } from '#api/modules/payments/paypal-captures.service.ts';
 import type { OrderRow } from './order-json';
 import { orderFacts, orderJson, visibleOrder, visibleOrderByIdOrNumber } from './orders.service';
@@ -121,6 +122,12 @@ async function cancelHolding(tx: Db, where: SQL, reason: CancelReason, limit: nu
           where ${orderItems.orderId} = any(${uuidArray(ids)}) and ${orderItems.productId} is not null
           group by ${orderItems.productId}) as back
     where ${products.id} = back.product_id`);
+  // The variants of the lines get theirs back too (their products are locked above).
+  const variantLines = await tx
+    .select({ variantId: orderItems.variantId, qty: orderItems.qty })
+    .from(orderItems)
+    .where(and(inArray(orderItems.orderId, ids), sql`${orderItems.variantId} is not null`));
+  await restockVariants(tx, variantLines);
   return { orderIds: ids, productIds: locked.map((row) => row.id) };
 }
 

@@ -31,6 +31,8 @@ function toItemJson(item: OrderLine): OrderItem {
     product: item.productId,
     vatRate: item.vatRate,
     productNumber: item.productId ? (item.productNumber ?? null) : null,
+    // Only a variant's line has these: a product without variants answers as before.
+    ...(item.variantName === null ? {} : { variant: item.variantId, variantName: item.variantName }),
   };
 }
 

@@ -34,6 +34,8 @@ export interface StoredProduct {
   /** Hidden by its seller or removed by moderation: off sale, as a draft is. */
   hidden: boolean;
   removed: boolean;
+  /** Whether the product has variants: a line then names one (modules/catalog/variants.service.ts). */
+  hasVariants: boolean;
   /** The seller as the order needs them; the shop fields are null when there is no shop row. */
   seller: {
     email: string;
@@ -69,6 +71,7 @@ const productColumns = {
   isDraft: products.isDraft,
   hidden: products.hidden,
   removed: products.removed,
+  hasVariants: sql<boolean>`jsonb_array_length(${products.options}) > 0`,
 };
 
 /** What an order reads of a product's seller (`users`, their account, and `sellers`, their shop). */

@@ -4,10 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type CartTotals, cartTotals, type PaymentMethod, paymentMethodsFor } from '@torget/shared/rules/orders';
+import { lineName, VARIANT_MESSAGES } from '@torget/shared/rules/variants';
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import type { orders } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, conflict } from '#api/lib/http-errors.ts';
+import type { StoredVariant } from '#api/modules/catalog/variants.service.ts';
 import type { OrderItemRow } from './order-json';
 import type { StoredProduct } from './order-products-read';
 
@@ -17,6 +19,8 @@ const MAX_ORE = 2_147_483_647;
 export interface Line {
   product: string;
   qty: number;
+  /** The chosen variant of a product with variants. */
+  variant?: string | undefined;
 }
 
 export interface Shop {
@@ -32,18 +36,42 @@ export interface Shop {
 interface PricedLine {
   qty: number;
   product: StoredProduct;
+  /** The variant bought, of a product with variants. */
+  variant: StoredVariant | null;
+}
+
+/** What a line sells: its name, image, price and stock (the variant's where it has its own). */
+function lineFacts({ product, variant }: PricedLine) {
+  return {
+    name: lineName(product.name, variant?.name),
+    image: variant?.image || product.image,
+    priceOre: variant?.priceOre ?? product.priceOre,
+    countInStock: variant ? variant.countInStock : product.countInStock,
+  };
 }
 
 /**
  * Each line with its product as stored; an unknown (or deleted) product is refused by id, and so
  * is a draft, a hidden and a removed product: nobody but its seller sees them, so nobody buys them.
+ * A line of a product with variants names one of its variants; a line of one without names none.
  */
-function pricedLines(lines: readonly Line[], found: Map<string, StoredProduct>): PricedLine[] {
+function pricedLines(
+  lines: readonly Line[],
+  found: Map<string, StoredProduct>,
+  variants: Map<string, StoredVariant>,
+): PricedLine[] {
   return lines.map((line) => {
     const product = found.get(line.product);
     if (!product || product.isDraft || product.hidden || product.removed)
       throw badRequest(`Product not found: ${line.product}. Please remove it from your cart.`);
-    return { qty: line.qty, product };
+    if (!product.hasVariants) {
+      if (line.variant) throw badRequest(VARIANT_MESSAGES.unknownVariant);
+      return { qty: line.qty, product, variant: null };
+    }
+    if (!line.variant) throw badRequest(VARIANT_MESSAGES.variantRequired);
+    const variant = variants.get(line.variant);
+    if (!variant || variant.productId !== product.id) throw badRequest(VARIANT_MESSAGES.unknownVariant);
+    return { qty: line.qty, product, variant };
   });
 }
 
@@ -78,13 +106,10 @@ function activeShop(priced: readonly PricedLine[], sellerId: string): Shop {
 
 /** Refuses the first line (in product id order) that asks for more than is left. */
 function checkStock(priced: readonly PricedLine[]): void {
-  for (const { qty, product } of [...priced].sort((a, b) => (a.product.id < b.product.id ? -1 : 1))) {
-    if (product.countInStock >= qty) continue;
-    throw conflict(
-      product.countInStock === 0
-        ? `${product.name} is sold out (0 left).`
-        : `Only ${product.countInStock} left of ${product.name}.`,
-    );
+  for (const line of [...priced].sort((a, b) => (a.product.id < b.product.id ? -1 : 1))) {
+    const { name, countInStock } = lineFacts(line);
+    if (countInStock >= line.qty) continue;
+    throw conflict(countInStock === 0 ? `${name} is sold out (0 left).` : `Only ${countInStock} left of ${name}.`);
   }
 }
 
@@ -105,15 +130,23 @@ export function checkOrder(
   input: CreateOrderInput,
   lines: readonly Line[],
   found: Map<string, StoredProduct>,
+  variants: Map<string, StoredVariant> = new Map(),
 ): CheckedOrder {
-  const priced = pricedLines(lines, found);
+  const priced = pricedLines(lines, found, variants);
   const shop = activeShop(priced, singleSeller(priced));
   if (shop.id === buyer.id) throw badRequest('You cannot buy your own products.');
   if (!shop.methods.includes(input.paymentMethod)) {
     throw badRequest(`${shop.name} does not accept ${input.paymentMethod}. Please choose another payment method.`);
   }
   checkStock(priced);
-  const totals = cartTotals(priced.map(({ qty, product }) => ({ qty, ...product })));
+  const totals = cartTotals(
+    priced.map((line) => ({
+      qty: line.qty,
+      priceOre: lineFacts(line).priceOre,
+      shippingPriceOre: line.product.shippingPriceOre,
+      vatRate: line.product.vatRate,
+    })),
+  );
   if (totals.totalOre > MAX_ORE) throw badRequest('The order total is too large. Please split the order.');
   return { priced, shop, totals };
 }
@@ -135,18 +168,24 @@ export function orderRecord(
   placement: { language: 'sv' | 'en'; shopOnHost: string | null } = { language: 'en', shopOnHost: null },
 ): OrderRecord {
   const orderId = randomUUID();
-  const items: OrderItemRow[] = priced.map(({ qty, product }) => ({
-    id: randomUUID(),
-    orderId,
-    sellerId: shop.id,
-    productId: product.id,
-    name: product.name,
-    image: product.image,
-    qty,
-    priceOre: product.priceOre,
-    shippingPriceOre: product.shippingPriceOre,
-    vatRate: product.vatRate,
-  }));
+  const items: OrderItemRow[] = priced.map((line) => {
+    const { product, variant, qty } = line;
+    const { name, image, priceOre } = lineFacts(line);
+    return {
+      id: randomUUID(),
+      orderId,
+      sellerId: shop.id,
+      productId: product.id,
+      name,
+      image,
+      qty,
+      priceOre,
+      shippingPriceOre: product.shippingPriceOre,
+      vatRate: product.vatRate,
+      variantId: variant?.id ?? null,
+      variantName: variant?.name ?? null,
+    };
+  });
   const order = {
     id: orderId,
     userId: buyer.id,

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '#api/db/client.ts';
-import { orderItems, orders, products } from '#api/db/schema.ts';
+import { orderItems, orders, products, productVariants } from '#api/db/schema.ts';
 import { stockAndVersionSet } from '#api/modules/catalog/product-version.ts';
 import type { OrderRow } from './order-json';
 import { priceInForceNow } from './order-products-read';
@@ -21,16 +21,32 @@ const STOCK_GUARD_FAILED = 'TS001';
  * lines: fewer round trips while the product rows are locked.
  */
 export async function takeStockAndWrite(tx: Db, { order, items }: OrderRecord): Promise<OrderRow | undefined> {
+  // One row per product: two variants of one product are two lines, and UPDATE … FROM applies
+  // one joined row per target row. A product with variants keeps its stock as their sum.
+  const perProduct = new Map<string, number>();
+  for (const item of items) {
+    if (item.productId) perProduct.set(item.productId, (perProduct.get(item.productId) ?? 0) + item.qty);
+  }
   const stockTaken = tx.$with('stock_taken', {}).as(
     sql`update ${products} set ${stockAndVersionSet(sql`${products.countInStock} - lines.qty`)}
         from (values ${sql.join(
-          items.map((item) => sql`(${item.productId}::uuid, ${item.qty}::integer)`),
+          [...perProduct].map(([id, qty]) => sql`(${id}::uuid, ${qty}::integer)`),
           sql`, `,
         )}) as lines (id, qty)
         where ${products.id} = lines.id`,
   );
+  const variantLines = items.flatMap((item) =>
+    item.variantId ? [sql`(${item.variantId}::uuid, ${item.qty}::integer)`] : [],
+  );
+  const variantStockTaken = tx.$with('variant_stock_taken', {}).as(
+    variantLines.length > 0
+      ? sql`update ${productVariants} set ${sql.identifier(productVariants.countInStock.name)} = ${productVariants.countInStock} - lines.qty
+            from (values ${sql.join(variantLines, sql`, `)}) as lines (id, qty)
+            where ${productVariants.id} = lines.id`
+      : sql`select 1`,
+  );
   const linesWritten = tx.$with('lines_written', {}).as(tx.insert(orderItems).values(items).getSQL());
-  const [row] = await tx.with(stockTaken, linesWritten).insert(orders).values(order).returning();
+  const [row] = await tx.with(stockTaken, variantStockTaken, linesWritten).insert(orders).values(order).returning();
   return row;
 }
 
@@ -71,7 +87,7 @@ const ORDER_VALUES = [
  *
  * `lines` holds each line as read. The stock UPDATE touches a product only while it still is
  * what the order was computed from: enough stock, the same price, shipping price, moms rate, name,
- * image and seller, not a draft. A row another transaction changed while this statement waited for its
+ * image and seller, not a draft, without variants (their orders take the locked path). A row another transaction changed while this statement waited for its
  * lock is checked again in its new version (PostgreSQL re-evaluates an UPDATE's WHERE on the
  * newest row, READ COMMITTED), so the guard cannot be passed on stale data. order_stock_taken
  * (migration 0009) then counts the UPDATE's output, read in full, against the number of lines and
@@ -117,6 +133,7 @@ function guardedOrderStatement(db: Db, lineCount: 'one line' | 'several lines') 
           and not ${products.isDraft}
           and not ${products.hidden}
           and not ${products.removed}
+          and jsonb_array_length(${products.options}) = 0
         returning ${products.id}`,
   );
   const stockChecked = db

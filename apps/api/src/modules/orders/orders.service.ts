@@ -28,6 +28,7 @@ import { badRequest, conflict, forbidden, notFound } from '#api/lib/http-errors.
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
+import { restockVariants } from '#api/modules/catalog/variants.service.ts';
 import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import { refundFields, refundsByOrder, refundsOf } from '#api/modules/refunds/refund-reads.ts';
 import { soldByPrivatePerson } from '#api/modules/sellers/seller-identity.service.ts';
@@ -289,7 +290,7 @@ export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<v
     if (refusal) throw badRequest(refusal);
     // Products are locked in id order, as placing an order locks them, so the two never deadlock.
     const lines = await tx
-      .select({ productId: orderItems.productId, qty: orderItems.qty })
+      .select({ productId: orderItems.productId, qty: orderItems.qty, variantId: orderItems.variantId })
       .from(orderItems)
       .where(eq(orderItems.orderId, id))
       .orderBy(asc(orderItems.productId));
@@ -300,6 +301,7 @@ export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<v
         .set({ countInStock: sql`${products.countInStock} + ${line.qty}`, version: nextVersion() })
         .where(eq(products.id, line.productId));
     }
+    await restockVariants(tx, lines);
     await tx.delete(orders).where(eq(orders.id, id));
   });
 }

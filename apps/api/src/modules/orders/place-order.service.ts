@@ -18,6 +18,7 @@ import type { Language } from '@torget/shared/rules/languages';
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import { type Db, transaction } from '#api/db/client.ts';
 import type { AuthUser, TokenClaims } from '#api/lib/auth.ts';
+import { variantsById } from '#api/modules/catalog/variants.service.ts';
 import { type OrderRow, toOrderJson } from './order-json';
 import { lockProducts, readBuyerAndProducts } from './order-products-read';
 import { type CheckedOrder, checkOrder, type Line, type OrderRecord, orderRecord } from './order-record';
@@ -58,11 +59,12 @@ export async function placeOrder(
   placement: OrderPlacement = ON_THE_MARKETPLACE,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(input.orderItems);
-  const { buyer, found } = await readBuyerAndProducts(
-    db,
-    claims,
-    lines.map((l) => l.product),
-  );
+  const { buyer, found } = await readBuyerAndProducts(db, claims, productIdsOf(lines));
+  // A product with variants takes its stock from the variant: the locked transaction, which
+  // locks the product's row (as every writer of a variant's stock does) before reading them.
+  if (lines.some((line) => line.variant) || [...found.values()].some((product) => product.hasVariants)) {
+    return placeOrderLocked(db, buyer, input, lines, placement);
+  }
   // A refusal here stands: the same checks give the same answer on the rows as committed when
   // read as the locked transaction gives on the rows it locks.
   const checked = checkOrder(buyer, input, lines, found);
@@ -85,11 +87,9 @@ function placeOrderLocked(
   placement: OrderPlacement,
 ): Promise<PlacedOrder> {
   return transaction(db, async (tx) => {
-    const found = await lockProducts(
-      tx,
-      lines.map((l) => l.product),
-    );
-    const checked = checkOrder(buyer, input, lines, found);
+    const found = await lockProducts(tx, productIdsOf(lines));
+    const variantIds = lines.flatMap((line) => (line.variant ? [line.variant] : []));
+    const checked = checkOrder(buyer, input, lines, found, await variantsById(tx, variantIds, true));
     const record = orderRecord(buyer, input, checked, placement);
     return placedOrder(await takeStockAndWrite(tx, record), record, buyer, checked);
   });
@@ -116,11 +116,21 @@ function placedOrder(
 }
 
 /**
- * Lines of the same product are merged (quantities added): the cart never holds two, and a
- * merged line is what such a payload can only mean. Kept in first-seen order.
+ * Lines of the same product (the same variant of a product with variants) are merged (quantities
+ * added): the cart never holds two, and a merged line is what such a payload can only mean. Kept
+ * in first-seen order.
  */
 export function mergeLines(lines: readonly Line[]): Line[] {
-  const merged = new Map<string, number>();
-  for (const line of lines) merged.set(line.product, (merged.get(line.product) ?? 0) + line.qty);
-  return [...merged].map(([product, qty]) => ({ product, qty }));
+  const merged = new Map<string, Line>();
+  for (const line of lines) {
+    const key = line.variant ? `${line.product}:${line.variant}` : line.product;
+    const seen = merged.get(key);
+    merged.set(key, { ...line, qty: (seen?.qty ?? 0) + line.qty });
+  }
+  return [...merged.values()].map(({ product, qty, variant }) =>
+    variant ? { product, qty, variant } : { product, qty },
+  );
 }
+
+/** The lines' products, each once (two variants of one product are two lines). */
+const productIdsOf = (lines: readonly Line[]) => [...new Set(lines.map((line) => line.product))];

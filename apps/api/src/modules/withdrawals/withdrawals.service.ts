@@ -29,6 +29,7 @@ import { conflict, forbidden, HttpError, notFound } from '#api/lib/http-errors.t
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
 import { isUuid } from '#api/lib/uuid.ts';
 import { nextVersion } from '#api/modules/catalog/product-version.ts';
+import { restockVariants, syncStockWithVariants } from '#api/modules/catalog/variants.service.ts';
 import { itemsOf, orderFacts, orderJson, visibleOrder } from '#api/modules/orders/orders.service.ts';
 import { soldByPrivatePerson } from '#api/modules/sellers/seller-identity.service.ts';
 import {
@@ -198,6 +199,21 @@ async function restock(tx: Tx, withdrawal: StoredWithdrawal): Promise<string[]> 
       .returning({ id: products.id });
     if (updated.length > 0) changed.push(line.product);
   }
+  // A withdrawal names products: the variant of a product the order bought one variant of gets
+  // its stock back; a product with variants is then at their sum again either way.
+  const variantLines = await tx
+    .select({ productId: orderItems.productId, variantId: orderItems.variantId })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, withdrawal.orderId), sql`${orderItems.variantId} is not null`));
+  const onlyVariant = (product: string) => {
+    const of = variantLines.filter((item) => item.productId === product);
+    return of.length === 1 ? (of[0]?.variantId ?? null) : null;
+  };
+  await restockVariants(
+    tx,
+    lines.map((line) => ({ variantId: onlyVariant(line.product), qty: line.qty })),
+  );
+  await syncStockWithVariants(tx, changed);
   return changed;
 }
 

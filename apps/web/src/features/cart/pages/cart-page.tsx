@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProductDetails } from '@torget/shared/api-types';
 import { oreToSek, sekToOre } from '@torget/shared/rules/money';
-import { addToCart, type CartItem, cartTotals } from '@torget/shared/rules/orders';
+import { addToCart, type CartItem, cartLineKey, cartTotals } from '@torget/shared/rules/orders';
 import { payablePrice } from '@torget/shared/rules/sale-prices';
+import { lineName, variantName } from '@torget/shared/rules/variants';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { productQueryOptions } from '#web/api/get-product.ts';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
@@ -34,20 +35,41 @@ function conflictText(message: string, sellerName: string): string {
   return i18n.t(message.split(sellerName).join('{{name}}'), { name: sellerName });
 }
 
-function toCartItem(product: ProductDetails, qty: number): CartItem {
+/**
+ * The cart line of the product, or of its variant `variantId` for a product with variants: the
+ * variant's name in the line's ("Linneklänning – M, Blå"), its price, image and stock.
+ */
+function toCartItem(product: ProductDetails, qty: number, variantId: string | null): CartItem {
+  const variant = (product.variants ?? []).find((v) => v._id === variantId) ?? null;
+  const stock = variant ? variant.countInStock : product.countInStock;
+  const named = variant ? variantName(variant.values) : null;
   return {
     product: product._id,
-    name: product.name,
-    image: product.image,
-    // The price in force now: the sale price while a sale runs (the order is charged the same).
-    price: payablePrice(product),
-    countInStock: product.countInStock,
-    qty: Math.min(qty, product.countInStock),
+    name: lineName(product.name, named),
+    image: variant?.image ?? product.image,
+    // The price in force now: a variant's own price, else the product's (the sale price while a
+    // sale runs), as the order is charged.
+    price: variant?.price ?? payablePrice(product),
+    countInStock: stock,
+    qty: Math.min(qty, stock),
     shipping_price: product.shipping_price,
     shipping_info: product.shipping_info,
     seller: { _id: product.seller._id, name: product.seller.name, seller: { name: product.seller.seller.name } },
     vatRate: product.vatRate,
+    ...(variant && named ? { variant: variant._id, variantName: named } : {}),
   };
+}
+
+/** Why the product (its variant) of `/cart/{id}/{qty}?variant=` cannot be added; null when it can. */
+function addRefusal(product: ProductDetails, variantId: string | null): string | null {
+  const variants = product.variants ?? [];
+  if (variants.length === 0) {
+    return product.countInStock < 1 ? i18n.t('{{name}} is not in stock.', { name: product.name }) : null;
+  }
+  const variant = variants.find((v) => v._id === variantId);
+  if (!variant) return i18n.t('Choose a variant (such as a size) of every product that has them.');
+  const name = lineName(product.name, variantName(variant.values));
+  return variant.countInStock < 1 ? i18n.t('{{name}} is not in stock.', { name }) : null;
 }
 
 /**
@@ -56,6 +78,8 @@ function toCartItem(product: ProductDetails, qty: number): CartItem {
  */
 function useAddFromRoute(): { adding: boolean; error: string | null } {
   const { id, qty } = useParams();
+  const [search] = useSearchParams();
+  const variantId = search.get('variant');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
@@ -72,17 +96,18 @@ function useAddFromRoute(): { adding: boolean; error: string | null } {
         if (cancelled) return;
         // Another seller's product on a seller's domain is bought on the marketplace.
         if (productBelongsOnMainHost(product.seller._id)) {
-          window.location.replace(mainHostUrl(`/cart/${encodeURIComponent(product._id)}/${requestedQty(qty)}`));
+          const variantQuery = variantId ? `?variant=${encodeURIComponent(variantId)}` : '';
+          window.location.replace(
+            mainHostUrl(`/cart/${encodeURIComponent(product._id)}/${requestedQty(qty)}${variantQuery}`),
+          );
           return;
         }
-        let problem: string | null = null;
-        if (product.countInStock < 1) {
-          problem = i18n.t('{{name}} is not in stock.', { name: product.name });
-        } else {
+        let problem = addRefusal(product, variantId);
+        if (problem === null) {
           // The cart as stored right now, not as last rendered.
           const result = addToCart(
             parseCartItems(readRaw(STORAGE_KEYS.cartItems)),
-            toCartItem(product, requestedQty(qty)),
+            toCartItem(product, requestedQty(qty), variantId),
           );
           if (result.ok) saveCartItems(result.items);
           else problem = conflictText(result.error, result.seller.name);
@@ -101,7 +126,7 @@ function useAddFromRoute(): { adding: boolean; error: string | null } {
     return () => {
       cancelled = true;
     };
-  }, [id, qty, navigate, queryClient]);
+  }, [id, qty, variantId, navigate, queryClient]);
 
   return { adding, error };
 }
@@ -110,7 +135,8 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
   const { t } = useTranslation();
   const format = useFormat();
   const maxQty = Math.max(item.countInStock, item.qty);
-  const qtyId = `cart-qty-${item.product}`;
+  const key = cartLineKey(item);
+  const qtyId = `cart-qty-${key}`;
   return (
     <li className="card cart-line">
       <ResponsiveImage
@@ -137,7 +163,7 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
           id={qtyId}
           className="select-input"
           value={item.qty}
-          onChange={(event) => changeQuantity(items, item.product, Number(event.target.value))}
+          onChange={(event) => changeQuantity(items, key, Number(event.target.value))}
         >
           {Array.from({ length: maxQty }, (_, index) => index + 1).map((n) => (
             <option key={n} value={n}>
@@ -151,7 +177,7 @@ function CartLine({ item, items }: { item: CartItem; items: CartItem[] }) {
         <button
           type="button"
           className="button button-small button-secondary"
-          onClick={() => removeFromCart(items, item.product)}
+          onClick={() => removeFromCart(items, key)}
         >
           {t('Delete')}
           <span className="visually-hidden">{` ${item.name}`}</span>
@@ -190,7 +216,7 @@ export function CartPage() {
           ) : (
             <ul className="cart-list" aria-label={t('Cart items')}>
               {items.map((item) => (
-                <CartLine key={item.product} item={item} items={items} />
+                <CartLine key={cartLineKey(item)} item={item} items={items} />
               ))}
             </ul>
           )}

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import './product-gallery.css';
 
@@ -9,6 +9,8 @@ interface ProductGalleryProps {
   name: string;
   /** The main image's `sizes` (which of its widths the browser picks: components/responsive-image.tsx). */
   sizes: string;
+  /** An image to show now (the chosen variant's), when it is one of `images`. */
+  showImage?: string | null;
 }
 
 /**
@@ -16,8 +18,12 @@ interface ProductGalleryProps {
  * another. The thumbnails are one tab stop; arrow keys (and Home, End) move between them and
  * show the one reached, as a toolbar of toggle buttons does. One image: no thumbnails.
  */
-export function ProductGallery({ images, name, sizes }: ProductGalleryProps) {
+export function ProductGallery({ images, name, sizes, showImage = null }: ProductGalleryProps) {
   const [shown, setShown] = useState(0);
+  useEffect(() => {
+    const index = showImage ? images.indexOf(showImage) : -1;
+    if (index >= 0) setShown(index);
+  }, [showImage, images]);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = images[shown] ?? images[0] ?? '';
 

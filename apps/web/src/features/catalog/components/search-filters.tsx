@@ -1,4 +1,4 @@
-import type { ProductFacets } from '@torget/shared/api-types';
+import type { FacetValue, ProductFacets } from '@torget/shared/api-types';
 import { ALL, COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useTranslation } from '#web/lib/use-translation.ts';
 import { useFacets } from '../api/get-facets';
 import { PRICE_PRESETS, RATING_FILTERS, type SearchParams, searchFilters, searchUrl } from '../utils/search-url';
 import '../search.css';
+import './option-facets.css';
 
 interface FilterLinkProps {
   to: string;
@@ -162,6 +163,25 @@ function CustomPriceForm({ params }: { params: SearchParams }) {
  * ratings, each with how many products the current search has there (dimmed at 0),
  * and a price range of the shopper's own.
  */
+/** The sizes or colours the shown results come in (their variants' values), each with how many have it. */
+function OptionValues({ heading, id, values }: { heading: string; id: string; values: FacetValue[] }) {
+  const { t } = useTranslation();
+  if (values.length === 0) return null;
+  return (
+    <section className="filter-group" aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <ul className="option-facets">
+        {values.map(({ value, count }) => (
+          <li key={value} className="option-facet" lang="sv">
+            {value}
+            <span className="visually-hidden">{t(', {{count}} products', { count })}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function SearchFilters({ params }: { params: SearchParams }) {
   const { t } = useTranslation();
   const { name, category } = searchFilters(params);
@@ -216,6 +236,8 @@ export function SearchFilters({ params }: { params: SearchParams }) {
           ))}
         </ul>
       </section>
+      <OptionValues heading={t('Sizes')} id="filter-sizes" values={facets?.optionValues?.sizes ?? []} />
+      <OptionValues heading={t('Colours')} id="filter-colours" values={facets?.optionValues?.colours ?? []} />
     </>
   );
 }

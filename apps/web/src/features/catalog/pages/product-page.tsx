@@ -1,4 +1,4 @@
-import type { ProductDetails } from '@torget/shared/api-types';
+import type { ProductDetails, ProductVariant } from '@torget/shared/api-types';
 import { PRODUCT_PAGE_IMAGE_SIZES } from '@torget/shared/rules/images';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -19,7 +19,9 @@ import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { ProductGallery } from '../components/product-gallery';
 import { ReviewList } from '../components/review-list';
+import { VariantPicker } from '../components/variant-picker';
 import { reviewGroups } from '../utils/review-groups';
+import { type Choice, chosenVariant, initialChoice } from '../utils/variant-choice';
 import '../product-page.css';
 
 // The review form (with the shared payload schemas and zod) loads only for a signed-in
@@ -55,21 +57,40 @@ function BackLink() {
   );
 }
 
-/** Price, shipping, status, quantity and Add to Cart. */
-function BuyBox({ product }: { product: ProductDetails }) {
+/** The variant chosen on the page of a product with variants, and how to choose another. */
+interface VariantChoice {
+  choice: Choice;
+  variant: ProductVariant | null;
+  onChoose: (choice: Choice) => void;
+}
+
+/**
+ * Price, shipping, status, quantity and Add to Cart. For a product with variants, the options
+ * come first; price, status and quantity follow the variant chosen, and Add to Cart waits for one.
+ */
+function BuyBox({ product, picked }: { product: ProductDetails; picked: VariantChoice | null }) {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
   const [qty, setQty] = useState(1);
-  const inStock = product.countInStock > 0;
+  const variant = picked?.variant ?? null;
+  const stock = variant ? variant.countInStock : product.countInStock;
+  const inStock = stock > 0;
+  const waiting = picked !== null && variant === null;
   return (
     <div className="card buy-box">
+      {picked && <VariantPicker product={product} choice={picked.choice} onChoose={picked.onChoose} />}
       <dl className="buy-box-facts">
         <div>
           <dt>{t('Price')}</dt>
           <dd>
-            {/* The 30-day line here is shown on phones only, where the price above is not. */}
-            <ProductPrice product={product} className="price" />
+            {/* A variant's own price stands alone; otherwise the product's, with its sale and the
+                30-day line (shown here on phones only, where the price above is not). */}
+            {variant?.price != null ? (
+              <span className="price">{format.price(variant.price)}</span>
+            ) : (
+              <ProductPrice product={product} className="price" />
+            )}
           </dd>
           {/* Beside the price, not in it: the price's own text stays the amount alone. */}
           <dd className="price-vat-note">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</dd>
@@ -82,7 +103,7 @@ function BuyBox({ product }: { product: ProductDetails }) {
         )}
         <div>
           <dt>{t('Status')}</dt>
-          <dd className={inStock ? 'status-in-stock' : 'status-unavailable'}>
+          <dd className={inStock ? 'status-in-stock' : 'status-unavailable'} aria-live="polite">
             {inStock ? t('In Stock') : t('Unavailable')}
           </dd>
         </div>
@@ -95,20 +116,35 @@ function BuyBox({ product }: { product: ProductDetails }) {
             <select
               className="select-input"
               id="product-qty"
-              value={qty}
+              value={Math.min(qty, stock)}
               onChange={(event) => setQty(Number(event.target.value))}
             >
-              {Array.from({ length: product.countInStock }, (_, index) => index + 1).map((n) => (
+              {Array.from({ length: stock }, (_, index) => index + 1).map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>
               ))}
             </select>
           </div>
+          {waiting && (
+            <p className="form-hint" id="variant-needed">
+              {t('Choose {{options}} to add it to the cart.', {
+                options: product.options.map((option) => option.name).join(t(' and ')),
+              })}
+            </p>
+          )}
           <button
             type="button"
             className="button button-accent button-block"
-            onClick={() => navigate(`/cart/${product._id}/${qty}`)}
+            disabled={waiting}
+            aria-describedby={waiting ? 'variant-needed' : undefined}
+            onClick={() =>
+              navigate(
+                variant
+                  ? `/cart/${product._id}/${Math.min(qty, stock)}?variant=${variant._id}`
+                  : `/cart/${product._id}/${qty}`,
+              )
+            }
           >
             {t('Add to Cart')}
           </button>
@@ -170,9 +206,14 @@ function SellerLegalSummary({ sellerId }: { sellerId: string }) {
 
 function ProductView({ product }: { product: ProductDetails }) {
   const { t, i18n } = useTranslation();
+  const format = useFormat();
   const { user } = useSession();
   useDocumentTitle(product.name);
   const reviews = reviewGroups(product.reviews);
+  const [choice, setChoice] = useState(() => initialChoice(product));
+  const variant = chosenVariant(product, choice);
+  // A product without variants (or an answer from before them) is bought as before.
+  const picked = (product.variants ?? []).length > 0 ? { choice, variant, onChoose: setChoice } : null;
   return (
     <>
       {product.isDraft && (
@@ -196,6 +237,7 @@ function ProductView({ product }: { product: ProductDetails }) {
           images={product.images.length > 0 ? product.images : [product.image]}
           name={product.name}
           sizes={PRODUCT_PAGE_IMAGE_SIZES}
+          showImage={variant?.image ?? null}
         />
         <div className="product-info">
           <h1 className="product-name" lang="sv">
@@ -203,7 +245,11 @@ function ProductView({ product }: { product: ProductDetails }) {
           </h1>
           <Rating value={product.rating} numReviews={product.numReviews} />
           <div className="product-price">
-            <ProductPrice product={product} className="price" />
+            {variant?.price != null ? (
+              <p className="price">{format.price(variant.price)}</p>
+            ) : (
+              <ProductPrice product={product} className="price" />
+            )}
           </div>
           <p className="price-vat-note product-price-vat">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</p>
           {!product.isDraft && (
@@ -232,7 +278,7 @@ function ProductView({ product }: { product: ProductDetails }) {
         </div>
         <div className="product-aside">
           <SellerBox product={product} />
-          <BuyBox product={product} />
+          <BuyBox product={product} picked={picked} />
         </div>
       </div>
       <section className="reviews" aria-labelledby="reviews-heading">

@@ -36,6 +36,7 @@ import { PriceField } from '../components/price-field';
 import { ProductStatusBadge } from '../components/product-status-badge';
 import { SaleFields } from '../components/sale-fields';
 import { StockField } from '../components/stock-field';
+import { type VariantRow, VariantsField } from '../components/variants-field';
 import '../product-management.css';
 import '../product-editor.css';
 
@@ -49,6 +50,21 @@ function isNewProduct(product: ProductDetails): boolean {
 
 /** An amount as a Swedish seller types it: "249,50"; nothing for a new product's 0. */
 const kronor = (sek: number) => (sek === 0 ? '' : sek.toFixed(2).replace('.', ','));
+
+/** The saved variants as the form's rows (amounts as typed, nothing for "none"). */
+const variantRows = (product: ProductDetails): VariantRow[] =>
+  (product.variants ?? []).map((variant) => ({
+    _id: variant._id,
+    values: variant.values,
+    countInStock: String(variant.countInStock),
+    price: variant.price === null ? '' : kronor(variant.price),
+    sku: variant.sku ?? '',
+    image: variant.image ?? '',
+  }));
+
+/** The sum of the rows' stock as typed (what the server saves as the product's). */
+const stockSum = (rows: readonly VariantRow[]) =>
+  rows.reduce((sum, row) => sum + (Number.isInteger(Number(row.countInStock)) ? Number(row.countInStock) : 0), 0);
 
 function toFormValues(product: ProductDetails, fresh: boolean): ProductForm {
   return {
@@ -67,6 +83,8 @@ function toFormValues(product: ProductDetails, fresh: boolean): ProductForm {
     saleStartsAt: product.saleStartsAt === null ? '' : stockholmLocalOf(product.saleStartsAt),
     saleEndsAt: product.saleEndsAt === null ? '' : stockholmLocalOf(product.saleEndsAt),
     hidden: product.hidden,
+    options: product.options ?? [],
+    variants: variantRows(product),
     // The version the values were loaded from; a background refetch must not move it, or a
     // save could overwrite a sale the form never showed.
     version: product.version,
@@ -109,6 +127,19 @@ function useDeleteDraftLeftUnsaved(id: string, active: boolean, saved: { current
 /** The save was refused because the product changed since the form was loaded. */
 const isStale = (error: Error) => error instanceof ApiRequestError && error.status === 409;
 
+/** The first message of a variant row's field (a stock that is no whole number, a price too large). */
+function firstRowError(errors: unknown): string | undefined {
+  if (!errors || typeof errors !== 'object') return undefined;
+  const own = (errors as { message?: unknown }).message;
+  if (typeof own === 'string') return own;
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref') continue;
+    const found = firstRowError(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 interface ProductEditFormProps {
   product: ProductDetails;
   title: string;
@@ -142,7 +173,10 @@ function ProductEditForm({ product, title, listPath, onStale, dropUnsavedDraft }
     resolver: zodResolver(productUpdateSchema),
     defaultValues: toFormValues(product, fresh),
   });
-  const { register, control, handleSubmit, setValue, getValues, formState, setError } = form;
+  const { register, control, handleSubmit, setValue, getValues, formState, setError, watch } = form;
+  const options = watch('options') ?? [];
+  const variants = (watch('variants') ?? []) as VariantRow[];
+  const hasVariants = options.length > 0;
   const { errors } = formState;
 
   function stepStock(delta: 1 | -1) {
@@ -154,6 +188,11 @@ function ProductEditForm({ product, title, listPath, onStale, dropUnsavedDraft }
   const onValid = (values: ProductUpdate) => {
     const images = values.images ?? [];
     const payload = { ...values, images, image: images[0] ?? '' };
+    // A product that never had options saves as before, without them.
+    if (values.options?.length === 0 && (product.options ?? []).length === 0) {
+      delete payload.options;
+      delete payload.variants;
+    }
     // A product on sale stays on sale (the server refuses the rest with the same words).
     if (!product.isDraft && !isPublishable(payload)) {
       setError('root', { message: PRODUCT_INCOMPLETE });
@@ -221,6 +260,19 @@ function ProductEditForm({ product, title, listPath, onStale, dropUnsavedDraft }
               )}
             />
           </section>
+          <section className="editor-card" aria-label={t('Variants')} id="variants-field">
+            <VariantsField
+              options={options}
+              variants={variants}
+              images={watch('images') ?? []}
+              error={errors.variants?.message ?? errors.variants?.root?.message ?? firstRowError(errors.variants)}
+              onChange={(nextOptions, nextRows) => {
+                setValue('options', nextOptions, { shouldDirty: true });
+                setValue('variants', nextRows, { shouldDirty: true });
+                if (nextOptions.length > 0) setValue('countInStock', String(stockSum(nextRows)));
+              }}
+            />
+          </section>
         </div>
         <div className="product-editor-side">
           <section className="editor-card" aria-label={t('Status')}>
@@ -267,13 +319,22 @@ function ProductEditForm({ product, title, listPath, onStale, dropUnsavedDraft }
               </p>
               <FieldError id="product-vatRate-error" message={err('vatRate')} />
             </div>
-            <StockField
-              id="product-countInStock"
-              label={t('Count In Stock')}
-              registration={register('countInStock')}
-              onStep={stepStock}
-              error={err('countInStock')}
-            />
+            {hasVariants ? (
+              <p className="editor-status">
+                <span className="form-label">{t('Count In Stock')}</span>
+                <output htmlFor="variants-field">
+                  {t('{{count}}: the sum of the variants', { count: stockSum(variants) })}
+                </output>
+              </p>
+            ) : (
+              <StockField
+                id="product-countInStock"
+                label={t('Count In Stock')}
+                registration={register('countInStock')}
+                onStep={stepStock}
+                error={err('countInStock')}
+              />
+            )}
           </section>
           <section className="editor-card" aria-label={t('Sale')}>
             <SaleFields
