@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ALWAYS_MAIN_HOSTS, isMainHost, listMainHosts } from '@torget/shared/rules/hosts';
 import { z } from 'zod';
+import type { LoadLimits } from '#api/lib/load-shedding.ts';
 import { RATE_LIMIT_DEFINITIONS, type RateLimits, rateLimitsFromEnv } from '#api/lib/rate-limits.ts';
 import { DEFAULT_S3_TIMEOUT_MS, type S3Settings } from '#api/lib/s3-image-storage.ts';
 
@@ -164,16 +165,6 @@ export const ENVIRONMENT_VARIABLES: readonly string[] = [
   ...Object.keys(envSchema.shape),
   ...Object.values(RATE_LIMIT_DEFINITIONS).map((definition) => definition.env),
 ];
-
-/** Thresholds past which new work is answered 503 (lib/load-shedding.ts); 0 turns a check off. */
-export interface LoadLimits {
-  maxEventLoopDelayMs: number;
-  maxEventLoopUtilization: number;
-  /** Statements waiting for a pool connection (PostgreSQL pool, PGlite's worker). */
-  maxPoolWaiting: number;
-  sampleIntervalMs: number;
-  retryAfterSeconds: number;
-}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
