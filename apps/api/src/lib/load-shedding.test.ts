@@ -87,9 +87,11 @@ describe('load shedding', () => {
       try {
         await app.ready();
         expect(app.isUnderPressure()).toBe(false);
-        // One connection, held by a slow statement; four more wait for it.
-        const slow = database.db.execute(sql`select pg_sleep(1.5)`);
-        const queued = [1, 2, 3, 4].map(() => database.db.execute(sql`select 1`));
+        // One connection, held by a slow statement; four more wait for it. (A Drizzle query runs
+        // when it is awaited or then'd: started here with then.)
+        const run = (query: ReturnType<typeof sql>) => database.db.execute(query).then(() => undefined);
+        const slow = run(sql`select pg_sleep(1.5)`);
+        const queued = [1, 2, 3, 4].map(() => run(sql`select 1`));
         await until(() => database.poolUse?.().waiting === 4);
         await until(() => app.isUnderPressure());
         await expectShed(app);
