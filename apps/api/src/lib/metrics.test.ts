@@ -53,7 +53,7 @@ describe('metrics', () => {
     } finally {
       await off.close();
     }
-  });
+  }, 90_000);
 
   it('asks for the token when one is set', async () => {
     expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(401);
