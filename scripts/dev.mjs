@@ -1,8 +1,11 @@
 // npm run dev: the API from source with reload on change, and Vite's dev server (which proxies
 // /api and /uploads to the API). Open the address Vite prints.
 import { spawn } from 'node:child_process';
-import { root } from './lib.mjs';
+import { loadEnvIfPresent, root } from './lib.mjs';
 
+// Settings from .env when there is one (.env.example lists them); what the environment already
+// says wins, as with Node's --env-file.
+loadEnvIfPresent();
 const children = [
   // Mail links and canonical URLs point at the public origin: here Vite's address, which serves the pages.
   spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], {

@@ -16,6 +16,14 @@ export const root = resolve(import.meta.dirname, '..');
  */
 export const API_NODE_OPTIONS = ['--max-semi-space-size=32'];
 
+/**
+ * Loads the repository's `.env` into process.env when it exists (Node's process.loadEnvFile: a
+ * variable the environment already has keeps its value). Children started with process.env see it.
+ */
+export function loadEnvIfPresent(file = join(root, '.env')) {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolvePromise) => {

@@ -1,9 +1,10 @@
 // An nginx load balancer in front of several API instances, for the multi-instance test
-// (apps/api/src/reliability/multi-instance.test.ts) and `npm run bench -- --instances 2`. nginx
+// (apps/api/src/reliability/multi-instance.test.ts) and `npm run bench -- --instances 2`, run
+// with the shipped site file (deploy/torget.nginx.conf). nginx
 // comes from Debian (`apt-get install nginx`; .ci/run installs it). Everything it writes stays
 // in its own temporary folder; it runs in the foreground as our child.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,14 +28,46 @@ function freePort() {
   });
 }
 
+/** The shipped nginx site (deploy/torget.nginx.conf), which operators install as it is. */
+export const SITE_FILE = join(import.meta.dirname, '..', 'deploy', 'torget.nginx.conf');
+
 /**
- * The configuration: round robin over `upstreams` (host:port), a failed instance taken out for
- * a few seconds; only a request not yet sent is tried on the next instance (nginx never resends
- * a POST that reached an instance, so an order is never placed twice). Each answer says which
- * instance served it in `X-Upstream`.
+ * The shipped site as the tests run it: its upstream's instances replaced by `upstreams`
+ * (host:port), its HTTPS server on 127.0.0.1:`port` without TLS (no certificate here) and its
+ * HTTP server on 127.0.0.1:`httpPort`, the IPv6 listens dropped. Everything else (headers,
+ * retries, body size, gzip, caching, /metrics) runs as shipped. Throws when the file no longer
+ * has the lines it replaces, so a change there is seen here.
  */
-export function nginxConfig({ folder, port, upstreams }) {
+export function siteForTest(site, { port, httpPort, upstreams }) {
+  const steps = [
+    [
+      /^(\s*)server \S+:\d+ (max_fails.*;)\n/m,
+      (_m, indent, rest) => upstreams.map((u) => `${indent}server ${u} ${rest}\n`).join(''),
+    ],
+    [/^\s*listen \[::\]:80 default_server;\n/m, ''],
+    [/^\s*listen \[::\]:443 ssl default_server;\n/m, ''],
+    [/listen 80 default_server;/, `listen 127.0.0.1:${httpPort} default_server;`],
+    [/listen 443 ssl default_server;/, `listen 127.0.0.1:${port} default_server;`],
+  ];
+  let text = site;
+  for (const [pattern, replacement] of steps) {
+    if (!pattern.test(text)) throw new Error(`${SITE_FILE} has no line matching ${pattern}`);
+    text = text.replace(pattern, replacement);
+  }
+  const withoutTls = text.replace(/^\s*ssl_\w+ .*;\n/gm, '');
+  if (withoutTls === text) throw new Error(`${SITE_FILE} has no ssl_ lines`);
+  return withoutTls;
+}
+
+/**
+ * nginx's whole configuration around the shipped site: its temporary files in `folder`, and each
+ * answer saying which instance served it in `X-Upstream` (set for the whole http block, which the
+ * site's proxied locations inherit). The site does the rest: round robin over the instances, a
+ * failed one taken out for a few seconds, only a request not yet sent tried on the next.
+ */
+export function nginxConfig({ folder, port, httpPort, upstreams }) {
   const user = typeof process.getuid === 'function' && process.getuid() === 0 ? 'user root;\n' : '';
+  const site = siteForTest(readFileSync(SITE_FILE, 'utf8'), { port, httpPort, upstreams });
   return `${user}worker_processes 1;
 pid ${folder}/nginx.pid;
 error_log ${folder}/error.log warn;
@@ -47,25 +80,8 @@ http {
   fastcgi_temp_path ${folder}/fastcgi;
   uwsgi_temp_path ${folder}/uwsgi;
   scgi_temp_path ${folder}/scgi;
-  upstream torget {
-${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join('\n')}
-    keepalive 64;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 10m;
-    location / {
-      proxy_pass http://torget;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout;
-      proxy_connect_timeout 2s;
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
+  add_header X-Upstream $upstream_addr always;
+${site}
 }
 `;
 }
@@ -80,8 +96,9 @@ export async function startBalancer(upstreams) {
   const folder = mkdtempSync(join(tmpdir(), 'torget-nginx-'));
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(folder, sub));
   const port = await freePort();
+  const httpPort = await freePort();
   const conf = join(folder, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ folder, port, upstreams }));
+  writeFileSync(conf, nginxConfig({ folder, port, httpPort, upstreams }));
   const child = spawn(nginx, ['-p', folder, '-c', conf, '-e', join(folder, 'error.log')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

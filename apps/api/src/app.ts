@@ -12,6 +12,8 @@ import { registerCacheInvalidation } from '#api/lib/cache-changes.ts';
 import { type ChangeBus, localChangeBus, postgresChangeBus, redisChangeBus } from '#api/lib/change-bus.ts';
 import { errorHandler } from '#api/lib/error-handler.ts';
 import { registerHttpCaching } from '#api/lib/http-caching.ts';
+import { registerLoadShedding } from '#api/lib/load-shedding.ts';
+import { registerMetrics } from '#api/lib/metrics.ts';
 import { rateLimitStoreOptions } from '#api/lib/rate-limits.ts';
 import { watchRedis } from '#api/lib/redis-connection.ts';
 import { registerResponseCompression } from '#api/lib/response-compression.ts';
@@ -65,6 +67,10 @@ export async function buildApp(options: BuildOptions) {
     done();
   });
   if (config.statementCountHeader) answerStatementCounts(app);
+  // Before any other work of a request: a shed one costs nothing more (lib/load-shedding.ts).
+  if (config.load) await registerLoadShedding(app, database, config.load);
+  // Counts every answer from here on, shed ones too (lib/metrics.ts).
+  if (config.metrics) registerMetrics(app, { database, cache: deps.cache, token: config.metrics.token });
   const redisKeyPrefix = config.redisKeyPrefix ?? 'torget:';
   const { redis } = deps;
   if (redis && config.redisUrl) {

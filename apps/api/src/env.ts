@@ -8,7 +8,8 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ALWAYS_MAIN_HOSTS, isMainHost, listMainHosts } from '@torget/shared/rules/hosts';
 import { z } from 'zod';
-import { type RateLimits, rateLimitsFromEnv } from '#api/lib/rate-limits.ts';
+import type { LoadLimits } from '#api/lib/load-shedding.ts';
+import { RATE_LIMIT_DEFINITIONS, type RateLimits, rateLimitsFromEnv } from '#api/lib/rate-limits.ts';
 import { DEFAULT_S3_TIMEOUT_MS, type S3Settings } from '#api/lib/s3-image-storage.ts';
 
 const optionalText = z
@@ -144,8 +145,26 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Apply the migrations at start (on), or leave it to `npm run db:migrate` (off).
+  MIGRATE_ON_START: z.enum(['on', 'off']).default('on'),
+  // GET /metrics in Prometheus' text format (lib/metrics.ts); off by default.
+  METRICS: z.enum(['on', 'off']).default('off'),
+  // When set, /metrics answers only a request with `Authorization: Bearer <token>`.
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  // Load shedding (lib/load-shedding.ts): past any of these, new requests get 503 and Retry-After; 0 turns one off.
+  LOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  LOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  LOAD_MAX_POOL_WAITING: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  LOAD_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  LOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   ...s3EnvFields,
 });
+
+/** Every variable the server reads: the schema's and the rate limits' (`.env.example` lists each; env-example.test.ts). */
+export const ENVIRONMENT_VARIABLES: readonly string[] = [
+  ...Object.keys(envSchema.shape),
+  ...Object.values(RATE_LIMIT_DEFINITIONS).map((definition) => definition.env),
+];
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -200,6 +219,12 @@ export interface Config {
   statementCountHeader?: boolean;
   /** Every rate limit (RATE_LIMIT_*, lib/rate-limits.ts); unset means the defaults. */
   rateLimits?: RateLimits;
+  /** Apply the migrations at start (MIGRATE_ON_START=on, the default). */
+  migrateOnStart?: boolean;
+  /** GET /metrics (METRICS=on), and the bearer token it asks for (METRICS_TOKEN). */
+  metrics?: { token: string | undefined };
+  /** Load shedding's thresholds (LOAD_*); absent: none (tests). */
+  load?: LoadLimits;
 }
 
 /**
@@ -289,5 +314,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     paypalOrderHoldMinutes: env.PAYPAL_ORDER_HOLD_MINUTES,
     statementCountHeader: env.BENCH_STATEMENT_COUNT,
     rateLimits: rateLimits.limits,
+    migrateOnStart: env.MIGRATE_ON_START === 'on',
+    ...(env.METRICS === 'on' ? { metrics: { token: env.METRICS_TOKEN } } : {}),
+    load: {
+      maxEventLoopDelayMs: env.LOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: env.LOAD_MAX_EVENT_LOOP_UTILIZATION,
+      maxPoolWaiting: env.LOAD_MAX_POOL_WAITING,
+      sampleIntervalMs: env.LOAD_SAMPLE_INTERVAL_MS,
+      retryAfterSeconds: env.LOAD_RETRY_AFTER_SECONDS,
+    },
   };
 }

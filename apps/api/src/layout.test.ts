@@ -18,6 +18,8 @@ const SRC = dirname(new URL(import.meta.url).pathname);
  */
 const LAYERS: Record<string, readonly string[]> = {
   server: ['start-server', 'env'],
+  /** The database commands (npm run db:*): migrate, seed, reset, move to a PostgreSQL server. */
+  ops: ['app-deps', 'env', 'seed', 'lib', 'db'],
   'start-server': ['app', 'app-deps', 'env', 'seed', 'lib', 'db'],
   app: ['app-deps', 'env', 'routes', 'seo', 'site', 'lib', 'db'],
   'app-deps': ['env', 'lib', 'db'],

@@ -39,7 +39,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ...(config.pgliteWorkerNice === undefined ? {} : { pgliteWorkerNice: config.pgliteWorkerNice }),
   });
   try {
-    await migrate(database);
+    // MIGRATE_ON_START=off: the operator migrates with `npm run db:migrate` before starting.
+    if (config.migrateOnStart !== false) await migrate(database);
     const storage = imageStorageFor(config);
     const seeded = config.seedDemo ? await seedDemoIfEmpty(database, { storage }) : null;
     const app = await buildApp({

@@ -12,7 +12,7 @@ import { type Clients, type Db, databaseHandles, type HandleOptions } from './ha
 import { type Notifications, postgresNotifications } from './notifications';
 import { openPglite, RANDOM_PAGE_COST } from './open-pglite';
 import { PGLITE_CONNECTIONS, startPgliteWorker } from './pglite-worker';
-import { defaultPoolReads, PriorityPool } from './priority-pool';
+import { defaultPoolReads, type PoolUse, PriorityPool } from './priority-pool';
 import * as schema from './schema';
 import { StatementCounter } from './statement-counter';
 
@@ -60,6 +60,8 @@ export interface Database {
   handle(options: HandleOptions): Db;
   /** How the pool connects (PostgreSQL only), for a connection of its own outside it (migrate.ts's lock). */
   connectionConfig?: pg.ClientConfig;
+  /** How full the connection pool is (PostgreSQL, PGlite's worker); absent with PGlite on this thread. */
+  poolUse?(): PoolUse;
   /** PostgreSQL's LISTEN/NOTIFY between processes on one database; absent on PGlite (one process). */
   notifications?: Notifications;
   close(): Promise<void>;
@@ -105,6 +107,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     return databaseOf(poolClients(pool), {
       kind: 'postgres',
       connectionConfig,
+      poolUse: () => pool.use(),
       notifications: postgresNotifications(pool, options.url),
       close: () => pool.end(),
     });
@@ -140,7 +143,7 @@ function pgliteClients(client: PGlite): Clients {
 /** A Database over `clients`, its statements counted. */
 function databaseOf(
   clients: Clients,
-  how: Pick<Database, 'kind' | 'close' | 'notifications' | 'connectionConfig'>,
+  how: Pick<Database, 'kind' | 'close' | 'notifications' | 'connectionConfig' | 'poolUse'>,
 ): Database {
   const counter = new StatementCounter();
   const { db, reader, handle } = databaseHandles(clients, counter);
@@ -166,6 +169,7 @@ async function openPgliteWorker(dataDir: string, niceSteps?: number): Promise<Da
   pool.on('error', () => {});
   return databaseOf(poolClients(pool), {
     kind: 'pglite',
+    poolUse: () => pool.use(),
     async close() {
       await pool.end();
       await worker.close();

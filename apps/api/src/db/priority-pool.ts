@@ -107,8 +107,15 @@ export function defaultPoolReads(): number {
   return 2 * availableParallelism();
 }
 
+/** How full a pool is: its connections, those held, and the statements waiting for one. */
+export interface PoolUse {
+  size: number;
+  busy: number;
+  waiting: number;
+}
+
 /** What a pool is asked through: a connection, or one statement on the next free one. */
-type PoolUse = 'connect' | 'query';
+type PoolMethod = 'connect' | 'query';
 
 /**
  * pg's Pool without the two ways of using it, so that GatedPool may give them signatures of its
@@ -116,7 +123,7 @@ type PoolUse = 'connect' | 'query';
  * time: Drizzle's node-postgres driver is documented to take a `pg.Pool`, and runs a transaction
  * on one connection it asks the pool for.
  */
-const PoolWithoutUse: new (config?: pg.PoolConfig) => Omit<pg.Pool, PoolUse> = pg.Pool;
+const PoolWithoutUse: new (config?: pg.PoolConfig) => Omit<pg.Pool, PoolMethod> = pg.Pool;
 
 /**
  * The pool as a reader or as a writer asks it: a pg.Pool whose connections (and the statements
@@ -162,6 +169,7 @@ export class PriorityPool {
   /** The pool asked as a writer: its connections (and `query`) come before queued reads. */
   readonly writers: pg.Pool;
   private readonly pool: pg.Pool;
+  private readonly size: number;
   /** Each connection handed out, and whether a writer holds it. */
   private readonly holders = new Map<pg.PoolClient, boolean>();
 
@@ -169,7 +177,8 @@ export class PriorityPool {
   constructor(config: pg.PoolConfig, readCapacity?: number) {
     // pg's pool has the gate's capacity, so it never queues: the gate decides who goes next.
     this.pool = new pg.Pool(config);
-    this.gate = new PriorityGate(config.max ?? 10, readCapacity);
+    this.size = config.max ?? 10;
+    this.gate = new PriorityGate(this.size, readCapacity);
     this.pool.on('release', (_error, client) => {
       const writer = this.holders.get(client);
       if (writer === undefined) return;
@@ -189,6 +198,13 @@ export class PriorityPool {
   /** One statement as a reader. */
   query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
     return this.readers.query<R>(text, values);
+  }
+
+  /** Its size, the connections held and the statements waiting for one (metrics, load shedding). */
+  use(): PoolUse {
+    const held = this.gate.holding();
+    const queued = this.gate.queued();
+    return { size: this.size, busy: held.readers + held.writers, waiting: queued.readers + queued.writers };
   }
 
   /** An idle connection's error (the pool replaces it). */

@@ -142,6 +142,8 @@ const sharedOrder = async () => {
 
 const TABLE: Row[] = [
   { route: 'GET /api/health', expected: ALL(200), request: () => ({ url: '/api/health' }) },
+  { route: 'GET /api/health/live', expected: ALL(200), request: () => ({ url: '/api/health/live' }) },
+  { route: 'GET /api/health/ready', expected: ALL(200), request: () => ({ url: '/api/health/ready' }) },
 
   // Catalogue: reading is public; writing is the owning seller's or an admin's.
   { route: 'GET /api/products', expected: ALL(200), request: () => ({ url: '/api/products' }) },

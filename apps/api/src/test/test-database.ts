@@ -49,6 +49,15 @@ export async function createServerDatabaseCopy(
   return { name, url: databaseUrl.toString(), fromTemplate: !!template };
 }
 
+/** Closes `database` at the first call only: a test that stopped the database (health checks) is destroyed after. */
+function closeOnce(database: Database): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= database.close();
+    return closing;
+  };
+}
+
 /** `poolSize`: most connections on PostgreSQL (20 by default); PGlite has one whatever it says. */
 export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
   const url = serverUrl();
@@ -56,15 +65,18 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     const template = await pgliteTemplate();
     const database = await openDatabase({ loadDataDir: template ?? undefined });
     if (!template) await migrate(database);
-    return { ...database, destroy: () => database.close() };
+    const close = closeOnce(database);
+    return { ...database, close, destroy: close };
   }
   const created = await createServerDatabaseCopy(url, 'test', { migrated: true });
   const database = await openDatabase({ url: created.url, poolSize: options.poolSize ?? 20 });
   if (!created.fromTemplate) await migrate(database);
+  const close = closeOnce(database);
   return {
     ...database,
+    close,
     async destroy() {
-      await database.close();
+      await close();
       await adminQuery(url, `drop database if exists ${created.name} with (force)`);
     },
   };

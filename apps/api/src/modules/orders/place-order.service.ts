@@ -13,11 +13,13 @@
  * locked transaction places the order as before: it gives the exact refusal, or the order with
  * the new data. Any refusal throws before anything is written.
  */
+
 import type { Order } from '@torget/shared/api-types';
 import type { Language } from '@torget/shared/rules/languages';
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import { type Db, transaction } from '#api/db/client.ts';
 import type { AuthUser, TokenClaims } from '#api/lib/auth.ts';
+import { countOrderPlaced } from '#api/lib/business-counts.ts';
 import { variantsById } from '#api/modules/catalog/variants.service.ts';
 import { type OrderRow, toOrderJson } from './order-json';
 import { lockProducts, readBuyerAndProducts } from './order-products-read';
@@ -71,10 +73,10 @@ export async function placeOrder(
   await hooks.afterRead?.();
   const record = orderRecord(buyer, input, checked, placement);
   try {
-    return placedOrder(await takeStockIfUnchangedAndWrite(db, record), record, buyer, checked);
+    return countOrderPlaced(placedOrder(await takeStockIfUnchangedAndWrite(db, record), record, buyer, checked));
   } catch (error) {
     if (!isStockGuardFailure(error)) throw error;
-    return placeOrderLocked(db, buyer, input, lines, placement);
+    return countOrderPlaced(await placeOrderLocked(db, buyer, input, lines, placement));
   }
 }
 

@@ -11,12 +11,14 @@
  *   `next_attempt_at` forward, so two instances rarely call PayPal for the same one; when they
  *   do, the same PayPal-Request-Id makes PayPal refund once.
  */
+
 import type { PaymentRefund, PaypalCaptureRecord } from '@torget/shared/api-types';
 import { oreToSek } from '@torget/shared/rules/money';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import { type Db, transaction } from '#api/db/client.ts';
 import { orders, paypalCaptures } from '#api/db/schema.ts';
+import { countCaptureBooked } from '#api/lib/business-counts.ts';
 import type { BackgroundChanges } from '#api/lib/cache-changes.ts';
 import { type SweepLog, startPeriodicSweep } from '#api/lib/periodic-sweep.ts';
 import { bookOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
@@ -59,6 +61,13 @@ function outcomeFor(order: OrderRow, paysTotal: boolean): CaptureOutcome {
  * order paid and books the sale in the ledger in the same transaction. A capture id booked before answers its stored row.
  */
 export async function bookCapture(db: Db, capture: VerifiedCapture): Promise<Booking> {
+  const booking = await bookCaptureOnce(db, capture);
+  // Counted once it is committed, for the metrics (a retry finds it booked and is not counted).
+  if (booking.isNew) countCaptureBooked(booking.capture.outcome);
+  return booking;
+}
+
+function bookCaptureOnce(db: Db, capture: VerifiedCapture): Promise<Booking> {
   return transaction(db, async (tx) => {
     // The order's row lock orders this booking with cancels, expiries and other captures of it.
     const [order] = await tx.select().from(orders).where(eq(orders.id, capture.orderId)).for('update');

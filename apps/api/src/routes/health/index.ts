@@ -1,9 +1,22 @@
-/** /api/health, public: for load balancers, the process answers and the database is reachable. */
+/**
+ * Health, public, for load balancers and orchestrators:
+ * - `/api/health`: the process answers and the database is reachable (as it always was);
+ * - `/api/health/live`: the process answers (restart it when not); never shed under load;
+ * - `/api/health/ready`: the database and, when configured, Redis answer, and every migration
+ *   of this build is applied (send it traffic only then).
+ */
 import { sql } from 'drizzle-orm';
+import { letThroughUnderPressure } from '#api/lib/load-shedding.ts';
+import { appliedMigrationsMissing } from '#api/lib/migration-state.ts';
 import type { RoutePlugin } from '#api/routes/audiences.ts';
 
+/** Most milliseconds a readiness check waits for Redis before calling it down. */
+const REDIS_WAIT_MS = 1000;
+
+type Check = 'ok' | 'unavailable' | 'not configured';
+
 export const healthRoutes: RoutePlugin = async (app, { deps }) => {
-  const { database } = deps;
+  const { database, redis } = deps;
   // Served at /api/health only, as before it had a folder: not also at /api/health/.
   app.get('/', { prefixTrailingSlash: 'no-slash' }, async (_request, reply) => {
     try {
@@ -12,5 +25,40 @@ export const healthRoutes: RoutePlugin = async (app, { deps }) => {
     } catch {
       return reply.status(503).send({ status: 'unavailable', message: 'The database cannot be reached.' });
     }
+  });
+
+  app.get('/live', { config: letThroughUnderPressure }, async () => ({ status: 'ok' }));
+
+  app.get('/ready', async (_request, reply) => {
+    let databaseCheck: Check = 'ok';
+    let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
+    try {
+      const missing = await appliedMigrationsMissing(database.reader);
+      migrations = missing.length === 0 ? 'applied' : 'pending';
+    } catch {
+      databaseCheck = 'unavailable';
+    }
+    let redisCheck: Check = 'not configured';
+    if (redis) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('Redis did not answer in time')), REDIS_WAIT_MS);
+      });
+      redisCheck = await Promise.race([redis.ping(), timeout]).then(
+        () => 'ok' as const,
+        () => 'unavailable' as const,
+      );
+      clearTimeout(timer);
+    }
+    const checks = { database: databaseCheck, redis: redisCheck, migrations };
+    if (databaseCheck === 'ok' && redisCheck !== 'unavailable' && migrations === 'applied')
+      return { status: 'ready', ...checks };
+    const why =
+      databaseCheck !== 'ok'
+        ? 'The database cannot be reached.'
+        : redisCheck === 'unavailable'
+          ? 'Redis cannot be reached.'
+          : 'Migrations are not applied: run npm run db:migrate.';
+    return reply.status(503).send({ status: 'not ready', message: why, ...checks });
   });
 };
