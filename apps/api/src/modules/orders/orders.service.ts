@@ -21,8 +21,8 @@ import type { Language } from '@torget/shared/rules/languages';
 import { parseOrderNumber } from '@torget/shared/rules/order-number';
 import { type IncomingOrderFilter, ORDER_RANGE_REVERSED, type OrderUpdateInput } from '@torget/shared/schemas/orders';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Db, transaction } from '#api/db/client.ts';
-import { orderItems, orders, products } from '#api/db/schema.ts';
+import { type Db, preparedOnce, transaction } from '#api/db/client.ts';
+import { orderItems, orderRefunds, orders, orderWithdrawals, products, sellers, users } from '#api/db/schema.ts';
 import type { AuthUser } from '#api/lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '#api/lib/http-errors.ts';
 import type { Paged, PageRequest } from '#api/lib/paging.ts';
@@ -31,7 +31,7 @@ import { nextVersion } from '#api/modules/catalog/product-version.ts';
 import { restockVariants } from '#api/modules/catalog/variants.service.ts';
 import { bookOrderPaid, reverseOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import { refundFields, refundsByOrder, refundsOf } from '#api/modules/refunds/refund-reads.ts';
-import { soldByPrivatePerson } from '#api/modules/sellers/seller-identity.service.ts';
+import { isPrivateSellerType } from '#api/modules/sellers/seller-identity.service.ts';
 import { accountMatches, textMatches, typedEmail } from '#api/modules/users/user-search.ts';
 import { withdrawalsByOrder, withdrawalsField, withdrawalsOf } from '#api/modules/withdrawals/withdrawal-reads.ts';
 import { type OrderLine, type OrderRow, toOrderJson } from './order-json';
@@ -85,20 +85,47 @@ function seenBy(user: AuthUser, order: OrderRow | undefined): OrderRow {
 /** An order's lines with their products' short numbers (null once a product is deleted). */
 const lineColumns = { ...getTableColumns(orderItems), productNumber: products.number };
 
-export async function itemsOf(db: Db, orderId: string): Promise<OrderLine[]> {
-  return db
+/** An order's lines: prepared once, as every order answer reads them. */
+const orderLinesStatementOf = preparedOnce((db: Db) =>
+  db
     .select(lineColumns)
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, orderId));
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .prepare('order_lines'),
+);
+
+export async function itemsOf(db: Db, orderId: string): Promise<OrderLine[]> {
+  return orderLinesStatementOf(db).execute({ orderId });
 }
+
+/**
+ * What an order's answer needs besides its lines, in one prepared statement: whether its seller
+ * is a private person, and whether it has any refunds or withdrawals at all. Most orders have
+ * neither, so their answer reads two prepared statements, and only an order with refunds or
+ * withdrawals reads those too. Read from the seller's account row, which every order has (a
+ * foreign key), so the statement answers one row even for a seller without a shop row.
+ */
+const orderAnswerExtrasStatementOf = preparedOnce((db: Db) =>
+  db
+    .select({
+      sellerType: sellers.sellerType,
+      hasRefunds: sql<boolean>`exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${sql.placeholder('orderId')})`,
+      hasWithdrawals: sql<boolean>`exists (select 1 from ${orderWithdrawals} where ${orderWithdrawals.orderId} = ${sql.placeholder('orderId')})`,
+    })
+    .from(users)
+    .leftJoin(sellers, eq(sellers.userId, users.id))
+    .where(eq(users.id, sql.placeholder('sellerId')))
+    .prepare('order_answer_extras'),
+);
 
 export async function orderJson(db: Db, order: OrderRow): Promise<Order> {
   const items = await itemsOf(db, order.id);
-  // Only a paid order has refunds: an unpaid one reads no more than before.
-  const refunds = order.isPaid ? await refundsOf(db, order.id) : [];
-  const withdrawals = withdrawalsField(await withdrawalsOf(db, order.id), { ...order, items });
-  const sellerIsPrivate = await soldByPrivatePerson(db, order.sellerId);
+  const [extras] = await orderAnswerExtrasStatementOf(db).execute({ orderId: order.id, sellerId: order.sellerId });
+  const refunds = extras?.hasRefunds ? await refundsOf(db, order.id) : [];
+  const stored = extras?.hasWithdrawals ? await withdrawalsOf(db, order.id) : [];
+  const withdrawals = withdrawalsField(stored, { ...order, items });
+  const sellerIsPrivate = isPrivateSellerType(extras?.sellerType);
   return { ...toOrderJson(order, items), ...refundFields(refunds), withdrawals, sellerIsPrivate };
 }
 

@@ -61,5 +61,10 @@ export async function writePersonalNumber(tx: Db, sellerId: string, fields: Sell
 /** Whether the seller sells as a private person, to whose sales the right of withdrawal does not apply. */
 export async function soldByPrivatePerson(db: Db, sellerId: string): Promise<boolean> {
   const [shop] = await db.select({ type: sellers.sellerType }).from(sellers).where(eq(sellers.userId, sellerId));
-  return shop?.type === 'private';
+  return isPrivateSellerType(shop?.type);
+}
+
+/** Whether a shop's stored seller type (null without a shop row, '' before the seller said) is a private person's. */
+export function isPrivateSellerType(type: string | null | undefined): boolean {
+  return type === 'private';
 }
