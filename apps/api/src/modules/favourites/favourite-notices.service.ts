@@ -3,7 +3,7 @@
  * notices, and a sweep sends each user at most one mail a day summarising what waits.
  *
  * Back in stock is noticed by the database whatever wrote the stock (db/sql/85-favourites.sql);
- * a sale is noticed by `notifyFavouritesOfSale`, which the code that starts a sale calls, and
+ * a sale is noticed by the sweep's `noticeSalesStarted` (a sale starts by time, with no write), and
  * `notifyFavouritesBackInStock` serves a writer the trigger cannot see (a variant's own stock).
  */
 import { FAVOURITE_MAIL_INTERVAL_MS } from '@torget/shared/rules/favourites';
@@ -11,6 +11,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows, transaction } from '#api/db/client.ts';
 import { type FavouriteNoticeKind, favouriteNotices, favourites, products, users } from '#api/db/schema.ts';
 import { listed } from '#api/modules/catalog/listed.ts';
+import { salesStartedBetween } from '#api/modules/catalog/sale-starts.service.ts';
 
 async function notify(db: Db, productId: string, kind: FavouriteNoticeKind): Promise<number> {
   const written = await queryRows<{ id: string }>(
@@ -28,6 +29,41 @@ async function notify(db: Db, productId: string, kind: FavouriteNoticeKind): Pro
 /** A sale started on the product: each user who saved it gets it in their next favourites mail. */
 export function notifyFavouritesOfSale(db: Db, productId: string): Promise<number> {
   return notify(db, productId, 'on_sale');
+}
+
+/**
+ * How far back each sweep looks for sales that started. A sale starts by time, with no write at
+ * that moment, so the sweep asks which started lately (modules/catalog/sale-starts.service.ts);
+ * overlapping spans are harmless, as a sale already noticed is not noticed again.
+ */
+export const SALE_START_LOOKBACK_MS = 15 * 60 * 1000;
+
+/**
+ * Every sale that came into force in the span before `now` is noticed once to each user who saved
+ * its product: no notice of that product's sale made since the sale started, sent or pending.
+ * Answers how many notices were written.
+ */
+export async function noticeSalesStarted(db: Db, now: Date = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - SALE_START_LOOKBACK_MS);
+  let written = 0;
+  for (const sale of await salesStartedBetween(db, since, now)) {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`
+      insert into ${favouriteNotices} (user_id, product_id, kind)
+      select f.user_id, f.product_id, 'on_sale' from ${favourites} f
+      where f.product_id = ${sale.productId}
+        and not exists (
+          select 1 from ${favouriteNotices} n
+          where n.user_id = f.user_id and n.product_id = f.product_id and n.kind = 'on_sale'
+            and n.created_at >= ${sale.startedAt.toISOString()}::timestamptz
+        )
+      on conflict (user_id, product_id, kind) where sent_at is null do nothing
+      returning id`,
+    );
+    written += rows.length;
+  }
+  return written;
 }
 
 /** The product came back in stock (as the trigger notices for products' own stock). */

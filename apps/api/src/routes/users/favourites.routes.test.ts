@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favouriteNotices, products } from '#api/db/schema.ts';
 import { createMailer } from '#api/lib/mailer.ts';
-import { notifyFavouritesOfSale } from '#api/modules/favourites/favourite-notices.service.ts';
+import { noticeSalesStarted, notifyFavouritesOfSale } from '#api/modules/favourites/favourite-notices.service.ts';
 import { customer, placeOrder, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
 import { bearer } from '#api/test/sessions.ts';
 import { type SmtpListener, startSmtpListener } from '#api/test/smtp-listener.ts';
@@ -151,6 +151,37 @@ describe('the favourites mail', () => {
     await t.database.db.update(products).set({ countInStock: 2, isDraft: true }).where(eq(products.id, hidden.id));
     await sweep(new Date(Date.now() + 60_000));
     expect(favouriteMailsTo(buyer)).toHaveLength(0);
+  });
+
+  it('notices a sale that starts by time once, in the sweep after its start, and not again after the mail', async () => {
+    const buyer = await customer(t, 'Rut Rea');
+    const bowl = await product(t, seller.id, { name: 'Skål Rea', image: '/uploads/s.webp', countInStock: 5 });
+    const early = await product(t, seller.id, { name: 'Skål Tidig', image: '/uploads/s.webp', countInStock: 5 });
+    await call('PUT', buyer, `/${bowl.id}`);
+    await call('PUT', buyer, `/${early.id}`);
+    const now = Date.now();
+    const at = (minutes: number) => new Date(now + minutes * 60_000);
+    // In force from two minutes ago for a day. The other began long before the sweep's span.
+    await t.database.db
+      .update(products)
+      .set({ salePriceOre: 500, saleStartsAt: at(-2), saleEndsAt: at(24 * 60) })
+      .where(eq(products.id, bowl.id));
+    await t.database.db
+      .update(products)
+      .set({ salePriceOre: 500, saleStartsAt: at(-120), saleEndsAt: at(24 * 60) })
+      .where(eq(products.id, early.id));
+    expect(await noticeSalesStarted(t.database.db, at(-3))).toBe(0);
+    expect(await noticeSalesStarted(t.database.db, at(0))).toBe(1);
+    // Overlapping spans, as several instances' sweeps are: the sale stays noticed once.
+    expect(await noticeSalesStarted(t.database.db, at(0.5))).toBe(0);
+    await sweep(at(1));
+    const mails = favouriteMailsTo(buyer);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Skål Rea är på rea');
+    expect(mails[0]).not.toContain('Skål Tidig');
+    // The mail went: a later sweep still inside the span notices nothing new.
+    expect(await noticeSalesStarted(t.database.db, at(2))).toBe(0);
+    expect(await notices(buyer)).toBe(0);
   });
 });
 
