@@ -123,6 +123,12 @@ const ADDED_IN_FILES = [
   // Favourites: a saved product back in stock leaves a notice for the favourites mail.
   'routine torget_favourites_back_in_stock()',
   'trigger products_favourites_back_in_stock on products',
+  // Sale prices: the price in force, the 30-day lowest price and the price history it reads.
+  'routine products_record_price()',
+  'routine torget_lowest_price_before(uuid,timestamp with time zone,integer)',
+  'routine torget_price_in_force(integer,integer,timestamp with time zone,timestamp with time zone,timestamp with time zone)',
+  'routine torget_product_sale_json(uuid,integer,integer,timestamp with time zone,timestamp with time zone,timestamp with time zone)',
+  'trigger products_price_recorded on products',
 ];
 
 /**

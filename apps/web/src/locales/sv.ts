@@ -370,6 +370,13 @@ export const swedishCatalogue: Record<string, string> = {
     'För att betala säljare det de har att få och föra den bokföring lagen kräver.',
   '7 years after the end of the year of each entry (the Bookkeeping Act); the entries are never changed.':
     '7 år efter utgången av det år varje post bokades (bokföringslagen); posterna ändras aldrig.',
+  'Saved products and reports': 'Sparade produkter och anmälningar',
+  'The products you saved, the news about them waiting for your next mail, and the reports of listings you made with their outcome.':
+    'Produkterna du har sparat, nyheterna om dem som väntar på ditt nästa mejl, och anmälningarna av annonser du har gjort med deras utfall.',
+  'To show your saved products and mail you when they are back in stock or on sale, and to act on reports of illegal content (the EU Digital Services Act, art. 16).':
+    'För att visa dina sparade produkter och mejla dig när de finns i lager igen eller är på rea, och för att hantera anmälningar av olagligt innehåll (EU:s förordning om digitala tjänster, art. 16).',
+  'Saved products until you remove them or delete your account. Reports are kept as the record of the moderation decision they led to.':
+    'Sparade produkter tills du tar bort dem eller raderar ditt konto. Anmälningar sparas som underlag för granskningsbeslutet de ledde till.',
   'Server logs': 'Serverloggar',
   'The address your requests came from, the page or call asked for, and when; never passwords or request contents.':
     'Adressen dina anrop kom från, vilken sida eller vilket anrop som begärdes och när; aldrig lösenord eller anropens innehåll.',

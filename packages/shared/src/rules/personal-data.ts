@@ -86,6 +86,16 @@ export const PERSONAL_DATA_CATEGORIES = [
     tables: ['ledger_entries', 'payout_lines', 'seller_payout_accounts', 'seller_payment_requests'],
   },
   {
+    key: 'activity',
+    name: 'Saved products and reports',
+    what: 'The products you saved, the news about them waiting for your next mail, and the reports of listings you made with their outcome.',
+    purpose:
+      'To show your saved products and mail you when they are back in stock or on sale, and to act on reports of illegal content (the EU Digital Services Act, art. 16).',
+    retention:
+      'Saved products until you remove them or delete your account. Reports are kept as the record of the moderation decision they led to.',
+    tables: ['favourites', 'favourite_notices', 'reports'],
+  },
+  {
     key: 'logs',
     name: 'Server logs',
     what: 'The address your requests came from, the page or call asked for, and when; never passwords or request contents.',

@@ -14,6 +14,8 @@ import { ERASED_NAME, ERASURE_REFUSALS, WRONG_PASSWORD } from '@torget/shared/ru
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, queryRows, transaction } from '#api/db/client.ts';
 import {
+  favouriteNotices,
+  favourites,
   orderMessageReads,
   orderMessages,
   orders,
@@ -137,6 +139,9 @@ export async function eraseOwnAccount(db: Db, userId: string, password: string):
       .where(and(eq(reviews.userId, userId), ne(reviews.name, FORMER_CUSTOMER_NAME)));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
     await tx.delete(orderMessageReads).where(eq(orderMessageReads.userId, userId));
+    // Saved products and their waiting news are kept until the account goes (the privacy list).
+    await tx.delete(favouriteNotices).where(eq(favouriteNotices.userId, userId));
+    await tx.delete(favourites).where(eq(favourites.userId, userId));
     // The shop closes (its products leave every list with the seller's status) and loses the
     // person's details; its plan, type, self-certification and rating stay with its history.
     await tx

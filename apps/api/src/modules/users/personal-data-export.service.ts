@@ -14,6 +14,8 @@ import { PERSONAL_DATA_CATEGORIES } from '@torget/shared/rules/personal-data';
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import {
+  favouriteNotices,
+  favourites,
   ledgerEntries,
   orderItems,
   orderMessageReads,
@@ -25,6 +27,7 @@ import {
   passwordResetTokens,
   payoutLines,
   products,
+  reports,
   reviews,
   sellerApplicationEvents,
   sellerPaymentRequests,
@@ -206,6 +209,39 @@ export async function exportPersonalData(db: Db, userId: string, now: Date = new
       .from(reviews)
       .where(eq(reviews.userId, userId))
       .orderBy(asc(reviews.createdAt), asc(reviews.id)),
+    favourites: {
+      saved: await db
+        .select({ productId: favourites.productId, savedAt: favourites.createdAt })
+        .from(favourites)
+        .where(eq(favourites.userId, userId))
+        .orderBy(asc(favourites.createdAt)),
+      notices: await db
+        .select({
+          productId: favouriteNotices.productId,
+          kind: favouriteNotices.kind,
+          createdAt: favouriteNotices.createdAt,
+          sentAt: favouriteNotices.sentAt,
+        })
+        .from(favouriteNotices)
+        .where(eq(favouriteNotices.userId, userId))
+        .orderBy(asc(favouriteNotices.createdAt)),
+    },
+    // The reports the user made, with their outcome; not who decided (the marketplace's work).
+    reportsMade: await db
+      .select({
+        productId: reports.productId,
+        productName: reports.productName,
+        sellerId: reports.sellerId,
+        category: reports.category,
+        text: reports.text,
+        createdAt: reports.createdAt,
+        decision: reports.decision,
+        reason: reports.reason,
+        decidedAt: reports.decidedAt,
+      })
+      .from(reports)
+      .where(eq(reports.reporterId, userId))
+      .orderBy(asc(reports.createdAt)),
     sellerApplication: await db
       .select(applicationColumns)
       .from(sellerApplicationEvents)

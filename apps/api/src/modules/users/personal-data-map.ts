@@ -44,6 +44,18 @@ export const USER_REFERENCES: Record<string, ReferenceUse> = {
     excluded:
       'Who decided a withdrawal (the order’s seller or an admin); the withdrawal itself is in the order’s export for both parties.',
   },
+  'favourites.user_id': { section: 'favourites.saved' },
+  'favourite_notices.user_id': { section: 'favourites.notices' },
+  'reports.reporter_id': { section: 'reportsMade' },
+  'reports.seller_id': {
+    excluded:
+      'Reports about the seller’s shop or products: the reporters’ data. The seller learns of a removal and its reasons by mail and on the product.',
+  },
+  'reports.decided_by': { excluded: ADMIN_WORK },
+  'product_variants.seller_id': {
+    excluded:
+      'A product’s sizes and colours with their stock and prices: facts about products, not about a person; the products are in shop.products.',
+  },
   'order_refunds.actor_id': {
     excluded:
       'Who recorded a refund (the order’s seller or an admin); the refund itself is in the order’s export for both parties.',

@@ -8,7 +8,7 @@ import { ERASED_NAME, ERASURE_REFUSALS, WRONG_PASSWORD } from '@torget/shared/ru
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#api/db/client.ts';
-import { ledgerEntries, orders, reviews, sellerPersonalNumbers, sellers, users } from '#api/db/schema.ts';
+import { favourites, ledgerEntries, orders, reviews, sellerPersonalNumbers, sellers, users } from '#api/db/schema.ts';
 import { FORMER_CUSTOMER_NAME } from '#api/modules/catalog/reviews.service.ts';
 import { customer, placeOrder, product, type Session, sessionOf, shop } from '#api/modules/orders/order-test-kit.ts';
 import { NEVER_EXPORTED } from '#api/modules/users/personal-data-map.ts';
@@ -132,6 +132,17 @@ beforeAll(async () => {
     }),
   );
   alvaOrder = await buyerWithHistory(alva, ALVA.comment, ALVA.note);
+  // Alva also saves the product and reports it: her saved products and reports are hers too.
+  await expectOk(
+    await t.app.inject({ method: 'PUT', url: `/api/users/me/favourites/${productId}`, headers: bearer(alva.token) }),
+  );
+  const report = await t.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: bearer(alva.token),
+    payload: { product: productId, category: 'counterfeit', text: 'Skålen ser ut som en kopia av en känd design.' },
+  });
+  expect(report.statusCode, report.body).toBe(201);
   bertilOrder = await buyerWithHistory(bertil, BERTIL.comment, BERTIL.note);
 });
 afterAll(async () => {
@@ -170,7 +181,10 @@ describe('GET /api/users/me/export', () => {
     expect(data.reviews).toHaveLength(1);
     expect(data.reviews[0]).toMatchObject({ comment: ALVA.comment, name: ALVA.name, productId });
     expect(data.shop).toBeNull();
-    expect(data.categories.map((c: { key: string }) => c.key)).toContain('orders');
+    expect(data.favourites.saved).toEqual([{ productId, savedAt: expect.any(String) }]);
+    expect(data.reportsMade).toHaveLength(1);
+    expect(data.reportsMade[0]).toMatchObject({ productId, category: 'counterfeit', decision: null });
+    expect(data.categories.map((c: { key: string }) => c.key)).toEqual(expect.arrayContaining(['orders', 'activity']));
   });
 
   it('holds nobody else’s data, and no secret or derived column', async () => {
@@ -180,6 +194,10 @@ describe('GET /api/users/me/export', () => {
     }
     expect(keysOf(JSON.parse(text)).filter((key) => NEVER_EXPORTED.test(key))).toEqual([]);
     expect(text).not.toMatch(/\$argon2/);
+    // Bertil saved and reported nothing; Alva's saved product and report are not in his export.
+    const his = (await exportOf(bertil)).json();
+    expect(his.favourites.saved).toEqual([]);
+    expect(his.reportsMade).toEqual([]);
   });
 
   it('gives a seller the shop, products and incoming orders, without the buyers’ names or addresses', async () => {
@@ -268,6 +286,7 @@ describe('DELETE /api/users/me', () => {
     expect(order?.shippingAddress).not.toContain('Storgatan');
     const [review] = await t.database.db.select().from(reviews).where(eq(reviews.userId, alva.id));
     expect(review?.name).toBe(FORMER_CUSTOMER_NAME);
+    expect(await t.database.db.select().from(favourites).where(eq(favourites.userId, alva.id))).toEqual([]);
     const page = await t.app.inject({ method: 'GET', url: `/api/products/${productId}` });
     expect(page.body).not.toContain(ALVA.name);
     expect(page.body).toContain(ALVA.comment);
