@@ -200,7 +200,11 @@ async function updateBatch(tx: Db, batch: readonly PlannedWrite[]): Promise<void
   await tx.execute(sql`
     update ${products} set
       name = v.name, price_ore = v.price_ore, image = v.image, category = v.category, brand = v.brand,
-      count_in_stock = v.count_in_stock, description = v.description,
+      -- A product with variants keeps its stock: the sum of its variants', which the file's rows
+      -- (one per product until they carry variants) do not hold.
+      count_in_stock = case when jsonb_array_length(${products.options}) > 0 then ${products.countInStock}
+        else v.count_in_stock end,
+      description = v.description,
       shipping_price_ore = v.shipping_price_ore, shipping_info = v.shipping_info, vat_rate = v.vat_rate,
       images = v.images, is_draft = ${products.isDraft} and not v.publishable,
       version = ${products.version} + v.bump, updated_at = now()

@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, sellers } from '#api/db/schema.ts';
+import { products, productVariants, sellers } from '#api/db/schema.ts';
 import { product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
 import { bearer } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
@@ -213,6 +213,28 @@ describe('products as CSV', () => {
     // A file with `,` between cells and a decimal point reads as well.
     const commas = await importCsv(cleo, 'product_number,name,price,count_in_stock\n,Vas,10.5,1\n', true);
     expect(commas.json<ProductCsvReport>().created).toMatchObject([{ row: 2, name: 'Vas' }]);
+  });
+
+  it('leaves the stock of a product with variants as their sum, whatever its row says', async () => {
+    const vera = await shop(t, { name: 'Veras Varianter' });
+    const dress = await product(t, vera.id, { name: 'Klänning', image: '/uploads/k.webp', countInStock: 5 });
+    await t.database.db
+      .update(products)
+      .set({ options: [{ name: 'Storlek', values: ['S', 'M'] }] })
+      .where(eq(products.id, dress.id));
+    await t.database.db.insert(productVariants).values([
+      { productId: dress.id, sellerId: vera.id, position: 0, optionValues: ['S'], countInStock: 2 },
+      { productId: dress.id, sellerId: vera.id, position: 1, optionValues: ['M'], countInStock: 3 },
+    ]);
+    const [header = [], row = []] = rowsOf(await exportCsv(vera));
+    const stock = header.indexOf('count_in_stock');
+    expect(row[stock]).toBe('5');
+    row[stock] = '99';
+    row[header.indexOf('name')] = 'Klänning Sommar';
+    const res = await importCsv(vera, csvOf([header, row]), false);
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await snapshot(vera.id);
+    expect(after).toMatchObject({ name: 'Klänning Sommar', countInStock: 5 });
   });
 
   it("is the seller's own: customers are refused, and an export holds only one's products", async () => {
