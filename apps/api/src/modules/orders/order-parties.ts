@@ -4,9 +4,9 @@
  */
 import { type Language, parseLanguage } from '@torget/shared/rules/languages';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '#api/db/client.ts';
+import { type Db, preparedOnce } from '#api/db/client.ts';
 import { orders, sellers, users } from '#api/db/schema.ts';
 
 export interface OrderParties {
@@ -23,25 +23,7 @@ const buyers = alias(users, 'buyer');
 const sellerUsers = alias(users, 'seller_user');
 
 export async function orderParties(db: Db, orderId: string): Promise<OrderParties | undefined> {
-  const [row] = await db
-    .select({
-      number: orders.number,
-      buyerId: orders.userId,
-      buyerName: buyers.name,
-      buyerEmail: buyers.email,
-      buyerLanguage: orders.buyerLanguage,
-      sellerId: orders.sellerId,
-      shopName: orders.sellerName,
-      sellerEmail: sellerUsers.email,
-      sellerLanguage: orders.sellerLanguage,
-      placedOnShopDomain: orders.placedOnShopDomain,
-      domain: sellers.domain,
-    })
-    .from(orders)
-    .innerJoin(buyers, eq(buyers.id, orders.userId))
-    .innerJoin(sellerUsers, eq(sellerUsers.id, orders.sellerId))
-    .leftJoin(sellers, eq(sellers.userId, orders.sellerId))
-    .where(eq(orders.id, orderId));
+  const [row] = await orderPartiesStatementOf(db).execute({ orderId });
   if (!row) return undefined;
   return {
     orderId,
@@ -61,3 +43,27 @@ export async function orderParties(db: Db, orderId: string): Promise<OrderPartie
     shopDomain: row.placedOnShopDomain && row.domain ? row.domain : null,
   };
 }
+
+/** The parties' read: prepared once, as every order mail makes it. */
+const orderPartiesStatementOf = preparedOnce((db: Db) =>
+  db
+    .select({
+      number: orders.number,
+      buyerId: orders.userId,
+      buyerName: buyers.name,
+      buyerEmail: buyers.email,
+      buyerLanguage: orders.buyerLanguage,
+      sellerId: orders.sellerId,
+      shopName: orders.sellerName,
+      sellerEmail: sellerUsers.email,
+      sellerLanguage: orders.sellerLanguage,
+      placedOnShopDomain: orders.placedOnShopDomain,
+      domain: sellers.domain,
+    })
+    .from(orders)
+    .innerJoin(buyers, eq(buyers.id, orders.userId))
+    .innerJoin(sellerUsers, eq(sellerUsers.id, orders.sellerId))
+    .leftJoin(sellers, eq(sellers.userId, orders.sellerId))
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('order_parties'),
+);

@@ -58,10 +58,20 @@ export function orderFacts(order: OrderRow): OrderFacts {
  */
 export async function visibleOrder(db: Db, user: AuthUser, id: string, lock = false): Promise<OrderRow> {
   if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
-  const query = db.select().from(orders).where(eq(orders.id, id));
-  const [order] = lock ? await query.for('update') : await query;
+  const [order] = lock
+    ? await db.select().from(orders).where(eq(orders.id, id)).for('update')
+    : await orderByIdStatementOf(db).execute({ id });
   return seenBy(user, order);
 }
+
+/** An order by its id, unlocked: prepared once, as every order's page and action reads it. */
+const orderByIdStatementOf = preparedOnce((db: Db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .prepare('order_by_id'),
+);
 
 /**
  * GET /api/orders/{id} only: the order by its id or by its number as people quote it
