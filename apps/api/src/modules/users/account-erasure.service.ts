@@ -29,6 +29,7 @@ import {
 import { badRequest, conflict, notFound } from '#api/lib/http-errors.ts';
 import { verifyPassword } from '#api/lib/passwords.ts';
 import { FORMER_CUSTOMER_NAME } from '#api/modules/catalog/reviews.service.ts';
+import { anonymisedAccount } from './anonymised-account';
 import { lockAdminRoles, otherAdminCount } from './last-admin.service';
 
 /** What the erased account's shipping address on its orders reads afterwards. */
@@ -97,25 +98,7 @@ export async function eraseOwnAccount(db: Db, userId: string, password: string):
     if (reason) throw conflict(reason);
 
     const now = new Date();
-    await tx
-      .update(users)
-      .set({
-        name: ERASED_NAME,
-        email: `deleted-${userId}@deleted.invalid`,
-        passwordHash: '!',
-        isAdmin: false,
-        isSeller: false,
-        wantsToBeSeller: false,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        shippingFullName: null,
-        shippingAddress: null,
-        shippingPostalCode: null,
-        shippingCity: null,
-        shippingCountry: null,
-        deletedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(users.id, userId));
+    await tx.update(users).set(anonymisedAccount(userId, now)).where(eq(users.id, userId));
     // Orders stay for the books, under the anonymised name; the country stays for the moms.
     await tx
       .update(orders)

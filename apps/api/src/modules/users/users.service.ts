@@ -31,6 +31,7 @@ import {
   checkDomainFree,
   DOMAIN_TAKEN,
 } from '#api/modules/sellers/seller-settings.service.ts';
+import { anonymisedAccount } from './anonymised-account';
 import { lockAdminRoles, otherAdminCount } from './last-admin.service';
 import { toUserDetails } from './user-json';
 import { accountMatches } from './user-search';
@@ -333,25 +334,7 @@ export async function deleteUserByAdmin(db: Db, adminId: string, id: string): Pr
       await tx.delete(users).where(eq(users.id, id));
       return;
     }
-    await tx
-      .update(users)
-      .set({
-        name: 'Deleted user',
-        email: `deleted-${id}@deleted.invalid`,
-        passwordHash: '!',
-        isAdmin: false,
-        isSeller: false,
-        wantsToBeSeller: false,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        shippingFullName: null,
-        shippingAddress: null,
-        shippingPostalCode: null,
-        shippingCity: null,
-        shippingCountry: null,
-        deletedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id));
+    await tx.update(users).set(anonymisedAccount(id, new Date())).where(eq(users.id, id));
     await tx.update(sellers).set({ domain: null }).where(eq(sellers.userId, id));
   });
 }
