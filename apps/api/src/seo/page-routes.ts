@@ -37,6 +37,7 @@ export const SPA_ROUTE_PATTERNS: readonly string[] = [
   '/order/:id/withdrawal_form',
   '/orderhistory',
   '/profile',
+  '/favourites',
   '/become_seller/:plan',
   '/seller_application',
   ...ADMIN_PAGE_PATTERNS,

@@ -1418,7 +1418,6 @@ export const swedishCatalogue: Record<string, string> = {
   "Variants (coming): the variant's SKU.": 'Varianter (kommer): variantens artikelnummer (SKU).',
   "Variants (coming): the variant's own price.": 'Varianter (kommer): variantens eget pris.',
   "Variants (coming): the variant's stock.": 'Varianter (kommer): variantens lager.',
-  'Price must be a number.': 'Priset måste vara ett tal.',
   'Count in stock must be a number.': 'Antal i lager måste vara ett tal.',
   'Variants cannot be imported yet: leave the option and variant columns empty.':
     'Varianter kan inte importeras än: lämna alternativ- och variantkolumnerna tomma.',

@@ -89,6 +89,8 @@ async function bruteForce(f: Filters): Promise<ProductFacets> {
   const inRating = (p: Known) => p.rating >= (f.rating ?? 0);
   const categories = [...new Set(known.filter((p) => p.listed).map((p) => p.category))].sort();
   return {
+    // No product here has variants, so no sizes or colours (those are variants.routes.test.ts's).
+    optionValues: { sizes: [], colours: [] },
     categories: categories.map((name) => ({
       name,
       count: rows.filter((p) => p.category === name && inPrice(p, f.min, f.max) && inRating(p)).length,
