@@ -16,6 +16,7 @@ const TEXT = {
     check: 'Import CSV',
     apply: 'Apply the import',
     refused: 'Refused rows',
+    priceNotNumber: 'Price must be a number.',
     create: 'To create',
     applied: 'Applied: 1 created, 0 changed.',
     save: 'Save',
@@ -26,6 +27,7 @@ const TEXT = {
     check: 'Importera CSV',
     apply: 'Verkställ importen',
     refused: 'Avvisade rader',
+    priceNotNumber: 'Pris måste vara ett tal.',
     create: 'Skapas',
     applied: 'Klart: 1 skapade, 0 ändrade.',
     save: 'Spara',
@@ -67,7 +69,7 @@ for (const size of WIDTHS) {
         await expect(refused).toBeVisible();
         await expect(refused.getByRole('row')).toHaveCount(2);
         await expect(refused.getByRole('row').nth(1)).toContainText('3');
-        await expect(refused.getByRole('row').nth(1)).toContainText('Price must be a number.');
+        await expect(refused.getByRole('row').nth(1)).toContainText(text.priceNotNumber);
         await expect(page.getByRole('button', { name: text.apply })).toHaveCount(0);
         await page.screenshot({
           path: test.info().outputPath(`csv-refused-${size.width}-${language}.png`),

@@ -7,6 +7,7 @@ import { PRODUCT_CSV_COLUMNS, type ProductCsvReport } from '@torget/shared/rules
 import { type FormEvent, useId, useState } from 'react';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { downloadFile } from '#web/lib/download-file.ts';
+import { formMessage } from '#web/lib/form-message.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useImportProducts } from '../api/import-products';
 import '../product-csv.css';
@@ -162,7 +163,7 @@ export function ProductCsvPanel() {
                       <tr key={row.row}>
                         <td data-label={t('Row')}>{row.row}</td>
                         <td data-label={t('Number')}>{row.productNumber || '–'}</td>
-                        <td data-label={t('Reason')}>{t(row.reason)}</td>
+                        <td data-label={t('Reason')}>{formMessage(t, row.reason, 'product')}</td>
                       </tr>
                     ))}
                   </tbody>
