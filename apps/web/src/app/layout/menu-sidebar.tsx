@@ -54,7 +54,6 @@ export function MenuSidebar({ open, onClose, onNavigate, ref }: MenuSidebarProps
         {user ? (
           <>
             {link('/orderhistory', t('My outgoing orders'))}
-            {link('/favourites', t('Saved products'))}
             <li>
               <button
                 type="button"
