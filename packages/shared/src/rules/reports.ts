@@ -4,7 +4,7 @@
  * (docs/decisions/243-hidden-and-removed-products.md).
  */
 
-/** Kept in step with the reports table's check (apps/api/src/db/schema/reports.ts). */
+/** The reports table checks the same list (apps/api/src/db/schema/reports.ts takes it from here). */
 export const REPORT_CATEGORIES = [
   'illegal_product',
   'counterfeit',

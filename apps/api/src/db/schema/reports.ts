@@ -3,22 +3,15 @@
  * statement of reasons sent to the seller (art. 17): migration 0040,
  * docs/decisions/243-hidden-and-removed-products.md.
  */
+import { REPORT_CATEGORIES, REPORT_DECISIONS } from '@torget/shared/rules/reports';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
 import { createdAt } from './columns';
 import { users } from './users';
 
-/** Kept in step with the migration's checks (@torget/shared/rules/reports holds the same lists). */
-export const REPORT_CATEGORIES = [
-  'illegal_product',
-  'counterfeit',
-  'scam',
-  'dangerous_product',
-  'offensive_content',
-  'other',
-] as const;
-export const REPORT_DECISIONS = ['keep', 'remove'] as const;
+// The lists the migration's checks hold, from the shared rules the forms and the API validate by.
+export { REPORT_CATEGORIES, REPORT_DECISIONS } from '@torget/shared/rules/reports';
 
 /**
  * One report of a product or a shop, and once decided, the decision: who, when, why. A decided
