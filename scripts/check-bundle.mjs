@@ -1,12 +1,12 @@
 // The web app's size budget (part of npm test): the JavaScript a browser loads for `/` (the
 // entry script of index.html and the modules it preloads), gzip-compressed, must stay within
-// 120 KB; and the admin and seller screens must be chunks of their own, not in that load.
+// 121 KB (docs/decisions/296); and the admin and seller screens must be chunks of their own, not in that load.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildIfStale, root } from './lib.mjs';
 
-export const BUDGET_BYTES = 120 * 1024;
+export const BUDGET_BYTES = 121 * 1024;
 /** Chunk names of screens that only admins and sellers open: never in the first load. */
 const RESTRICTED =
   /(^|[/-])(admin-|user-list-page|user-edit-page|product-list-page|product-edit-page|my-shop-menu-page|seller-profile-page|payouts-page|finances-page|statement-page|application-queue-page)/;

@@ -60,6 +60,10 @@ export default defineConfig({
         // No Maps key: checkout's no-key path; the map spec answers /api/config/google itself.
         GOOGLE_API_KEY: '',
         MAIN_HOSTS: '',
+        // The suite buys as one demo customer from spec after spec, faster than a person: the
+        // per-account order limit (10 a minute by default) would refuse its orders, not a person's.
+        RATE_LIMIT_ORDERS_PER_ACCOUNT: '120/1m',
+        RATE_LIMIT_ORDERS_PER_ADDRESS: '240/1m',
       },
     },
   ],

@@ -51,5 +51,8 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunk holds which screen, so the server can preload the
     // screen of the page it sends (apps/api/src/site/route-chunks.ts).
     manifest: true,
+    // Every browser the site supports (ES modules with dynamic import) knows
+    // <link rel="modulepreload">, so Vite's polyfill for it would only add to the first load.
+    modulePreload: { polyfill: false },
   },
 });

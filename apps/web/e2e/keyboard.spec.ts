@@ -151,6 +151,8 @@ test('checkout: from the cart to the order placed, by keyboard', async ({ page }
   await expect(page).toHaveURL(/\/payment$/);
   // Tab stops once in the radio group (at its checked radio, or its first), the arrows move on.
   const checked = page.getByRole('radio', { checked: true });
+  // The methods show once the seller's are loaded; a keyboard user waits for them too.
+  await expect(page.getByRole('radio').first()).toBeVisible();
   await tabTo(page, page.getByRole('radio'));
   await page.keyboard.press('ArrowDown');
   await expect(checked).toHaveCount(1);

@@ -120,16 +120,22 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(card.getByText(text.lowest(text.sek(lowest)))).toBeVisible();
       await shot(buyerPage, `sale-card-${language}-${viewport.width}`);
 
-      // Bought at the sale price: through the cart in English, by the API in Svenska.
+      // Bought at the sale price, in a size still in stock (the dress is sold in sizes with no
+      // price of their own, so the sale is theirs too): through the cart in English, by the API in
+      // Svenska.
+      const detail = await buyerPage.request.get(`/api/products/${dress._id}`);
+      const { variants } = (await detail.json()) as { variants: { _id: string; countInStock: number }[] };
+      const size = variants.find((variant) => variant.countInStock > 0);
+      if (!size) throw new Error(`${DRESS} has no size in stock`);
       const buyer = await signInByApi(buyerPage.request, ACCOUNTS.customer);
       let orderId: string;
       if (language === 'en') {
         await signIn(buyerPage, ACCOUNTS.customer);
-        await buyerPage.goto(`/cart/${dress._id}/1`);
+        await buyerPage.goto(`/cart/${dress._id}/1?variant=${size._id}`);
         await expect(buyerPage.getByRole('list', { name: 'Cart items' })).toContainText(text.sek(salePrice));
         orderId = await checkoutFromCart(buyerPage, 'Swish');
       } else {
-        orderId = await placeOrderByApi(buyerPage.request, buyer, dress._id, 'Swish');
+        orderId = await placeOrderByApi(buyerPage.request, buyer, dress._id, 'Swish', size._id);
       }
       const order = (await orderByApi(buyerPage.request, buyer, orderId)) as unknown as {
         orderItems: { price: number }[];

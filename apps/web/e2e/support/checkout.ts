@@ -29,11 +29,12 @@ export async function placeOrderByApi(
   buyer: SignedIn,
   productId: string,
   paymentMethod: 'PayPal' | 'Swish',
+  variantId?: string,
 ): Promise<string> {
   const placed = await request.post('/api/orders', {
     headers: bearer(buyer),
     data: {
-      orderItems: [{ product: productId, qty: 1 }],
+      orderItems: [{ product: productId, qty: 1, ...(variantId ? { variant: variantId } : {}) }],
       shippingAddress: {
         fullName: 'Emma Karlsson',
         address: 'Storgatan 1',

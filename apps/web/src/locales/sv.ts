@@ -1427,6 +1427,6 @@ export const swedishCatalogue: Record<string, string> = {
   'The file is too large: it must be under 10 MB.': 'Filen är för stor: den måste vara under 10 MB.',
   'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.':
     'Filen är inte UTF-8-text. Spara den som "CSV UTF-8" och försök igen.',
-  'Export orders as CSV': 'Exportera beställningar som CSV',
+  'CSV export': 'CSV-export',
   'to must not be before from.': 'Till-datumet får inte vara före från-datumet.',
 };

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '#web/components/error-boundary.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { useDismiss } from '#web/hooks/use-dismiss.ts';
+import { useNewPageStart } from '#web/hooks/use-new-page-start.ts';
 import { isMainHost } from '#web/lib/hosts.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { RouteError } from '../routes/route-error';
@@ -37,11 +38,8 @@ export function AppLayout() {
     setOpenPanel(null);
   }
 
-  // A new page starts at the top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  const mainRef = useRef<HTMLElement>(null);
+  useNewPageStart(pathname, mainRef);
 
   /** Focuses the panel's toggle that is on screen (phones and wide screens each have their own). */
   function focusToggle(panel: Panel) {
@@ -86,7 +84,7 @@ export function AppLayout() {
             onNavigate={() => closePanel(false)}
           />
         )}
-        <main id="main" className="app-main" tabIndex={-1}>
+        <main ref={mainRef} id="main" className="app-main" tabIndex={-1}>
           {/* A crash or a failed chunk load shows inside the layout, so header and menus stay usable. */}
           <ErrorBoundary resetKey={pathname} fallback={(error) => <RouteError error={error} />}>
             <Suspense fallback={<LoadingBox />}>

@@ -1,9 +1,10 @@
 import type { PublicSeller } from '@torget/shared/api-types';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '#web/components/error-boundary.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { ShopFooter } from '#web/components/shop-footer.tsx';
+import { useNewPageStart } from '#web/hooks/use-new-page-start.ts';
 import { mainHostUrl } from '#web/lib/hosts.ts';
 import { shopStyle } from '#web/lib/shop-style.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
@@ -25,11 +26,8 @@ export function ShopLayout({ seller }: { seller: PublicSeller }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
 
-  // A new page starts at the top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  const mainRef = useRef<HTMLElement>(null);
+  useNewPageStart(pathname, mainRef);
 
   const storefront = isStorefront(pathname);
   return (
@@ -38,7 +36,7 @@ export function ShopLayout({ seller }: { seller: PublicSeller }) {
         {t('Skip to content')}
       </a>
       <ShopHeader seller={seller} showSubtitle={!storefront} />
-      <main id="main" className={storefront ? 'shop-main is-storefront' : 'shop-main'} tabIndex={-1}>
+      <main ref={mainRef} id="main" className={storefront ? 'shop-main is-storefront' : 'shop-main'} tabIndex={-1}>
         {/* A crash or a failed chunk load shows inside the layout, so the header stays usable. */}
         <ErrorBoundary resetKey={pathname} fallback={(error) => <RouteError error={error} />}>
           <Suspense fallback={<LoadingBox />}>

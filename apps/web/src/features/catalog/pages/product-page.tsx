@@ -243,7 +243,15 @@ function ProductView({ product }: { product: ProductDetails }) {
           <h1 className="product-name" lang="sv">
             {product.name}
           </h1>
-          <Rating value={product.rating} numReviews={product.numReviews} />
+          {/* The rating and Save share a line, so a phone's first screen still reaches Add to Cart. */}
+          <div className="product-rating-row">
+            <Rating value={product.rating} numReviews={product.numReviews} />
+            {!product.isDraft && (
+              <div className="product-favourite">
+                <FavouriteButton productId={product._id} productName={product.name} withText />
+              </div>
+            )}
+          </div>
           <div className="product-price">
             {variant?.price != null ? (
               <p className="price">{format.price(variant.price)}</p>
@@ -252,11 +260,6 @@ function ProductView({ product }: { product: ProductDetails }) {
             )}
           </div>
           <p className="price-vat-note product-price-vat">{t('incl. {{rate}}% VAT', { rate: product.vatRate })}</p>
-          {!product.isDraft && (
-            <div className="product-favourite">
-              <FavouriteButton productId={product._id} productName={product.name} withText />
-            </div>
-          )}
           {product.description !== '' && (
             <div className="product-description" lang="sv">
               <h2 className="visually-hidden" lang={i18n.language}>
@@ -274,13 +277,14 @@ function ProductView({ product }: { product: ProductDetails }) {
               {[product.brand, product.category].filter((part) => part !== '').join(' · ')}
             </p>
           )}
-          <ProductReport product={product} />
         </div>
         <div className="product-aside">
           <SellerBox product={product} />
           <BuyBox product={product} picked={picked} />
         </div>
       </div>
+      {/* Below the product rather than beside it: reporting is rare, buying is not. */}
+      <ProductReport product={product} />
       <section className="reviews" aria-labelledby="reviews-heading">
         <h2 id="reviews-heading">{t('Reviews')}</h2>
         <ReviewList reviews={reviews.rated} />

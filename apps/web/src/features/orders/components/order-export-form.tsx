@@ -35,7 +35,7 @@ export function OrderExportForm() {
 
   return (
     <form className="order-export-form" onSubmit={onSubmit} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t('Export orders as CSV')}</h2>
+      <h2 id={`${id}-heading`}>{t('CSV export')}</h2>
       <div className="order-export-fields">
         <label>
           <span>{t('From')}</span>
