@@ -9,7 +9,7 @@ import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { useCreateReview } from '../api/create-review';
-import '../product-page.css';
+import '../reviews.css';
 
 interface ReviewFormProps {
   productId: string;

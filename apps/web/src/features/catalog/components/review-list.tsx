@@ -3,7 +3,7 @@ import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
-import '../product-page.css';
+import '../reviews.css';
 
 /**
  * A product's reviews, newest first: name, a 'Verified purchase' badge when the reviewer bought

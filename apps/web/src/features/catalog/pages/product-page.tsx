@@ -23,6 +23,7 @@ import { VariantPicker } from '../components/variant-picker';
 import { reviewGroups } from '../utils/review-groups';
 import { type Choice, chosenVariant, initialChoice } from '../utils/variant-choice';
 import '../product-page.css';
+import '../reviews.css';
 
 // The review form (with the shared payload schemas and zod) loads only for a signed-in
 // visitor: most visitors read the page and never write a review, and on a phone that script
