@@ -85,6 +85,21 @@ for (const size of WIDTHS) {
         await expect(page.getByText(text.applied)).toBeVisible();
         // Without an image the new product is a draft in the seller's list.
         await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+
+        // Gone again, so the specs that count Anna's products and the admin's pages find the demo's.
+        const anna = await signInByApi(page.request, ACCOUNTS.anna);
+        const mine = await page.request.get('/api/products', {
+          params: { scope: 'manage', seller: anna._id, name, pageSize: 50 },
+          headers: bearer(anna),
+        });
+        const made = ((await mine.json()) as { products: { _id: string; name: string }[] }).products.filter(
+          (product) => product.name === name,
+        );
+        expect(made).toHaveLength(1);
+        for (const product of made) {
+          const deleted = await page.request.delete(`/api/products/${product._id}`, { headers: bearer(anna) });
+          expect(deleted.ok(), await deleted.text()).toBe(true);
+        }
       });
 
       test('a shopper saves a product and sees it in the list; a visitor is asked to sign in', async ({
