@@ -2,8 +2,8 @@
  * A product and its CSV rows, both ways: the one place that knows the columns' meaning
  * (@torget/shared/rules/product-csv). A product without variants is one row, its option and
  * variant cells empty. A product with variants is one row per variant: the product's cells
- * repeated, the variant's in the option and variant columns (docs/decisions/293-csv.md); the
- * import groups the rows of one product (product-csv-import.service.ts).
+ * repeated, the variant's in the option and variant columns; the import groups the rows of one
+ * product (product-csv-import.service.ts; docs/decisions/293-products-and-orders-as-csv.md).
  */
 import { hasAtMostTwoDecimals, PRODUCT_LIMITS } from '@torget/shared/rules/catalog';
 import { oreToSek, sekToOre } from '@torget/shared/rules/money';
