@@ -1,6 +1,7 @@
 /**
  * The products CSV file (GET /api/products/mine.csv, POST /api/products/import): its columns, as
- * the seller's screen documents them, and how cells are written (docs/decisions/293-products-and-orders-as-csv.md).
+ * the seller's screen documents them, and how cells are written
+ * (docs/decisions/293-products-and-orders-as-csv.md).
  *
  * - UTF-8 with a byte order mark, `;` between cells and a decimal comma in amounts ("249,50"):
  *   what Excel in Swedish opens as columns and saves back. An import also reads `,` files, with
