@@ -53,6 +53,18 @@ describe('form messages of the seller and admin forms', () => {
     expect(formMessage(sv(), 'Some server text the catalogue lacks.')).toBe('Some server text the catalogue lacks.');
   });
 
+  it("translates a CSV row's refusal and keeps the columns it names, and a variant's cells by their field", () => {
+    const differ = "A product's rows differ in its own cells: repeat them on each of its rows.";
+    expect(formMessage(en(), `${differ} (name, price)`)).toBe(`${differ} (name, price)`);
+    expect(formMessage(sv(), `${differ} (name, price)`)).toBe(
+      'En produkts rader skiljer sig i produktens egna celler: upprepa dem på var och en av dess rader. (name, price)',
+    );
+    expect(formMessage(sv(), 'Variant stock cannot be negative.', 'product')).toBe(
+      'Variantens lager får inte vara negativt.',
+    );
+    expect(formMessage(sv(), 'Variant price must be a number.', 'product')).toBe('Variantens pris måste vara ett tal.');
+  });
+
   it("uses a form's own wording where the context has one, else the general text", () => {
     expect(formMessage(sv(), 'Name is required.')).toBe('Ange ditt namn.');
     expect(formMessage(sv(), 'Name is required.', 'product')).toBe('Ange produktens namn.');

@@ -16,7 +16,13 @@ const FIELD_MESSAGES = [
   ' is required.',
 ] as const;
 
+/** A message followed by the CSV file's columns it is about: "… rows. (name, price)". */
+const WITH_COLUMNS = /^(.+\.) \(([a-z0-9_]+(?:, [a-z0-9_]+)*)\)$/;
+
 export function formMessage(t: TFunction, message: string, context?: string): string {
+  // The columns are the file's own names, the same in every language.
+  const columns = WITH_COLUMNS.exec(message);
+  if (columns) return `${formMessage(t, columns[1] ?? '', context)} (${columns[2]})`;
   const most = /^At most (\d+) characters\.$/.exec(message);
   if (most) return t('At most {{count}} characters.', { count: Number(most[1]) });
   const images = /^A product has at most (\d+) images\.$/.exec(message);

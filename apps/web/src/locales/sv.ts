@@ -1394,13 +1394,14 @@ export const swedishCatalogue: Record<string, string> = {
     'Rätta de avvisade raderna och välj filen igen: inget verkställs så länge en rad är avvisad.',
   'Apply the import': 'Verkställ importen',
   'The columns': 'Kolumnerna',
-  'UTF-8 with ; between cells, as Excel in Swedish saves "CSV UTF-8". One row per product. A cell starting with = + - or @ is written after a \' so a spreadsheet shows it as text.':
-    'UTF-8 med ; mellan cellerna, som Excel på svenska sparar "CSV UTF-8". En rad per produkt. En cell som börjar med = + - eller @ skrivs efter ett \' så att ett kalkylark visar den som text.',
+  'UTF-8 with ; between cells, as Excel in Swedish saves "CSV UTF-8". One row per product, or one per variant of a product with variants, its own cells repeated on each: a new combination of values adds a variant, and variants the file leaves out stay as they are. A cell starting with = + - or @ is written after a \' so a spreadsheet shows it as text.':
+    'UTF-8 med ; mellan cellerna, som Excel på svenska sparar "CSV UTF-8". En rad per produkt, eller en per variant för en produkt med varianter, med produktens egna celler upprepade på varje: en ny kombination av värden lägger till en variant, och varianter som filen utelämnar förblir som de är. En cell som börjar med = + - eller @ skrivs efter ett \' så att ett kalkylark visar den som text.',
   required: 'obligatorisk',
   'The product number (1001). Empty: a new product.': 'Produktnumret (1001). Tomt: en ny produkt.',
   'The name.': 'Namnet.',
   'Price in kronor, with a decimal comma (249,50).': 'Pris i kronor, med decimalkomma (249,50).',
-  'Count in stock, a whole number.': 'Antal i lager, ett heltal.',
+  "Count in stock, a whole number. A product with variants: their stock's sum, shown only (an import does not read it).":
+    'Antal i lager, ett heltal. En produkt med varianter: summan av deras lager, visas bara (en import läser det inte).',
   'Category.': 'Kategori.',
   'Brand.': 'Varumärke.',
   'Description (the text of the product page).': 'Beskrivning (texten på produktsidan).',
@@ -1411,16 +1412,35 @@ export const swedishCatalogue: Record<string, string> = {
     'Bilder som redan finns bland dina produkter, åtskilda med |. Adresser på webben hämtas inte.',
   'listed or draft. Shown only: an import does not read it.':
     'listed (publicerad) eller draft (utkast). Visas bara: en import läser den inte.',
-  'Variants (coming): the first option, e.g. Size.': 'Varianter (kommer): det första alternativet, t.ex. Storlek.',
-  'Variants (coming): its value, e.g. M.': 'Varianter (kommer): dess värde, t.ex. M.',
-  'Variants (coming): the second option, e.g. Colour.': 'Varianter (kommer): det andra alternativet, t.ex. Färg.',
-  'Variants (coming): its value, e.g. Blue.': 'Varianter (kommer): dess värde, t.ex. Blå.',
-  "Variants (coming): the variant's SKU.": 'Varianter (kommer): variantens artikelnummer (SKU).',
-  "Variants (coming): the variant's own price.": 'Varianter (kommer): variantens eget pris.',
-  "Variants (coming): the variant's stock.": 'Varianter (kommer): variantens lager.',
+  'Variants: the first option, e.g. Size. Empty on a product without variants.':
+    'Varianter: det första alternativet, t.ex. Storlek. Tomt på en produkt utan varianter.',
+  "Variants: the variant's value of the first option, e.g. M.":
+    'Varianter: variantens värde för det första alternativet, t.ex. M.',
+  'Variants: the second option, e.g. Colour, or empty.': 'Varianter: det andra alternativet, t.ex. Färg, eller tomt.',
+  "Variants: the variant's value of the second option, e.g. Blue.":
+    'Varianter: variantens värde för det andra alternativet, t.ex. Blå.',
+  "Variants: the variant's SKU, unique among your products. A row with a SKU and no product number changes that variant.":
+    'Varianter: variantens artikelnummer (SKU), unikt bland dina produkter. En rad med artikelnummer men utan produktnummer ändrar den varianten.',
+  "Variants: the variant's own price in kronor. Empty: the product's price.":
+    'Varianter: variantens eget pris i kronor. Tomt: produktens pris.',
+  "Variants: the variant's stock, a whole number. The product's stock is their sum.":
+    'Varianter: variantens lager, ett heltal. Produktens lager är summan av dem.',
+  'new variant': 'ny variant',
   'Count in stock must be a number.': 'Antal i lager måste vara ett tal.',
-  'Variants cannot be imported yet: leave the option and variant columns empty.':
-    'Varianter kan inte importeras än: lämna alternativ- och variantkolumnerna tomma.',
+  // A variant's row refused (product-csv-rows.ts)
+  "Variants are imported for your products: give the row the product's number, or the SKU of one of its variants.":
+    'Varianter importeras till dina produkter: ge raden produktens nummer, eller artikelnumret (SKU) för en av dess varianter.',
+  'None of your variants has this SKU: give the row its product number too.':
+    'Ingen av dina varianter har det här artikelnumret (SKU): ge raden dess produktnummer också.',
+  "A variant's row needs its option values, or the SKU of one of the product's variants.":
+    'En variants rad behöver sina alternativvärden, eller artikelnumret (SKU) för en av produktens varianter.',
+  "The option names are not the product's: write them as the export does.":
+    'Alternativens namn är inte produktens: skriv dem som exporten gör.',
+  "A product's rows differ in its own cells: repeat them on each of its rows.":
+    'En produkts rader skiljer sig i produktens egna celler: upprepa dem på var och en av dess rader.',
+  'Variant stock': 'Variantens lager',
+  'Variant price': 'Variantens pris',
+  'Variant stock must be a whole number.': 'Variantens lager måste vara ett heltal.',
   'Columns are missing.': 'Kolumner saknas.',
   'The file is empty.': 'Filen är tom.',
   'The file is not valid CSV.': 'Filen är inte giltig CSV.',

@@ -1,12 +1,14 @@
 /**
  * The products CSV file (GET /api/products/mine.csv, POST /api/products/import): its columns, as
- * the seller's screen documents them, and how cells are written (docs/decisions/293-csv.md).
+ * the seller's screen documents them, and how cells are written
+ * (docs/decisions/293-products-and-orders-as-csv.md).
  *
  * - UTF-8 with a byte order mark, `;` between cells and a decimal comma in amounts ("249,50"):
  *   what Excel in Swedish opens as columns and saves back. An import also reads `,` files, with
  *   or without the mark, and amounts with a decimal point.
- * - One row per product; once products have variants, one row per variant, the product's own
- *   cells repeated on each (the option and variant columns are there already, empty for now).
+ * - One row per product without variants (its option and variant cells empty); one row per
+ *   variant of a product with variants, the product's own cells repeated on each and the
+ *   variant's in the option and variant columns.
  * - A cell a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage
  *   return) is written after a `'`; an import takes that `'` away again.
  */
@@ -99,6 +101,10 @@ export interface ProductCsvChange {
   name: string;
   /** The columns whose value changes (a created product: every column given). */
   fields: string[];
+  /** A variant's row: the variant's name ("M, Blå"). */
+  variant?: string;
+  /** A variant's row that creates the variant (a new combination of values). */
+  newVariant?: boolean;
 }
 
 /** The answer of POST /api/products/import (a dry run, applied, or refused). */

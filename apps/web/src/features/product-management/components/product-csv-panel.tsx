@@ -1,9 +1,11 @@
 /**
  * The seller's products as CSV: "Export CSV" downloads them; "Import CSV" checks a file first (a
  * dry run: what would be created, changed and refused, with the row and the reason) and applies
- * it with one click once nothing is refused. The columns are documented here.
+ * it with one click once nothing is refused. The columns are documented here; a product with
+ * variants is a row per variant, and the report names the variant of each row.
  */
 import { PRODUCT_CSV_COLUMNS, type ProductCsvReport } from '@torget/shared/rules/product-csv';
+import { lineName } from '@torget/shared/rules/variants';
 import { type FormEvent, useId, useState } from 'react';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { downloadFile } from '#web/lib/download-file.ts';
@@ -17,7 +19,8 @@ const COLUMN_HELP: Record<string, string> = {
   product_number: 'The product number (1001). Empty: a new product.',
   name: 'The name.',
   price: 'Price in kronor, with a decimal comma (249,50).',
-  count_in_stock: 'Count in stock, a whole number.',
+  count_in_stock:
+    "Count in stock, a whole number. A product with variants: their stock's sum, shown only (an import does not read it).",
   category: 'Category.',
   brand: 'Brand.',
   description: 'Description (the text of the product page).',
@@ -26,13 +29,14 @@ const COLUMN_HELP: Record<string, string> = {
   vat_rate: 'VAT rate: 25, 12 or 6.',
   images: 'Images already among your products, separated by |. Addresses on the web are not fetched.',
   status: 'listed or draft. Shown only: an import does not read it.',
-  option1_name: 'Variants (coming): the first option, e.g. Size.',
-  option1_value: 'Variants (coming): its value, e.g. M.',
-  option2_name: 'Variants (coming): the second option, e.g. Colour.',
-  option2_value: 'Variants (coming): its value, e.g. Blue.',
-  variant_sku: "Variants (coming): the variant's SKU.",
-  variant_price: "Variants (coming): the variant's own price.",
-  variant_stock: "Variants (coming): the variant's stock.",
+  option1_name: 'Variants: the first option, e.g. Size. Empty on a product without variants.',
+  option1_value: "Variants: the variant's value of the first option, e.g. M.",
+  option2_name: 'Variants: the second option, e.g. Colour, or empty.',
+  option2_value: "Variants: the variant's value of the second option, e.g. Blue.",
+  variant_sku:
+    "Variants: the variant's SKU, unique among your products. A row with a SKU and no product number changes that variant.",
+  variant_price: "Variants: the variant's own price in kronor. Empty: the product's price.",
+  variant_stock: "Variants: the variant's stock, a whole number. The product's stock is their sum.",
 };
 
 function ChangeTable({ caption, rows }: { caption: string; rows: ProductCsvReport['created'] }) {
@@ -55,8 +59,9 @@ function ChangeTable({ caption, rows }: { caption: string; rows: ProductCsvRepor
             <tr key={row.row}>
               <td data-label={t('Row')}>{row.row}</td>
               <td data-label={t('Number')}>{row.productNumber ? `#${row.productNumber}` : '–'}</td>
-              <td data-label={t('Name')} lang="sv">
-                {row.name}
+              <td data-label={t('Name')}>
+                <span lang="sv">{lineName(row.name, row.variant)}</span>
+                {row.newVariant && ` (${t('new variant')})`}
               </td>
               <td data-label={t('Columns')}>{row.fields.join(', ')}</td>
             </tr>
@@ -196,7 +201,7 @@ export function ProductCsvPanel() {
         <summary>{t('The columns')}</summary>
         <p>
           {t(
-            'UTF-8 with ; between cells, as Excel in Swedish saves "CSV UTF-8". One row per product. A cell starting with = + - or @ is written after a \' so a spreadsheet shows it as text.',
+            'UTF-8 with ; between cells, as Excel in Swedish saves "CSV UTF-8". One row per product, or one per variant of a product with variants, its own cells repeated on each: a new combination of values adds a variant, and variants the file leaves out stay as they are. A cell starting with = + - or @ is written after a \' so a spreadsheet shows it as text.',
           )}
         </p>
         <dl>
