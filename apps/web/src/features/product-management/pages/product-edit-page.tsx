@@ -103,10 +103,13 @@ const leavingDrafts = new Map<string, ReturnType<typeof setTimeout>>();
 function useDeleteDraftLeftUnsaved(id: string, active: boolean, saved: { current: boolean }) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!active) return;
+    // Called off before the `active` check: a save that lands in the cache before the form hears
+    // of it makes the draft inactive, and the cleanup of the active run has just scheduled the
+    // deletion of the product that was saved.
     const pending = leavingDrafts.get(id);
     if (pending !== undefined) clearTimeout(pending);
     leavingDrafts.delete(id);
+    if (!active) return;
     return () => {
       if (saved.current) return;
       leavingDrafts.set(
