@@ -8,16 +8,14 @@
 import type { ProductDetails } from '@torget/shared/api-types';
 import type { ProductCsvReport } from '@torget/shared/rules/product-csv';
 import { VARIANT_MESSAGES } from '@torget/shared/rules/variants';
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productVariants } from '#api/db/schema.ts';
 import { product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
 import { CSV_VARIANT_MESSAGES } from '#api/modules/product-csv/product-csv-rows.ts';
+import { csvOf, exportCsv, importCsv, rowsOf } from '#api/test/product-csv-files.ts';
 import { bearer } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
-import { multipart } from '#api/test/uploads.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,22 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const exportCsv = async (who: Session) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/products/mine.csv', headers: bearer(who.token) });
-  expect(res.statusCode).toBe(200);
-  return res.body;
-};
-const importCsv = (who: Session, file: string, dryRun: boolean) => {
-  const body = multipart(Buffer.from(file, 'utf8'), 'products.csv', 'text/csv', 'file');
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/products/import${dryRun ? '?dry_run=1' : ''}`,
-    headers: { ...body.headers, ...bearer(who.token) },
-    payload: body.payload,
-  });
-};
-const rowsOf = (csv: string): string[][] => parse(csv.replace(/^\uFEFF/, ''), { delimiter: ';' });
-const csvOf = (rows: string[][]) => stringify(rows, { bom: true, delimiter: ';', record_delimiter: 'windows' });
 const load = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json() as ProductDetails;
 /** The seller's products and variants as stored: what an import that changes nothing leaves. */
@@ -110,7 +92,7 @@ describe('products with variants as CSV', () => {
     const ada = await shop(t, { name: 'Adas Kläder' });
     const plain = await product(t, ada.id, { name: 'Vas', priceOre: 19_900, countInStock: 7 });
     const shirt = await tshirt(ada, 'ADA');
-    const csv = await exportCsv(ada);
+    const csv = await exportCsv(t, ada);
     const rows = rowsOf(csv);
     const header = rows[0] ?? [];
     const col = (name: string) => header.indexOf(name);
@@ -148,7 +130,7 @@ describe('products with variants as CSV', () => {
 
     // The round trip: the exported file imported again changes nothing, in a dry run and applied.
     const before = await snapshot(ada.id);
-    const dry = await importCsv(ada, csv, true);
+    const dry = await importCsv(t, ada, csv, true);
     expect(dry.statusCode).toBe(200);
     expect(dry.json<ProductCsvReport>()).toMatchObject({
       rows: 5,
@@ -157,17 +139,17 @@ describe('products with variants as CSV', () => {
       created: [],
       refused: [],
     });
-    const applied = await importCsv(ada, csv, false);
+    const applied = await importCsv(t, ada, csv, false);
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json<ProductCsvReport>()).toMatchObject({ applied: true, unchanged: 5, changed: [], refused: [] });
     expect(await snapshot(ada.id)).toEqual(before);
-    expect(await exportCsv(ada)).toBe(csv);
+    expect(await exportCsv(t, ada)).toBe(csv);
   });
 
   it("changes variants' stock, price and SKU and adds a size; the dry run says so per row; the stock stays the sum", async () => {
     const bea = await shop(t, { name: 'Beas Butik' });
     const shirt = await tshirt(bea, 'BEA');
-    const rows = rowsOf(await exportCsv(bea));
+    const rows = rowsOf(await exportCsv(t, bea));
     const header = rows[0] ?? [];
     const col = (name: string) => header.indexOf(name);
     const edited = rows.map((r) => [...r]);
@@ -190,7 +172,7 @@ describe('products with variants as CSV', () => {
     const file = csvOf(edited);
     const before = await snapshot(bea.id);
 
-    const dry = await importCsv(bea, file, true);
+    const dry = await importCsv(t, bea, file, true);
     expect(dry.statusCode).toBe(200);
     const report = dry.json<ProductCsvReport>();
     expect(report).toMatchObject({ rows: 5, unchanged: 1, created: [], refused: [] });
@@ -219,7 +201,7 @@ describe('products with variants as CSV', () => {
     // The dry run wrote nothing.
     expect(await snapshot(bea.id)).toEqual(before);
 
-    const applied = await importCsv(bea, file, false);
+    const applied = await importCsv(t, bea, file, false);
     expect(applied.statusCode, applied.body).toBe(200);
     const after = await load(shirt._id);
     expect(after.name).toBe('T-shirt Eko');
@@ -245,7 +227,7 @@ describe('products with variants as CSV', () => {
     const [row] = await t.database.db.select().from(products).where(eq(products.id, shirt._id));
     expect(row?.version).toBeGreaterThan(before.products[0]?.version ?? Number.POSITIVE_INFINITY);
     // And the file exported now imports back unchanged.
-    const again = await importCsv(bea, await exportCsv(bea), true);
+    const again = await importCsv(t, bea, await exportCsv(t, bea), true);
     expect(again.json<ProductCsvReport>()).toMatchObject({ unchanged: 5, changed: [], refused: [] });
   });
 
@@ -256,7 +238,7 @@ describe('products with variants as CSV', () => {
       'product_number;name;price;count_in_stock;variant_sku;variant_stock',
       ';T-shirt Ekologisk;249;;cia-s-rd;8',
     ].join('\r\n');
-    const dry = (await importCsv(cia, file, true)).json<ProductCsvReport>();
+    const dry = (await importCsv(t, cia, file, true)).json<ProductCsvReport>();
     expect(dry).toMatchObject({ refused: [], created: [] });
     expect(dry.changed).toEqual([
       {
@@ -267,7 +249,7 @@ describe('products with variants as CSV', () => {
         fields: ['variant_stock'],
       },
     ]);
-    expect((await importCsv(cia, file, false)).statusCode).toBe(200);
+    expect((await importCsv(t, cia, file, false)).statusCode).toBe(200);
     const after = await load(shirt._id);
     expect(variantOf(after, 'S', 'Röd')).toMatchObject({ countInStock: 8, price: 279, sku: 'CIA-S-RD' });
     expect(after.countInStock).toBe(2 + 8 + 0 + 5);
@@ -306,7 +288,7 @@ describe('products with variants as CSV', () => {
       `${other.number};${shirtCells};;;;;;2`,
     ].join('\r\n');
     const before = await snapshot(dag.id);
-    const dry = await importCsv(dag, file, true);
+    const dry = await importCsv(t, dag, file, true);
     expect(dry.statusCode).toBe(200);
     const report = dry.json<ProductCsvReport>();
     expect(report.refused.map((r) => [r.row, r.reason])).toEqual([
@@ -322,7 +304,7 @@ describe('products with variants as CSV', () => {
       [13, CSV_VARIANT_MESSAGES.noValues],
     ]);
     expect(report.changed.map((c) => c.row)).toEqual([2]);
-    const applied = await importCsv(dag, file, false);
+    const applied = await importCsv(t, dag, file, false);
     expect(applied.statusCode).toBe(422);
     expect(applied.json<ProductCsvReport>()).toMatchObject({ applied: false });
     expect(await snapshot(dag.id)).toEqual(before);
@@ -333,13 +315,13 @@ describe('products with variants as CSV', () => {
     const cap = await product(t, fia.id, { name: 'Keps', priceOre: 15_000, countInStock: 9 });
     const head = 'product_number;name;price;count_in_stock;option1_name;option1_value;variant_stock';
     const file = [head, `${cap.number};Keps;150;9;Färg;Svart;2`, `${cap.number};Keps;150;9;Färg;Vit;1`].join('\n');
-    const dry = (await importCsv(fia, file, true)).json<ProductCsvReport>();
+    const dry = (await importCsv(t, fia, file, true)).json<ProductCsvReport>();
     expect(dry.refused).toEqual([]);
     expect(dry.changed.map((c) => [c.row, c.variant, c.newVariant])).toEqual([
       [2, 'Svart', true],
       [3, 'Vit', true],
     ]);
-    expect((await importCsv(fia, file, false)).statusCode).toBe(200);
+    expect((await importCsv(t, fia, file, false)).statusCode).toBe(200);
     const after = await load(cap.id);
     expect(after.options).toEqual([{ name: 'Färg', values: ['Svart', 'Vit'] }]);
     expect(after.variants.map((v) => [v.values, v.countInStock])).toEqual([
@@ -358,15 +340,15 @@ describe('products with variants as CSV', () => {
     const rows = sizes.flatMap((size) =>
       ['Blå', 'Röd'].map((colour) => `${shirt.number};T-shirt Ekologisk;249;10;Storlek;${size};Färg;${colour}`),
     );
-    const fits = (await importCsv(eli, [head, ...rows].join('\n'), true)).json<ProductCsvReport>();
+    const fits = (await importCsv(t, eli, [head, ...rows].join('\n'), true)).json<ProductCsvReport>();
     expect(fits.refused).toEqual([]);
     expect(fits.changed).toHaveLength(96);
     const tooMany = [head, ...rows, `${shirt.number};T-shirt Ekologisk;249;10;Storlek;XXL;Färg;Blå`].join('\n');
-    const refused = (await importCsv(eli, tooMany, true)).json<ProductCsvReport>();
+    const refused = (await importCsv(t, eli, tooMany, true)).json<ProductCsvReport>();
     expect(refused.refused).toEqual([
       { row: 98, productNumber: String(shirt.number), reason: VARIANT_MESSAGES.tooManyVariants },
     ]);
-    expect((await importCsv(eli, [head, ...rows].join('\n'), false)).statusCode).toBe(200);
+    expect((await importCsv(t, eli, [head, ...rows].join('\n'), false)).statusCode).toBe(200);
     const after = await load(shirt._id);
     expect(after.variants).toHaveLength(100);
     expect(after.options[0]?.values).toHaveLength(50);

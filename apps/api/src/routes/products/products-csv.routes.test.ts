@@ -5,15 +5,13 @@
  * spreadsheet would run as formulas neutralised.
  */
 import type { ProductCsvFileProblem, ProductCsvReport } from '@torget/shared/rules/product-csv';
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productVariants, sellers } from '#api/db/schema.ts';
-import { product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
+import { product, shop } from '#api/modules/orders/order-test-kit.ts';
+import { csvOf, exportCsv, importCsv, rowsOf } from '#api/test/product-csv-files.ts';
 import { bearer } from '#api/test/sessions.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
-import { multipart } from '#api/test/uploads.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,23 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const exportCsv = async (who: Session) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/products/mine.csv', headers: bearer(who.token) });
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-  return res.body;
-};
-const importCsv = (who: Session, file: string | Buffer, dryRun: boolean) => {
-  const body = multipart(Buffer.isBuffer(file) ? file : Buffer.from(file, 'utf8'), 'products.csv', 'text/csv', 'file');
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/products/import${dryRun ? '?dry_run=1' : ''}`,
-    headers: { ...body.headers, ...bearer(who.token) },
-    payload: body.payload,
-  });
-};
-const rowsOf = (csv: string): string[][] => parse(csv.replace(/^\uFEFF/, ''), { delimiter: ';' });
-const csvOf = (rows: string[][]) => stringify(rows, { bom: true, delimiter: ';', record_delimiter: 'windows' });
 const snapshot = (sellerId: string) =>
   t.database.db.select().from(products).where(eq(products.sellerId, sellerId)).orderBy(asc(products.number));
 const HEADER_REQUIRED = 'product_number;name;price;count_in_stock';
@@ -59,7 +40,7 @@ describe('products as CSV', () => {
     await product(t, anna.id, { name: '=SUM(A1:A9)', brand: '+46 70', category: '-rea-', shippingInfo: '@hem' });
     await product(t, anna.id, { name: 'Bok', priceOre: 12_000, vatRate: 6, countInStock: 0, isDraft: true });
 
-    const first = await exportCsv(anna);
+    const first = await exportCsv(t, anna);
     expect(first.startsWith('\uFEFFproduct_number;name;price;count_in_stock;')).toBe(true);
     const rows = rowsOf(first);
     expect(rows).toHaveLength(4);
@@ -91,7 +72,7 @@ describe('products as CSV', () => {
     edited.push(newRow);
     const before = await snapshot(anna.id);
 
-    const dry = await importCsv(anna, csvOf(edited), true);
+    const dry = await importCsv(t, anna, csvOf(edited), true);
     expect(dry.statusCode).toBe(200);
     const report = dry.json<ProductCsvReport>();
     expect(report).toMatchObject({ dryRun: true, applied: false, rows: 4, unchanged: 1, refused: [] });
@@ -102,13 +83,13 @@ describe('products as CSV', () => {
     expect(report.created).toMatchObject([{ row: 5, name: 'Ny vas' }]);
     // The dry run changed nothing.
     expect(await snapshot(anna.id)).toEqual(before);
-    expect(await exportCsv(anna)).toBe(first);
+    expect(await exportCsv(t, anna)).toBe(first);
 
-    const applied = await importCsv(anna, csvOf(edited), false);
+    const applied = await importCsv(t, anna, csvOf(edited), false);
     expect(applied.statusCode).toBe(200);
     expect(applied.json<ProductCsvReport>()).toMatchObject({ applied: true, refused: [] });
     const made = applied.json<ProductCsvReport>().created[0];
-    const after = rowsOf(await exportCsv(anna));
+    const after = rowsOf(await exportCsv(t, anna));
     // The new product got its number and is on sale (a name, a price and an image).
     const expected = edited.map((r) => [...r]);
     const added = expected[4] as string[];
@@ -118,7 +99,7 @@ describe('products as CSV', () => {
     added[col('status')] = 'listed';
     expect(after).toEqual(expected);
     // And once more, unchanged: importing the export changes nothing.
-    const again = await importCsv(anna, await exportCsv(anna), false);
+    const again = await importCsv(t, anna, await exportCsv(t, anna), false);
     expect(again.json<ProductCsvReport>()).toMatchObject({ applied: true, unchanged: 4, changed: [], created: [] });
   });
 
@@ -138,7 +119,7 @@ describe('products as CSV', () => {
       ';Minus;10;-1;',
     ].join('\r\n');
     const before = await snapshot(bo.id);
-    const dry = await importCsv(bo, file, true);
+    const dry = await importCsv(t, bo, file, true);
     expect(dry.statusCode).toBe(200);
     const report = dry.json<ProductCsvReport>();
     expect(report.changed.map((c) => c.row)).toEqual([2]);
@@ -150,7 +131,7 @@ describe('products as CSV', () => {
       [7, `Product #${mine.number} is on row 2 too.`],
       [8, 'Count in stock cannot be negative.'],
     ]);
-    const applied = await importCsv(bo, file, false);
+    const applied = await importCsv(t, bo, file, false);
     expect(applied.statusCode).toBe(422);
     expect(applied.json<ProductCsvReport>()).toMatchObject({ applied: false });
     expect(await snapshot(bo.id)).toEqual(before);
@@ -160,7 +141,7 @@ describe('products as CSV', () => {
 
     // Fixed, it applies.
     const fixed = [`${HEADER_REQUIRED};images`, `${mine.number};Kopp;120;5;/uploads/k.webp`].join('\n');
-    expect((await importCsv(bo, fixed, false)).statusCode).toBe(200);
+    expect((await importCsv(t, bo, fixed, false)).statusCode).toBe(200);
     const [cup] = await t.database.db.select().from(products).where(eq(products.id, mine.id));
     expect(cup).toMatchObject({ priceOre: 12_000, countInStock: 5, version: mine.version + 1 });
   });
@@ -170,26 +151,26 @@ describe('products as CSV', () => {
     await t.database.db.update(sellers).set({ plan: '1' }).where(eq(sellers.userId, small.id));
     for (let i = 0; i < 4; i++) await product(t, small.id, { name: `Sak ${i}` });
     const file = [HEADER_REQUIRED, ';Femte;10;1', ';Sjätte;10;1', ';Sjunde;10;1'].join('\n');
-    const dry = (await importCsv(small, file, true)).json<ProductCsvReport>();
+    const dry = (await importCsv(t, small, file, true)).json<ProductCsvReport>();
     expect(dry.created.map((c) => c.row)).toEqual([2]);
     expect(dry.refused).toEqual([
       { row: 3, productNumber: '', reason: 'Your plan allows at most 5 products.' },
       { row: 4, productNumber: '', reason: 'Your plan allows at most 5 products.' },
     ]);
-    expect((await importCsv(small, file, false)).statusCode).toBe(422);
+    expect((await importCsv(t, small, file, false)).statusCode).toBe(422);
     expect(await snapshot(small.id)).toHaveLength(4);
-    expect((await importCsv(small, [HEADER_REQUIRED, ';Femte;10;1'].join('\n'), false)).statusCode).toBe(200);
+    expect((await importCsv(t, small, [HEADER_REQUIRED, ';Femte;10;1'].join('\n'), false)).statusCode).toBe(200);
     const made = await snapshot(small.id);
     expect(made).toHaveLength(5);
     // Without an image the new product is a draft.
     expect(made[4]).toMatchObject({ name: 'Femte', isDraft: true });
-    expect((await importCsv(small, [HEADER_REQUIRED, ';Sjätte;10;1'].join('\n'), false)).statusCode).toBe(422);
+    expect((await importCsv(t, small, [HEADER_REQUIRED, ';Sjätte;10;1'].join('\n'), false)).statusCode).toBe(422);
   });
 
   it('answers a bad file with 400 and a report, never a 500', async () => {
     const cleo = await shop(t, { name: 'Cleos' });
     const problem = async (file: string | Buffer) => {
-      const res = await importCsv(cleo, file, true);
+      const res = await importCsv(t, cleo, file, true);
       expect(res.statusCode).toBe(400);
       return res.json<ProductCsvFileProblem>();
     };
@@ -211,7 +192,7 @@ describe('products as CSV', () => {
     });
     expect(notMultipart.statusCode).toBe(415);
     // A file with `,` between cells and a decimal point reads as well.
-    const commas = await importCsv(cleo, 'product_number,name,price,count_in_stock\n,Vas,10.5,1\n', true);
+    const commas = await importCsv(t, cleo, 'product_number,name,price,count_in_stock\n,Vas,10.5,1\n', true);
     expect(commas.json<ProductCsvReport>().created).toMatchObject([{ row: 2, name: 'Vas' }]);
   });
 
@@ -226,12 +207,12 @@ describe('products as CSV', () => {
       { productId: dress.id, sellerId: vera.id, position: 0, optionValues: ['S'], countInStock: 2 },
       { productId: dress.id, sellerId: vera.id, position: 1, optionValues: ['M'], countInStock: 3 },
     ]);
-    const [header = [], row = []] = rowsOf(await exportCsv(vera));
+    const [header = [], row = []] = rowsOf(await exportCsv(t, vera));
     const stock = header.indexOf('count_in_stock');
     expect(row[stock]).toBe('5');
     row[stock] = '99';
     row[header.indexOf('name')] = 'Klänning Sommar';
-    const res = await importCsv(vera, csvOf([header, row]), false);
+    const res = await importCsv(t, vera, csvOf([header, row]), false);
     expect(res.statusCode, res.body).toBe(200);
     const [after] = await snapshot(vera.id);
     expect(after).toMatchObject({ name: 'Klänning Sommar', countInStock: 5 });
@@ -240,7 +221,7 @@ describe('products as CSV', () => {
       name.startsWith('option') || name.startsWith('variant_') ? '' : (row[i] ?? ''),
     );
     plain[header.indexOf('name')] = 'Klänning Höst';
-    expect((await importCsv(vera, csvOf([header, plain]), false)).statusCode).toBe(200);
+    expect((await importCsv(t, vera, csvOf([header, plain]), false)).statusCode).toBe(200);
     const [again] = await snapshot(vera.id);
     expect(again).toMatchObject({ name: 'Klänning Höst', countInStock: 5 });
   });
@@ -250,7 +231,7 @@ describe('products as CSV', () => {
     const eva = await shop(t, { name: 'Evas' });
     await product(t, dan.id, { name: 'Dans sak' });
     await product(t, eva.id, { name: 'Evas sak' });
-    const rows = rowsOf(await exportCsv(dan));
+    const rows = rowsOf(await exportCsv(t, dan));
     expect(rows.map((r) => r[1])).toEqual(['name', 'Dans sak']);
   });
 });
