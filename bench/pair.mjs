@@ -32,7 +32,7 @@
 //
 // `pay by PayPal` (bench/paypal-payments.mjs), chosen by name only (not by `all`): each build pays
 // PayPal orders of its own, captured beforehand at the PayPal stand-in (started here, both builds'
-// PAYPAL_API_BASE), each order once: rate × (seconds × rounds + 3) of them per build, so give it a
+// PAYPAL_API_BASE), each order once: rate × ((seconds + 1) × rounds + 5) × 1.1 of them per build, so give it a
 // low --rate (50: 3 400 orders each at the defaults).
 //
 // --b-socket DIR: B is the same kind of server but reaches PostgreSQL through its Unix socket in
@@ -241,7 +241,9 @@ async function compare(requests) {
  * (a queue popped by autocannon's setupRequest).
  */
 async function paymentsFor(builds) {
-  const howMany = Math.ceil(rate * (Number(args.seconds) * Number(args.rounds) + 3) * 1.05);
+  // A round's load runs about a second past --seconds (its start and its drain), and a payment
+  // repeated once the orders run out takes the cheaper "already paid" path, so prepare enough.
+  const howMany = Math.ceil(rate * ((Number(args.seconds) + 1) * Number(args.rounds) + 5) * 1.1);
   const products = paypalProductIds(defaultCounts(Number(args.products)), 1000);
   await setStock(databaseUrl, products, 100_000_000);
   const queues = new Map();

@@ -115,8 +115,10 @@ const CHANGED_IN_FILES = [
  * them): their tables came with a migration, their definitions with a file.
  */
 const ADDED_IN_FILES = [
-  // The ledger: the rounding of a share, and the trigger keeping its entries append-only.
+  // The ledger: the rounding of a share, an order's sale booked, and the trigger keeping its
+  // entries append-only.
   'routine torget_share_ore(bigint,integer)',
+  'routine torget_book_order_paid(uuid,bigint,uuid,text,bigint,integer,integer)',
   'routine torget_ledger_append_only()',
   'trigger ledger_entries_append_only on ledger_entries',
   'trigger ledger_entries_no_truncate on ledger_entries',

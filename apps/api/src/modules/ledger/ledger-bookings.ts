@@ -1,6 +1,7 @@
 /**
  * What events book in the ledger (docs/decisions/210-ledger-booked-with-the-event.md). Each is one
- * INSERT … SELECT, run inside the transaction of the event itself (marking an order paid,
+ * INSERT … SELECT (an order's sale in db/sql/90-ledger.sql's torget_book_order_paid, the most
+ * frequent, planned once per connection), run inside the transaction of the event itself (marking an order paid,
  * approving a seller), so the entries commit or roll back with it. Every entry has a booking key
  * naming its event; ON CONFLICT DO NOTHING on the key makes a retried or racing event book once.
  *
@@ -31,36 +32,14 @@ export interface PaidOrder {
  * moms. Nothing when the order stands booked already. Answers how many entries were written.
  */
 export async function bookOrderPaid(db: Db, order: PaidOrder): Promise<number> {
-  const rows = await queryRows<{ id: unknown }>(
+  // The statement lives in db/sql/90-ledger.sql (torget_book_order_paid), planned once per connection.
+  const [booked] = await queryRows<{ written: number }>(
     db,
-    sql`with prior as (
-          select count(*)::int as n from ledger_entries
-          where order_id = ${order.id} and kind = 'commission' and booking_key like 'order:%'
-        ), rate as (
-          select coalesce(
-            (select f.commission_bp from sellers s join fee_settings f on f.plan = s.plan where s.user_id = ${order.sellerId}),
-            (select commission_bp from fee_settings where plan = '1'),
-            ${DEFAULT_PLAN_FEES['1'].commissionBp}::int
-          ) as bp
-        ), amounts as (
-          select rate.bp, torget_share_ore(${order.totalPriceOre}::bigint, rate.bp) as commission from rate
-        )
-        insert into ledger_entries (seller_id, amount_ore, kind, order_id, order_number, rate_bp, base_ore, booking_key)
-        select ${order.sellerId}::uuid, v.amount, v.kind, ${order.id}::uuid, ${order.number}::bigint, v.rate_bp, v.base,
-               'order:' || ${order.id}::text || ':' || (prior.n + 1)::text || ':' || v.kind
-        from prior, amounts,
-          lateral (values
-            ('sale_collected', ${order.totalPriceOre}::bigint, null::int, null::bigint, 1),
-            ('commission', -amounts.commission, amounts.bp, ${order.totalPriceOre}::bigint, 2),
-            ('commission_vat', -torget_share_ore(amounts.commission, ${COMMISSION_VAT_BP}::int),
-              ${COMMISSION_VAT_BP}::int, amounts.commission, 3)
-          ) as v(kind, amount, rate_bp, base, position)
-        where prior.n % 2 = 0 and (v.kind <> 'sale_collected' or ${order.paymentMethod}::text = 'PayPal')
-        order by v.position
-        on conflict (booking_key) do nothing
-        returning id`,
+    sql`select torget_book_order_paid(${order.id}::uuid, ${order.number}::bigint, ${order.sellerId}::uuid,
+          ${order.paymentMethod}::text, ${order.totalPriceOre}::bigint,
+          ${DEFAULT_PLAN_FEES['1'].commissionBp}::int, ${COMMISSION_VAT_BP}::int) as written`,
   );
-  return rows.length;
+  return Number(booked?.written ?? 0);
 }
 
 /**
