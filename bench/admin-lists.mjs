@@ -1,10 +1,11 @@
-// npm run bench:admin [-- --users 100000] [--orders 100000] [--products 100000] [--duration 5] [--keep]
+// npm run bench:admin [-- --users 100000] [--orders 100000] [--products 100000] [--reports 2000]
+//                     [--duration 5] [--keep]
 //
 // The admin's lists at size: seeds a fresh PostgreSQL database (BENCH_DATABASE_URL's server,
 // default postgres://postgres@127.0.0.1:5432) with 100 000 users (1 in 100 sellers, 1 in 50
 // applicants with the shop they applied with, a few admins), 100 000 orders over the last year in
-// every state and 100 000 products of the sellers (1 in 20 a draft), starts the
-// production API on it and asks each list, one request at a time (the latency an admin sees, not
+// every state, 100 000 products of the sellers (1 in 20 a draft) and 2 000 reports of them (half
+// decided), starts the production API on it and asks each list, one request at a time (the latency an admin sees, not
 // a throughput), for `--duration` seconds. Prints each row's median and p99 against the target
 // (median under 50 ms) and writes them to bench/results/admin-lists-<timestamp>.json. The
 // database is dropped at the end unless --keep.
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '100000' },
     orders: { type: 'string', default: '100000' },
     products: { type: 'string', default: '100000' },
+    reports: { type: 'string', default: '2000' },
     duration: { type: 'string', default: '5' },
     keep: { type: 'boolean', default: false },
   },
@@ -33,6 +35,7 @@ const { values: args } = parseArgs({
 const USERS = Number(args.users);
 const ORDERS = Number(args.orders);
 const PRODUCTS = Number(args.products);
+const REPORTS = Number(args.reports);
 const DURATION = Number(args.duration);
 /** The target of every row: the median answer under 50 ms. */
 const TARGET_MS = 50;
@@ -110,6 +113,24 @@ function seedStatements() {
             1000 + (p * 7919) % 99000, '', 'Hem', 'Torget', p % 40, '', 4900, 'PostNord', true, p % 20 = 0,
             now() - (p * 300 || ' seconds')::interval, now() - (p * 300 || ' seconds')::interval
        from generate_series(1, ${PRODUCTS}) as p`,
+    // Report r: of product 1 + (r * 37) % products, by user 1 + (r * 7919) % users, every category;
+    // the even ones decided (one in two of those removed) by the first admin an hour later, the
+    // odd ones in the queue (the products stay as they are: the lists read the reports).
+    `insert into reports (product_id, product_name, seller_id, category, text, reporter_id, language, decision,
+                          reason, decided_by, decided_at, created_at)
+     select p.id, p.name, p.seller_id,
+            (array['illegal_product', 'counterfeit', 'scam', 'dangerous_product', 'offensive_content', 'other'])[1 + r % 6],
+            'Anmälan ' || r || ': varan stämmer inte med beskrivningen.', ${uid('user', `1 + (r * 7919) % ${USERS}`)}, 'sv',
+            case when r % 2 = 0 then (case when r % 4 = 0 then 'remove' else 'keep' end) end,
+            case when r % 2 = 0 then 'Bedömd enligt villkoren.' end,
+            case when r % 2 = 0 then ${uid('user', '1')} end,
+            case when r % 2 = 0 then now() - (r * 600 || ' seconds')::interval + interval '1 hour' end,
+            now() - (r * 600 || ' seconds')::interval
+       from generate_series(1, ${REPORTS}) as r
+       join products p on p.id = ${uid('product', `1 + (r * 37) % ${PRODUCTS}`)}`,
+    // Seeded with triggers off: the counts the database keeps (every listed product, every
+    // product per state: the admin's product list) counted once, as after any bulk load.
+    'select catalogue_counts_rebuild()',
   ];
 }
 
@@ -215,7 +236,13 @@ function rows(numbers, productNumbers) {
     },
     { name: 'products: drafts', path: () => `${MANAGED}&state=draft` },
     { name: 'products: listed by price', path: () => `${MANAGED}&state=listed&sort=price&pageNumber=5` },
-    { name: 'seller applications queue', path: () => '/api/seller-applications' },
+    // As /admin_applications asks: 20 a page, with the count (1 980 pending, 99 pages).
+    { name: 'seller applications: page 1', path: () => '/api/seller-applications?page=1' },
+    { name: 'seller applications: page 50', path: () => '/api/seller-applications?page=50' },
+    // As /admin_reports asks: the open queue (oldest first) and the decided history.
+    { name: 'reports: queue page 1', path: () => '/api/reports' },
+    { name: 'reports: queue page 20', path: () => '/api/reports?page=20' },
+    { name: 'reports: decided page 5', path: () => '/api/reports?status=decided&page=5' },
   ];
 }
 
@@ -265,7 +292,14 @@ async function main() {
   const report = {
     startedAt: new Date().toISOString(),
     machine: machine(),
-    settings: { users: USERS, orders: ORDERS, products: PRODUCTS, duration: DURATION, targetMedianMs: TARGET_MS },
+    settings: {
+      users: USERS,
+      orders: ORDERS,
+      products: PRODUCTS,
+      reports: REPORTS,
+      duration: DURATION,
+      targetMedianMs: TARGET_MS,
+    },
     loadAverage: loadAverage(),
     rows: results,
   };

@@ -701,6 +701,18 @@ export interface PendingSellerApplication {
 }
 
 /**
+ * GET /api/seller-applications?page=N: a page of the queue (20 applications, oldest first), the
+ * page, the number of pages and the count of every pending application. Without `page` the
+ * answer is every pending application, a `PendingSellerApplication[]`.
+ */
+export interface PendingSellerApplicationList {
+  applications: PendingSellerApplication[];
+  page: number;
+  pages: number;
+  count: number;
+}
+
+/**
  * The applicant's state: 'none' (never applied), 'pending', 'rejected' (the latest decision,
  * with its reason), 'approved' (a seller), 'closed' (a shop an admin took away).
  */

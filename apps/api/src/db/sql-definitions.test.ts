@@ -108,6 +108,12 @@ const CHANGED_IN_FILES = [
   'routine products_seller_status_follows()',
   'routine users_give_seller_status()',
   'trigger products_seller_status_follows on products',
+  // The counts also keep every product per state, alone and with its category (docs/decisions/297).
+  'routine catalogue_counts_rebuild()',
+  'routine products_count_inserted()',
+  'routine products_count_deleted()',
+  'routine products_count_updated()',
+  'trigger products_count_updated on products',
 ];
 
 /**
@@ -131,6 +137,9 @@ const ADDED_IN_FILES = [
   'routine torget_price_in_force(integer,integer,timestamp with time zone,timestamp with time zone,timestamp with time zone)',
   'routine torget_product_sale_json(uuid,integer,integer,timestamp with time zone,timestamp with time zone,timestamp with time zone)',
   'trigger products_price_recorded on products',
+  // The admin's product list's counts per state (docs/decisions/297).
+  'routine torget_product_state(boolean,boolean,boolean,boolean)',
+  'routine product_count_keys(text,uuid,boolean,boolean,boolean,boolean)',
 ];
 
 /**

@@ -1333,6 +1333,7 @@ export const swedishCatalogue: Record<string, string> = {
   'Removed; the seller is mailed your statement of reasons.': 'Borttagen; säljaren får din motivering per mejl.',
   'Kept; the reporter is told.': 'Behållen; anmälaren får veta det.',
   'Report pages': 'Sidor med anmälningar',
+  'Application pages': 'Sidor med ansökningar',
   'Remove this listing? Nobody but its seller sees it any more; the seller is mailed your statement of reasons and cannot undo it.':
     'Ta bort annonsen? Ingen utom säljaren ser den längre; säljaren får din motivering per mejl och kan inte ångra det.',
   'Keep this listing? The reporter is mailed that it stays.':

@@ -1,4 +1,17 @@
 /**
+ * GET /api/seller-applications: `page` asks for one page of the queue (with its page, pages and
+ * count); without it the answer is every pending application, as before pages.
+ */
+export const applicationListQuerySchema = z.object({
+  page: z.coerce
+    .number({ message: 'page must be a number.' })
+    .int('page must be a whole number.')
+    .min(1, 'page must be at least 1.')
+    .max(1_000_000, 'page is too large.')
+    .optional(),
+});
+
+/**
  * PUT /api/seller-applications/{userId}: an admin's decision on a pending seller application. A
  * rejection needs its reason (the applicant is mailed it and reads it on /seller_application);
  * an approval may give one.

@@ -26,6 +26,14 @@ import { users } from './users';
  */
 const listedOnly = sql`seller_active AND NOT is_draft`;
 
+/**
+ * Its complement: every product shoppers do not see (drafts, hidden, removed, closed shops'). The
+ * admin's name search reads these from an index of their own beside the catalogue's listed ones
+ * (migration 0048, docs/decisions/297); modules/catalog/managed-products.service.ts writes the
+ * same predicate, so the planner proves the index serves it.
+ */
+const unlistedOnly = sql`NOT seller_active OR is_draft`;
+
 export const products = pgTable(
   'products',
   {
@@ -171,6 +179,13 @@ export const products = pgTable(
     // 0047): newest first, from an index over all products. No trigram index over all products:
     // the planner would prefer it to the partial ones above for the catalogue's name search.
     index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The admin's name search over every product reads the listed ones from the catalogue's
+    // index above and the others from this one (migration 0048): an index over the products the
+    // catalogue's leaves out, which no catalogue search can use (its predicate is the opposite).
+    index('products_unlisted_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(unlistedOnly),
     // The listed products with options, for the search's sizes and colours (migration 0043).
     index('products_with_options_idx').on(t.id).where(sql`jsonb_array_length(${t.options}) > 0 AND ${listedOnly}`),
   ],

@@ -8,8 +8,9 @@ import type { ProductListResponse } from '@torget/shared/api-types';
 import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, queryRows } from '#api/db/client.ts';
+import { clientOf, type Db, queryRows } from '#api/db/client.ts';
 import { products, users } from '#api/db/schema.ts';
+import { readSqlDefinitions, withConnectionOf } from '#api/db/sql-definitions.ts';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
 
@@ -40,9 +41,29 @@ async function expectCountersTrue(): Promise<void> {
     db,
     sql`select k.scope, k.key, count(*)::int as n
         from products p, catalogue_count_keys(p.category, p.seller_id) k
-        where p.seller_active and not p.is_draft group by k.scope, k.key`,
+        where p.seller_active and not p.is_draft group by k.scope, k.key
+        union all
+        select 'state', torget_product_state(seller_active, is_draft, hidden, removed), count(*)::int
+        from products group by 2
+        union all
+        select 'state_category', torget_product_state(seller_active, is_draft, hidden, removed) || ':' || category,
+               count(*)::int
+        from products group by 2`,
   );
   expect(kept.sort(byKey)).toEqual(counted.sort(byKey));
+  // Each state as the admin's list filters it (managed-products.service.ts), and every product in one.
+  const [states] = await queryRows<Record<string, number>>(
+    db,
+    sql`select count(*) filter (where seller_active and not is_draft)::int as listed,
+               count(*) filter (where is_draft and not removed)::int as draft,
+               count(*) filter (where hidden and not is_draft and not removed)::int as hidden,
+               count(*) filter (where removed)::int as removed,
+               count(*)::int as every
+          from products`,
+  );
+  const keptState = (state: string) => kept.find((row) => row.scope === 'state' && row.key === state)?.n ?? 0;
+  for (const state of ['listed', 'draft', 'hidden', 'removed']) expect(keptState(state), state).toBe(states?.[state]);
+  expect(kept.filter((row) => row.scope === 'state').reduce((sum, row) => sum + row.n, 0)).toBe(states?.every);
   await expectDayCountsTrue();
 }
 
@@ -98,6 +119,13 @@ describe('catalogue counters', () => {
     await db.update(products).set({ category: 'Sport' }).where(eq(products.id, lamp.id));
     await expectCountersTrue();
     await db.update(products).set({ sellerId: bo.id }).where(eq(products.id, lamp.id));
+    // Hidden by its seller and shown again, removed by moderation (seller_active follows by trigger).
+    await db.update(products).set({ hidden: true }).where(eq(products.id, lamp.id));
+    await expectCountersTrue();
+    await db.update(products).set({ hidden: false }).where(eq(products.id, lamp.id));
+    await db.update(products).set({ removed: true }).where(eq(products.id, draft.id));
+    await expectCountersTrue();
+    await db.update(products).set({ removed: false }).where(eq(products.id, draft.id));
     // A change that moves no count (stock, price) adds no counter row.
     const before = await queryRows<{ rows: number }>(db, sql`select count(*)::int as rows from catalogue_counts`);
     await db.update(products).set({ countInStock: 3, priceOre: 999 });
@@ -129,6 +157,22 @@ describe('catalogue counters', () => {
       .where(eq(products.id, lamp.id));
     await expectCountersTrue();
     await db.execute(sql`select catalogue_counts_compact(), catalogue_day_counts_fold()`);
+    await expectCountersTrue();
+  });
+
+  it("count every product's state once on a database counted before the states were (migration 0048)", async () => {
+    const { user } = await createSeller(db);
+    await createProduct(db, user.id, { category: 'Hem', isDraft: true });
+    await createProduct(db, user.id, { category: 'Hem', hidden: true });
+    // As a database of before the states were counted: the catalogue's counts, no state's.
+    await db.execute(sql`delete from catalogue_counts where scope in ('state', 'state_category')`);
+    const file = readSqlDefinitions().files.find((f) => f.name === '50-catalogue-counts.sql');
+    if (!file) throw new Error('no 50-catalogue-counts.sql');
+    // Its file applied, as the next start does after the new migration.
+    await withConnectionOf(clientOf(db)?.client, (connection) => connection.script(file.text));
+    await expectCountersTrue();
+    // Applied again, it counts nothing twice.
+    await withConnectionOf(clientOf(db)?.client, (connection) => connection.script(file.text));
     await expectCountersTrue();
   });
 

@@ -1,8 +1,11 @@
 /**
  * Exact counts kept by the database (migration 0007): every listed product, per category, per
- * seller. Each count is the sum of its key's rows in catalogue_counts, a handful at most.
+ * seller; and every product per state, alone and with its category, for the admin's list
+ * (docs/decisions/297). Each count is the sum of its key's rows in catalogue_counts, a handful at
+ * most.
  */
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { ManagedProductState } from '@torget/shared/rules/admin-lists';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '#api/db/client.ts';
 import { catalogueCounts } from '#api/db/schema.ts';
 
@@ -18,6 +21,31 @@ async function countOf(db: Db, where: SQL | undefined): Promise<number> {
 /** The number of listed products of one key (all: scope 'listed'). */
 export function countedProducts(db: Db, scope: Scope, key = ''): Promise<number> {
   return countOf(db, and(eq(catalogueCounts.scope, scope), eq(catalogueCounts.key, key)));
+}
+
+/**
+ * A product's state as the database counts it (torget_product_state, db/sql/50-catalogue-counts.sql):
+ * one of the managing list's filters, or 'closed' (a saved product of a shop that is not open,
+ * in none of them). Every product is in exactly one.
+ */
+export type ProductState = ManagedProductState | 'closed';
+
+export const PRODUCT_STATES: readonly ProductState[] = ['listed', 'draft', 'hidden', 'removed', 'closed'];
+
+/** The number of products in these states (all of them: every product), of one category when given. */
+export function countedStates(db: Db, states: readonly ProductState[], category?: string): Promise<number> {
+  return category === undefined
+    ? countOf(db, and(eq(catalogueCounts.scope, 'state'), inArray(catalogueCounts.key, [...states])))
+    : countOf(
+        db,
+        and(
+          eq(catalogueCounts.scope, 'state_category'),
+          inArray(
+            catalogueCounts.key,
+            states.map((state) => `${state}:${category}`),
+          ),
+        ),
+      );
 }
 
 /**

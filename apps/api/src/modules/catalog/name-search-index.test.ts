@@ -5,6 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#api/db/client.ts';
 import { createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
+import {
+  listManagedProducts,
+  managedConditions,
+  managedCountStatement,
+  managedPageStatement,
+} from './managed-products.service';
 import { closestWordStatement } from './name-search';
 import { productListStatement } from './product-list.service';
 import { dictionaryWordsOf } from './word-search';
@@ -12,9 +18,13 @@ import { dictionaryWordsOf } from './word-search';
 // Name search must be served by an index, never by reading the products table through, for
 // terms of three or more characters. The catalogue here is large enough (20 000
 // products in 10 categories, generated in SQL) for the planner to choose as it would in
-// production, and the plans are of the very statement the product list sends.
+// production, and the plans are of the very statement the product list sends. Beside them, 2 000
+// products shoppers do not see (drafts, hidden, removed), which the admin's search over every
+// product reads from an index of their own (migration 0048): the shoppers' plans must not change
+// for it, nor use it.
 
 const PRODUCTS = 20_000;
+const UNLISTED = 2_000;
 // 25 nouns, as in the benchmark's catalogue: a common word matches one product in 25.
 const NOUNS = [
   'lampa',
@@ -65,6 +75,18 @@ beforeAll(async () => {
            -- About as long as the demo's descriptions, so the table has a realistic size on disk.
            repeat('Handgjord i Sverige av trä, ull och lin. ', 8) || i
       from generate_series(1, ${PRODUCTS}) as i`);
+  // Drafts, hidden and removed products of the same nouns, with codes of their own ('u' before
+  // the number: none is a listed product's).
+  await t.database.db.execute(sql`
+    insert into products (seller_id, name, category, brand, price_ore, count_in_stock, description, is_draft, hidden, removed)
+    select ${user.id}::uuid,
+           initcap((array[${sql.join(
+             NOUNS.map((noun) => sql`${noun}`),
+             sql`, `,
+           )}])[1 + i % ${NOUNS.length}]) || ' ' || left(md5('u' || i), 8),
+           'Kategori ' || (i % 10), 'Märke', 100 + i, 1, repeat('Handgjord i Sverige. ', 8) || i,
+           i % 3 = 0, i % 3 = 1, i % 3 = 2
+      from generate_series(1, ${UNLISTED}) as i`);
   // VACUUM as autovacuum would after such an import: GIN keeps its size figures, which the
   // planner prices the trigram index by, up to date only then (its entries are written straight
   // into it, migration 0010). The dictionary (search_words) too: without its statistics (a server
@@ -116,6 +138,8 @@ describe('name search on a catalogue of 20 000 products', () => {
     it(`reads no more than an index proposes: ${JSON.stringify(params)}`, async () => {
       const plan = await planOf(params);
       expect(plan).not.toMatch(/Seq Scan on products/);
+      // Never the index of the products shoppers do not see (it could not hold a match).
+      expect(plan).not.toMatch(/products_unlisted_search_trgm_idx/);
     });
   }
 
@@ -197,5 +221,78 @@ describe('name search on a catalogue of 20 000 products', () => {
     expect(code.json().products.map((p: { name: string }) => p.name)).toContain(
       `${capitalised(NOUNS[1234 % NOUNS.length] ?? '')} ${codeOf(1234)}`,
     );
+  });
+});
+
+/** The plans of the admin's list's two statements (count, page) for a query of the list. */
+async function managedPlans(params: Record<string, string>): Promise<string[]> {
+  const parsed = query({ ...params, scope: 'manage', pageSize: '50' });
+  const where = managedConditions(parsed, { typos: false });
+  const plans: string[] = [];
+  for (const statement of [
+    managedCountStatement(t.database.db, where),
+    managedPageStatement(t.database.db, parsed, where),
+  ]) {
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(t.database.db, sql`explain ${statement}`);
+    plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+  }
+  return plans;
+}
+
+/** md5 of an unlisted product's number, as its generated name carries it. */
+const unlistedCodeOf = (i: number) => createHash('md5').update(`u${i}`).digest('hex').slice(0, 8);
+
+describe("the admin's name search over every product", () => {
+  it('counts a name through both trigram indexes: the listed products and the others', async () => {
+    for (const params of [{ name: codeOf(1234) }, { name: 'lampa' }, { name: 'mössa 1' }, { name: `#${1001 + 77}` }]) {
+      const [count] = await managedPlans(params);
+      expect(count, JSON.stringify(params)).toMatch(/products_on_sale_(category_)?search_trgm_idx/);
+      expect(count, JSON.stringify(params)).toMatch(/products_unlisted_search_trgm_idx/);
+      expect(count, JSON.stringify(params)).not.toMatch(/Seq Scan on products/);
+    }
+  });
+
+  it('reads a rare name from both trigram indexes, never the table through', async () => {
+    for (const params of [{ name: codeOf(1234) }, { name: unlistedCodeOf(5) }]) {
+      for (const plan of await managedPlans(params)) {
+        expect(plan, JSON.stringify(params)).toMatch(/products_unlisted_search_trgm_idx/);
+        expect(plan, JSON.stringify(params)).not.toMatch(/Seq Scan on products/);
+      }
+    }
+  });
+
+  it('reads a state other than listed from the index of the products shoppers do not see alone', async () => {
+    for (const state of ['draft', 'hidden', 'removed']) {
+      for (const plan of await managedPlans({ name: 'lampa', state })) {
+        expect(plan, state).not.toMatch(/Seq Scan on products|products_on_sale_(category_)?search_trgm_idx/);
+      }
+      const [count] = await managedPlans({ name: 'lampa', state });
+      expect(count, state).toMatch(/products_unlisted_search_trgm_idx/);
+    }
+    // Listed ones from the catalogue's indexes alone (whichever of them the planner prices lowest).
+    for (const plan of await managedPlans({ name: 'lampa', state: 'listed' })) {
+      expect(plan).toMatch(/products_on_sale_/);
+      expect(plan).not.toMatch(/products_unlisted_search_trgm_idx|Seq Scan on products/);
+    }
+  });
+
+  it('finds what the plans promise: the listed products and the others, which shoppers never see', async () => {
+    const managed = (params: Record<string, string>) =>
+      listManagedProducts(t.database.db, query({ ...params, scope: 'manage', pageSize: '50' }));
+    // Product 5 of the others is hidden (5 % 3 = 2 is removed; 4 % 3 = 1 hidden): found by the
+    // admin, never by a shopper.
+    expect((await managed({ name: unlistedCodeOf(4) })).products.map((p) => p.name)).toEqual([
+      `${capitalised(NOUNS[4 % NOUNS.length] ?? '')} ${unlistedCodeOf(4)}`,
+    ]);
+    const shopper = await t.app.inject({ method: 'GET', url: `/api/products?name=${unlistedCodeOf(4)}` });
+    expect(shopper.json().count).toBe(0);
+    // A noun: one product in 25 of each kind, counted exactly.
+    const [expected] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from products where name ilike 'lampa %'`,
+    );
+    expect(expected?.n).toBe(Math.floor(PRODUCTS / 25) + Math.floor(UNLISTED / 25));
+    expect((await managed({ name: 'lampa' })).count).toBe(expected?.n);
+    expect((await managed({ name: 'lampa', state: 'draft' })).products.every((p) => p.isDraft)).toBe(true);
   });
 });

@@ -43,8 +43,8 @@ function wordMatches(word: string, typos: boolean): SQL {
  * word's trigram bitmap: 15 of 30 ms at a million products), and its matches rank last anyway.
  * So, as search engines do (Typesense's `typo_tokens_threshold`), the catalogue's search looks
  * for typos only when the name finds nothing as typed, inflected or compounded
- * (product-list.service.ts, facets.service.ts); the seller's own product search and the
- * suggestions always do.
+ * (product-list.service.ts, facets.service.ts), and so does the admin's list of every product
+ * (managed-products.service.ts); a seller's own product search and the suggestions always do.
  */
 export interface NameMatching {
   typos: boolean;

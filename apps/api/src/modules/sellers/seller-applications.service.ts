@@ -9,10 +9,11 @@ import type {
   ApplicationDecisionKind,
   OwnSellerApplication,
   PendingSellerApplication,
+  PendingSellerApplicationList,
 } from '@torget/shared/api-types';
 import { type Language, parseLanguage } from '@torget/shared/rules/languages';
 import type { ApplicationDecision } from '@torget/shared/schemas/seller-applications';
-import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type Db, transaction } from '#api/db/client.ts';
 import { sellerApplicationEvents, sellerPersonalNumbers, sellers, users } from '#api/db/schema.ts';
 import { conflict, notFound } from '#api/lib/http-errors.ts';
@@ -106,17 +107,41 @@ function applicationFields(
   return { ...toSellerProfile(seller, userName), ...(shown === undefined ? {} : { personal_number: shown }) };
 }
 
+/** The queue's page size (`GET /api/seller-applications?page=`): each application is a card with every field. */
+export const APPLICATIONS_PAGE_SIZE = 20;
+
+/** A pending application: applied, not a seller, not deleted (users_applicants_created_idx), with its shop. */
+const pending = and(eq(users.isSeller, false), eq(users.wantsToBeSeller, true), isNull(users.deletedAt));
+
 /**
- * The pending applications (applied, not a seller, not deleted), oldest application first, each
- * with the shop as the applicant filled it in and the earlier decisions on them. An application
- * sent before applications were recorded counts from when its shop was made.
+ * When the application was sent: its latest 'applied' event (seller_application_events_user_idx),
+ * or for one sent before applications were recorded, when its shop was made. The queue's order,
+ * with the user's id after it.
  */
-export async function listPendingApplications(db: Db): Promise<PendingSellerApplication[]> {
-  const rows = await db
+const appliedAt = sql`coalesce((
+  select e.created_at from ${sellerApplicationEvents} e
+   where e.user_id = ${users.id} and e.kind = 'applied' order by e.id desc limit 1
+), ${sellers.createdAt})`;
+
+/** The pending applications' rows in the queue's order, a page of them when `page` is given. */
+function pendingRows(db: Db, page?: { limit: number; offset: number }) {
+  const rows = db
     .select({ user: users, seller: sellers })
     .from(users)
     .innerJoin(sellers, eq(sellers.userId, users.id))
-    .where(and(eq(users.isSeller, false), eq(users.wantsToBeSeller, true), isNull(users.deletedAt)));
+    .where(pending)
+    .orderBy(asc(appliedAt), asc(users.id));
+  return page ? rows.limit(page.limit).offset(page.offset) : rows;
+}
+
+type PendingRow = Awaited<ReturnType<typeof pendingRows>>[number];
+
+/**
+ * The applications of these rows, in their order, each with the shop as the applicant filled it
+ * in and the earlier decisions on them. An application sent before applications were recorded
+ * counts from when its shop was made.
+ */
+async function applicationsOf(db: Db, rows: PendingRow[]): Promise<PendingSellerApplication[]> {
   if (rows.length === 0) return [];
   const events = await db
     .select()
@@ -143,7 +168,7 @@ export async function listPendingApplications(db: Db): Promise<PendingSellerAppl
   );
   const byUser = new Map<string, EventRow[]>();
   for (const event of events) byUser.set(event.userId, [...(byUser.get(event.userId) ?? []), event]);
-  const applications = rows.map(({ user, seller }) => {
+  return rows.map(({ user, seller }) => {
     const history = byUser.get(user.id) ?? [];
     const applied = history.filter((e) => e.kind === 'applied').at(-1);
     return {
@@ -157,7 +182,35 @@ export async function listPendingApplications(db: Db): Promise<PendingSellerAppl
       decisions: history.filter(isDecision).reverse().map(toDecisionEntry),
     } satisfies PendingSellerApplication;
   });
-  return applications.sort((a, b) => a.applied_at.localeCompare(b.applied_at) || a._id.localeCompare(b._id));
+}
+
+/** Every pending application, oldest application first (`GET /api/seller-applications` without a page). */
+export async function listPendingApplications(db: Db): Promise<PendingSellerApplication[]> {
+  return applicationsOf(db, await pendingRows(db));
+}
+
+/**
+ * One page of the queue, oldest application first, with the page, the number of pages and the
+ * count of every pending application (`GET /api/seller-applications?page=`): the page's
+ * applications and their history only, however long the queue.
+ */
+export async function pagePendingApplications(db: Db, page: number): Promise<PendingSellerApplicationList> {
+  const [counted] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .innerJoin(sellers, eq(sellers.userId, users.id))
+    .where(pending);
+  const count = counted?.count ?? 0;
+  const rows = await pendingRows(db, {
+    limit: APPLICATIONS_PAGE_SIZE,
+    offset: (page - 1) * APPLICATIONS_PAGE_SIZE,
+  });
+  return {
+    applications: await applicationsOf(db, rows),
+    page,
+    pages: Math.ceil(count / APPLICATIONS_PAGE_SIZE),
+    count,
+  };
 }
 
 export interface DecidedApplication {

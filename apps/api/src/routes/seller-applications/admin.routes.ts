@@ -1,18 +1,32 @@
 /**
  * /api/seller-applications, for admins: the queue of pending applications, oldest first, with
- * every field the applicant gave; and the decision on one, with a reason (required to reject),
- * mailed to the applicant in their application's language.
+ * every field the applicant gave (a page of 20 with `?page=`, with the page, pages and count;
+ * every one without); and the decision on one, with a reason (required to reject), mailed to the
+ * applicant in their application's language.
  */
-import { applicationDecisionSchema, applicationParamsSchema } from '@torget/shared/schemas/seller-applications';
+import {
+  applicationDecisionSchema,
+  applicationListQuerySchema,
+  applicationParamsSchema,
+} from '@torget/shared/schemas/seller-applications';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
 import { sellerApplicationMail } from '#api/mails/seller-application-mail.ts';
-import { decideApplication, listPendingApplications } from '#api/modules/sellers/seller-applications.service.ts';
+import {
+  decideApplication,
+  listPendingApplications,
+  pagePendingApplications,
+} from '#api/modules/sellers/seller-applications.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 import { mailLinkOrigin } from '#api/site/mail-link-origin.ts';
 
 export const adminApplicationRoutes: RoutePlugin = async (app, { deps }) => {
-  app.get('/', async () => listPendingApplications(deps.database.reader));
+  app.get('/', { schema: { querystring: applicationListQuerySchema } }, async (request) => {
+    const { page } = request.query;
+    return page === undefined
+      ? listPendingApplications(deps.database.reader)
+      : pagePendingApplications(deps.database.reader, page);
+  });
 
   app.put(
     '/:userId',

@@ -5,9 +5,16 @@
  * marketplace's public origin, a rejected applicant applying again, the user edit's toggle doing
  * and recording the same, and everyone else refused.
  */
-import type { OwnSellerApplication, PendingSellerApplication, TopSeller, UserDetails } from '@torget/shared/api-types';
-import { and, eq, inArray } from 'drizzle-orm';
+import type {
+  OwnSellerApplication,
+  PendingSellerApplication,
+  PendingSellerApplicationList,
+  TopSeller,
+  UserDetails,
+} from '@torget/shared/api-types';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#api/db/client.ts';
 import { ledgerEntries, sellerApplicationEvents, users } from '#api/db/schema.ts';
 import { ALREADY_APPROVED, ALREADY_DECIDED, NO_APPLICATION } from '#api/modules/sellers/seller-applications.service.ts';
 import { createUser } from '#api/test/fixtures.ts';
@@ -170,6 +177,82 @@ describe('the queue', () => {
   it('is for admins only', async () => {
     expect((await queue(customer.token)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/seller-applications' })).statusCode).toBe(401);
+    const paged = await t.app.inject({
+      method: 'GET',
+      url: '/api/seller-applications?page=1',
+      headers: bearer(customer.token),
+    });
+    expect(paged.statusCode).toBe(403);
+  });
+
+  it("pages with ?page=: 20 a page in the whole queue's order, with the page, pages and count", async () => {
+    // 45 more applicants, written straight to the database: each applied at its own minute, one
+    // in five long ago and again now (its latest application counts), one in nine without a
+    // recorded application (its shop's creation counts).
+    await t.database.db.execute(sql`
+      with made as (
+        insert into users (name, email, password_hash, wants_to_be_seller)
+        select 'Köande ' || i, 'koande' || i || '@example.se', 'x', true from generate_series(1, 45) as i
+        returning id, split_part(name, ' ', 2)::int as i
+      ), shops as (
+        insert into sellers (user_id, name, email, created_at)
+        select id, 'Butik ' || i, 'butik@example.se', now() - interval '2 days' + make_interval(mins => i) from made
+        returning user_id, created_at
+      )
+      insert into seller_application_events (user_id, kind, language, created_at)
+      select shops.user_id, 'applied', 'sv', at
+        from shops join made on made.id = shops.user_id,
+             lateral (select shops.created_at + interval '1 second' as at
+                      union all select now() + interval '1 hour' where made.i % 5 = 0) as applications
+       where made.i % 9 <> 0`);
+    const whole = await queued();
+    const [overview] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from users join sellers on sellers.user_id = users.id
+          where wants_to_be_seller and not is_seller and deleted_at is null`,
+    );
+    expect(whole.length).toBe(overview?.n);
+    expect(whole.length).toBeGreaterThan(45);
+    const pages = Math.ceil(whole.length / 20);
+    const read: PendingSellerApplication[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/seller-applications?page=${page}`,
+        headers: bearer(admin.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json() as PendingSellerApplicationList;
+      expect(answer).toMatchObject({ page, pages, count: whole.length });
+      expect(answer.applications).toHaveLength(page < pages ? 20 : whole.length - 20 * (pages - 1));
+      read.push(...answer.applications);
+    }
+    // Every field as in the whole queue, in its order: oldest application first.
+    expect(read).toEqual(whole);
+    const times = read.map((a) => a.applied_at);
+    expect([...times].sort()).toEqual(times);
+    // Applied again: at the end, by its latest application.
+    expect(read.at(-1)?.name).toMatch(/^Köande \d*[05]$/);
+    // Past the last page: none, with the figures.
+    const past = await t.app.inject({
+      method: 'GET',
+      url: `/api/seller-applications?page=${pages + 1}`,
+      headers: bearer(admin.token),
+    });
+    expect(past.json()).toMatchObject({ applications: [], page: pages + 1, pages, count: whole.length });
+    // The admin menu's count: the overview's.
+    const counts = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/overview', headers: bearer(admin.token) })
+    ).json().counts as { key: string; count: number }[];
+    expect(counts.find((c) => c.key === 'openApplications')?.count).toBe(whole.length);
+    for (const bad of ['0', 'x', '1.5']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/seller-applications?page=${bad}`,
+        headers: bearer(admin.token),
+      });
+      expect(res.statusCode, bad).toBe(400);
+    }
   });
 });
 

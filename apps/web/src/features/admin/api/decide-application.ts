@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
+import { adminOverviewQueryKey } from './get-admin-overview';
 import { applicationsQueryKey } from './get-seller-applications';
 import { usersListQueryKey } from './get-users';
 
@@ -21,6 +22,8 @@ export function useDecideApplication() {
       ),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: applicationsQueryKey });
+      // The admin menu's pending count is the overview's.
+      await queryClient.invalidateQueries({ queryKey: adminOverviewQueryKey });
       await queryClient.invalidateQueries({ queryKey: usersListQueryKey });
     },
   });

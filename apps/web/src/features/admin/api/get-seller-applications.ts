@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PendingSellerApplication } from '@torget/shared/api-types';
+import type { PendingSellerApplicationList } from '@torget/shared/api-types';
 import { api } from '#web/lib/api-client.ts';
 
 export const applicationsQueryKey = ['seller-applications'] as const;
 
-/** GET /api/seller-applications (bearer, admin): the pending applications, oldest first. */
-export function usePendingApplications(enabled = true) {
+/**
+ * GET /api/seller-applications?page= (bearer, admin): a page of the pending applications (20,
+ * oldest first), with the page, the number of pages and the count of every pending one.
+ */
+export function usePendingApplications(page: number) {
   return useQuery({
-    enabled,
-    queryKey: applicationsQueryKey,
-    queryFn: ({ signal }) => api.get<PendingSellerApplication[]>('/api/seller-applications', { auth: true, signal }),
+    queryKey: [...applicationsQueryKey, page],
+    queryFn: ({ signal }) =>
+      api.get<PendingSellerApplicationList>('/api/seller-applications', { auth: true, signal, query: { page } }),
   });
 }

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { adminMenuShows } from '#web/lib/hosts.ts';
 import { useSession } from '#web/lib/session.tsx';
 import { useTranslation } from '#web/lib/use-translation.ts';
-import { usePendingApplications } from '../api/get-seller-applications';
+import { useAdminOverview } from '../api/get-admin-overview';
 import { AdminOverviewPanel } from '../components/admin-overview';
 import '../admin.css';
 
@@ -18,7 +18,8 @@ export function AdminMenuPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('Admin'));
   const { user } = useSession();
-  const pending = usePendingApplications(adminMenuShows(user)).data?.length;
+  // The overview's count (the panel below reads the same answer), not a read of the whole queue.
+  const pending = useAdminOverview(adminMenuShows(user)).data?.counts.find((c) => c.key === 'openApplications')?.count;
   const entries = [
     { to: '/productlist', text: t('Products') },
     { to: '/orderlist', text: t('Orders') },

@@ -2,10 +2,11 @@ import type { PendingSellerApplication, SellerProfile } from '@torget/shared/api
 import { planLabel } from '@torget/shared/rules/plans';
 import { DECISION_REASON_MAX, REASON_REQUIRED } from '@torget/shared/rules/seller-applications';
 import { type ReactNode, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';
+import { Pager } from '#web/components/pager.tsx';
 import { RichText } from '#web/components/rich-text.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useFormat } from '#web/hooks/use-format.ts';
@@ -36,15 +37,21 @@ const APPLICATION_FIELDS: readonly (readonly [keyof SellerProfile, string])[] = 
   ['description', 'Shop Description'],
 ];
 
+/** The queue's address at page `n` (the first page has none). */
+const pageHref = (n: number) => (n === 1 ? '/admin_applications' : `/admin_applications?page=${n}`);
+
 /**
- * /admin_applications (admin): the pending seller applications, oldest first, each with every
- * field the applicant gave and the earlier decisions on them; approve, or reject with a reason
- * the applicant is mailed. Both ask first.
+ * /admin_applications (admin): the pending seller applications, oldest first, 20 a page
+ * (`?page=`), each with every field the applicant gave and the earlier decisions on them;
+ * approve, or reject with a reason the applicant is mailed. Both ask first.
  */
 export function ApplicationQueuePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('Seller applications'));
-  const applications = usePendingApplications();
+  const [params] = useSearchParams();
+  const asked = Number(params.get('page'));
+  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  const applications = usePendingApplications(page);
   const decide = useDecideApplication();
   const [done, setDone] = useState<string | null>(null);
 
@@ -62,32 +69,40 @@ export function ApplicationQueuePage() {
         <LoadingBox />
       ) : applications.isError ? (
         <MessageBox variant="danger">{t(applications.error.message)}</MessageBox>
-      ) : applications.data.length === 0 ? (
+      ) : applications.data.applications.length === 0 && applications.data.pages > 0 ? (
+        // Past the last page (its last application decided): the last page there is.
+        <Navigate to={pageHref(applications.data.pages)} replace />
+      ) : applications.data.applications.length === 0 ? (
         <MessageBox>{t('No applications are waiting.')}</MessageBox>
       ) : (
-        applications.data.map((application) => (
-          <ApplicationCard
-            key={application._id}
-            application={application}
-            busy={decide.isPending}
-            onDecide={(approved, reason) => {
-              setDone(null);
-              decide.mutate(
-                { userId: application._id, approved, reason },
-                {
-                  onSuccess: () =>
-                    setDone(
-                      approved
-                        ? t('The application from {{name}} is approved; the shop is open.', { name: application.name })
-                        : t('The application from {{name}} is rejected; they are mailed your reason.', {
-                            name: application.name,
-                          }),
-                    ),
-                },
-              );
-            }}
-          />
-        ))
+        <>
+          {applications.data.applications.map((application) => (
+            <ApplicationCard
+              key={application._id}
+              application={application}
+              busy={decide.isPending}
+              onDecide={(approved, reason) => {
+                setDone(null);
+                decide.mutate(
+                  { userId: application._id, approved, reason },
+                  {
+                    onSuccess: () =>
+                      setDone(
+                        approved
+                          ? t('The application from {{name}} is approved; the shop is open.', {
+                              name: application.name,
+                            })
+                          : t('The application from {{name}} is rejected; they are mailed your reason.', {
+                              name: application.name,
+                            }),
+                      ),
+                  },
+                );
+              }}
+            />
+          ))}
+          <Pager page={page} pages={applications.data.pages} hrefFor={pageHref} label={t('Application pages')} />
+        </>
       )}
     </section>
   );
