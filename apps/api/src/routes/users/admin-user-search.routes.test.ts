@@ -23,9 +23,15 @@ beforeAll(async () => {
   await createUser(db, { name: 'Bertil Öberg', email: 'bertil@post.se', wantsToBeSeller: true });
   await createSeller(db, { user: { name: 'Cecilia Sjö', email: 'cecilia@butik.se' } });
   await createUser(db, { name: 'Borttagen', email: 'gone@exempel.se', deletedAt: new Date() });
-  // Enough of one kind to page: 60 customers named Pelle.
+  // Enough of one kind to page: 60 customers named Pelle, a second apart (two made in the same
+  // microsecond would tie on created_at, and their order would be the ids').
+  const start = Date.now() - 3_600_000;
   for (let i = 0; i < 60; i++) {
-    await createUser(db, { name: `Pelle Nummer ${i}`, email: `pelle${i}@exempel.se` });
+    await createUser(db, {
+      name: `Pelle Nummer ${i}`,
+      email: `pelle${i}@exempel.se`,
+      createdAt: new Date(start + i * 1000),
+    });
   }
 });
 afterAll(() => t.close());
