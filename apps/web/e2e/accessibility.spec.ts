@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
+import type * as AxeCore from 'axe-core';
 import {
   type DemoIds,
   demoIds,
@@ -88,23 +89,18 @@ interface Found {
 /** axe-core's script, put into a page once per document (the walk moves between screens inside the app). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-interface AxeResult {
-  passes: unknown[];
-  violations: { id: string; impact?: string | null; help: string; nodes: { target: string[] }[] }[];
-}
-
 async function violations(page: Page, screen: string, minimumPasses = 10): Promise<Found[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(
     ({ tags, disabled }) => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe-core's global, put in by AXE_SOURCE above
-      const axe = (window as any).axe;
+      // axe-core's global, put in by AXE_SOURCE above.
+      const { axe } = window as unknown as { axe: typeof AxeCore };
       return axe.run(document, {
         runOnly: { type: 'tag', values: tags },
         rules: Object.fromEntries(disabled.map((rule: string) => [rule, { enabled: false }])),
         // Every violation with all its elements; of the rules passed, the names only (much faster).
         resultTypes: ['violations'],
-      }) as Promise<AxeResult>;
+      });
     },
     { tags: WCAG_21_AA, disabled: Object.keys(DISABLED_RULES) },
   );
