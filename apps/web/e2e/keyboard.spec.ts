@@ -163,6 +163,8 @@ test('checkout: from the cart to the order placed, by keyboard', async ({ page }
   await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(/\/placeorder$/);
+  // The summary shows once the cart's products are checked; a keyboard user waits for it too.
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Place Order' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
