@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { type BuildOptions, createAppDeps } from '#api/app-deps.ts';
 import { countStatements, type Database, type StatementTally } from '#api/db/client.ts';
@@ -14,6 +14,7 @@ import { errorHandler } from '#api/lib/error-handler.ts';
 import { registerHttpCaching } from '#api/lib/http-caching.ts';
 import { registerLoadShedding } from '#api/lib/load-shedding.ts';
 import { registerMetrics } from '#api/lib/metrics.ts';
+import { registerOpenApi, responseSerializerCompiler, withErrorAnswers } from '#api/lib/openapi.ts';
 import { rateLimitStoreOptions } from '#api/lib/rate-limits.ts';
 import { watchRedis } from '#api/lib/redis-connection.ts';
 import { registerResponseCompression } from '#api/lib/response-compression.ts';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildOptions) {
   const routes: RegisteredRoute[] = [];
   registeredRoutes.set(app, routes);
   app.addHook('onRoute', (route) => {
+    withErrorAnswers(route);
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
   // Set as the request comes in, so every answer has it (errors and 404s too).
@@ -87,7 +89,7 @@ export async function buildApp(options: BuildOptions) {
     log: app.log,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.checkResponses ?? false));
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', refuseMalformedText);
 
@@ -107,6 +109,7 @@ export async function buildApp(options: BuildOptions) {
   registerHttpCaching(app);
   registerResponseCompression(app);
 
+  await registerOpenApi(app);
   await app.register(apiRoutes, { deps });
 
   if (deps.storage.kind === 'local') mkdirSync(config.uploadsDir, { recursive: true });

@@ -147,6 +147,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Apply the migrations at start (on), or leave it to `npm run db:migrate` (off).
   MIGRATE_ON_START: z.enum(['on', 'off']).default('on'),
+  // Check every JSON answer against its route's response schema, failing the request when it
+  // does not fit (lib/openapi.ts); on in tests, off in production (it costs a parse per answer).
+  CHECK_RESPONSES: z.enum(['on', 'off']).default('off'),
   // GET /metrics in Prometheus' text format (lib/metrics.ts); off by default.
   METRICS: z.enum(['on', 'off']).default('off'),
   // When set, /metrics answers only a request with `Authorization: Bearer <token>`.
@@ -221,6 +224,8 @@ export interface Config {
   rateLimits?: RateLimits;
   /** Apply the migrations at start (MIGRATE_ON_START=on, the default). */
   migrateOnStart?: boolean;
+  /** Check every JSON answer against its route's response schema (CHECK_RESPONSES=on; lib/openapi.ts). */
+  checkResponses?: boolean;
   /** GET /metrics (METRICS=on), and the bearer token it asks for (METRICS_TOKEN). */
   metrics?: { token: string | undefined };
   /** Load shedding's thresholds (LOAD_*); absent: none (tests). */
@@ -315,6 +320,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     statementCountHeader: env.BENCH_STATEMENT_COUNT,
     rateLimits: rateLimits.limits,
     migrateOnStart: env.MIGRATE_ON_START === 'on',
+    checkResponses: env.CHECK_RESPONSES === 'on',
     ...(env.METRICS === 'on' ? { metrics: { token: env.METRICS_TOKEN } } : {}),
     load: {
       maxEventLoopDelayMs: env.LOAD_MAX_EVENT_LOOP_DELAY_MS,

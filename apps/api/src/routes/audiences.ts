@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '#api/app-deps.ts';
 import type { Auth, AuthUser, TokenClaims } from '#api/lib/auth.ts';
 import { forbidden } from '#api/lib/http-errors.ts';
+import { BEARER_SECURITY } from '#api/lib/openapi.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,6 +81,8 @@ export function forAudience(audience: Audience, ...plugins: RoutePlugin[]): Rout
       if (!app.hasRequestDecorator('claims')) app.decorateRequest('claims', null);
       // A guard that checks roles cannot leave the user's read to the route (see readsSessionUser).
       app.addHook('onRoute', (route) => {
+        // The OpenAPI document says which routes read a bearer token (lib/openapi.ts).
+        route.schema = { ...route.schema, security: BEARER_SECURITY };
         if (route.config?.readsSessionUser && audience !== 'signed-in') {
           throw new Error(
             `${route.method} ${route.url}: readsSessionUser needs the 'signed-in' audience, not '${audience}'`,

@@ -145,6 +145,26 @@ const TABLE: Row[] = [
   { route: 'GET /api/health/live', expected: ALL(200), request: () => ({ url: '/api/health/live' }) },
   { route: 'GET /api/health/ready', expected: ALL(200), request: () => ({ url: '/api/health/ready' }) },
 
+  // The API's description (lib/openapi.ts): public, as the routes it describes are.
+  { route: 'GET /api/openapi.json', expected: ALL(200), request: () => ({ url: '/api/openapi.json' }) },
+  { route: 'GET /api/docs/json', expected: ALL(200), request: () => ({ url: '/api/docs/json' }) },
+  { route: 'GET /api/docs/yaml', expected: ALL(200), request: () => ({ url: '/api/docs/yaml' }) },
+  {
+    route: 'GET /api/docs/static/index.html',
+    expected: ALL(200),
+    request: () => ({ url: '/api/docs/static/index.html' }),
+  },
+  {
+    route: 'GET /api/docs/static/swagger-initializer.js',
+    expected: ALL(200),
+    request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+  },
+  {
+    route: 'GET /api/docs/static/*',
+    expected: ALL(200),
+    request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
+  },
+
   // Catalogue: reading is public; writing is the owning seller's or an admin's.
   { route: 'GET /api/products', expected: ALL(200), request: () => ({ url: '/api/products' }) },
   { route: 'GET /api/products/categories', expected: ALL(200), request: () => ({ url: '/api/products/categories' }) },

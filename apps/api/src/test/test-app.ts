@@ -62,6 +62,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     webDist: undefined,
     logLevel: 'silent',
     rateLimits: TEST_RATE_LIMITS,
+    // Every answer a test receives is checked against its route's response schema (lib/openapi.ts).
+    checkResponses: true,
     ...overrides,
   };
 }

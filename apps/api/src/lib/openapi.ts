@@ -1,0 +1,107 @@
+/**
+ * The API's OpenAPI 3.1 document, made by @fastify/swagger from the routes' own zod schemas
+ * (fastify-type-provider-zod's transforms), served at /api/openapi.json, with Swagger UI's
+ * reference page at /api/docs. Only /api routes are described; the web app, uploads, the SEO
+ * files and /metrics are not part of the API.
+ *
+ * Every /api route also answers its errors as `ApiError` (lib/error-handler.ts writes them):
+ * `withErrorAnswers` adds that to each route's response schemas, so the document and the check
+ * below cover error answers without every route repeating them.
+ *
+ * The web's response types are generated from this document (`npm run api:types`, into
+ * packages/shared/src/api-types.generated.ts); a test fails when the two differ.
+ */
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { apiErrorSchema } from '@torget/shared/schemas/answers/errors';
+import type { FastifyInstance, FastifySerializerCompiler, RouteOptions } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_DOCS_PREFIX = '/api/docs';
+
+/** The audiences whose routes need a bearer token (routes/audiences.ts); `caller` takes one when sent. */
+export const BEARER_SECURITY = [{ bearer: [] }];
+
+/** Whether a route belongs to the API (and so to the document and to the response checks). */
+export function isApiRoute(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+/**
+ * Adds the error answer to a route's response schemas (every /api route can answer 4xx and
+ * 5xx: validation, guards, rate limits, load shedding). A route that names its own 4xx or 5xx
+ * schema keeps it.
+ */
+export function withErrorAnswers(route: RouteOptions): void {
+  if (!isApiRoute(route.url) || route.schema?.hide) return;
+  const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+  if (Object.keys(response).length === 0) return; // Left for the coverage test to name.
+  route.schema = {
+    ...route.schema,
+    response: { '4xx': apiErrorSchema, '5xx': apiErrorSchema, ...response },
+  };
+}
+
+/**
+ * Writes a reply as JSON. With `check` on (tests, CHECK_RESPONSES=on) it first checks the reply
+ * against the route's zod schema and throws, naming the route and the field, when it does not
+ * fit: that is how the document is kept true to what the server sends. The reply is written as
+ * it is (never as zod's parse of it), so a check can only fail, never change an answer; and
+ * without the check the cost is JSON.stringify's alone, as for a route with no schema. Replies
+ * already written as JSON text (lib/http-caching.ts sendJsonText) never reach a serializer.
+ */
+export function responseSerializerCompiler(check: boolean): FastifySerializerCompiler<ZodType> {
+  return ({ schema, method, url, httpStatus }) => {
+    if (!check) return (data) => JSON.stringify(data);
+    return (data) => {
+      const result = schema.safeParse(data);
+      if (!result.success) {
+        const message = `${method} ${url} answered ${httpStatus} outside its response schema:\n${z.prettifyError(result.error)}`;
+        // Logged here too: the error handler answers 500 without the reason.
+        console.error(message);
+        throw new Error(message);
+      }
+      return JSON.stringify(data);
+    };
+  };
+}
+
+/** The document's own version: raised when an answer or a request changes in a way a client must know. */
+const API_VERSION = '1.0.0';
+
+/** Registers the document and its reference page; call before the routes, so it sees them all. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Torget API',
+        version: API_VERSION,
+        description:
+          'The API of Torget, a multi-seller marketplace for Sweden. Amounts are SEK numbers; ' +
+          'field names follow the product specification, including its `_id` and snake_case names. ' +
+          'Send a signed-in user\'s token as `Authorization: Bearer <token>` (POST /api/users/login answers it).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: (input) => {
+      if (!isApiRoute(input.url) || input.url.startsWith(API_DOCS_PREFIX) || input.url === OPENAPI_PATH) {
+        return { schema: { hide: true } as typeof input.schema, url: input.url };
+      }
+      const transformed = jsonSchemaTransform(input);
+      // Grouped by the URL's prefix (/api/orders/… under "orders"), as the routes' folders are.
+      const tag = input.url.split('/')[2] ?? 'api';
+      return { ...transformed, schema: { ...transformed.schema, tags: [tag] } };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    uiConfig: { docExpansion: 'none', deepLinking: true, defaultModelsExpandDepth: 0 },
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+}
