@@ -274,4 +274,16 @@ describe("the answers' schemas", () => {
     const ids = Object.values(schemas).map((schema) => z.globalRegistry.get(schema)?.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('convert together, each named schema once and referenced by its id', () => {
+    const registry = z.registry<{ id: string }>();
+    for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+    const { schemas: converted } = z.toJSONSchema(registry, {
+      target: 'draft-2020-12',
+      uri: (id) => `#/components/schemas/${id}`,
+    });
+    expect(Object.keys(converted).sort()).toEqual(Object.keys(schemas).sort());
+    expect(converted.ProductDetails?.properties?.seller).toEqual({ $ref: '#/components/schemas/ProductSellerRef' });
+    expect(converted.ProductDetails?.additionalProperties).toBe(false);
+  });
 });
