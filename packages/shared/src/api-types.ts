@@ -196,6 +196,8 @@ export interface TopSeller {
 /** Every error answer. */
 export interface ApiError {
   message: string;
+  /** Sent by the rate limiter (429) beside the message. */
+  statusCode?: number;
 }
 
 /** The full seller object of spec section 3. */
