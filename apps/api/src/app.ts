@@ -14,7 +14,12 @@ import { errorHandler } from '#api/lib/error-handler.ts';
 import { registerHttpCaching } from '#api/lib/http-caching.ts';
 import { registerLoadShedding } from '#api/lib/load-shedding.ts';
 import { registerMetrics } from '#api/lib/metrics.ts';
-import { registerOpenApi, responseSerializerCompiler, withErrorAnswers } from '#api/lib/openapi.ts';
+import {
+  checkJsonTextAnswers,
+  registerOpenApi,
+  responseSerializerCompiler,
+  withErrorAnswers,
+} from '#api/lib/openapi.ts';
 import { rateLimitStoreOptions } from '#api/lib/rate-limits.ts';
 import { watchRedis } from '#api/lib/redis-connection.ts';
 import { registerResponseCompression } from '#api/lib/response-compression.ts';
@@ -90,6 +95,7 @@ export async function buildApp(options: BuildOptions) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.checkResponses ?? false));
+  if (config.checkResponses) checkJsonTextAnswers(app);
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', refuseMalformedText);
 

@@ -28,7 +28,8 @@ afterAll(() => t.close());
 /** The routes the document describes: every API route but the document and its reference page. */
 function describedRoutes() {
   return listApiRoutes(t.app).filter(
-    (route) => route.url !== OPENAPI_PATH && route.url !== API_DOCS_PREFIX && !route.url.startsWith(`${API_DOCS_PREFIX}/`),
+    (route) =>
+      route.url !== OPENAPI_PATH && route.url !== API_DOCS_PREFIX && !route.url.startsWith(`${API_DOCS_PREFIX}/`),
   );
 }
 

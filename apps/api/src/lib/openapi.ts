@@ -68,6 +68,35 @@ export function responseSerializerCompiler(check: boolean): FastifySerializerCom
   };
 }
 
+/** The route's response schema for `status`: its own code's, else its class's (`4xx`), else `default`. */
+function responseSchemaOf(response: unknown, status: number): ZodType | undefined {
+  if (!response || typeof response !== 'object') return undefined;
+  const schemas = response as Record<string, unknown>;
+  const schema = schemas[String(status)] ?? schemas[`${String(status)[0]}xx`] ?? schemas.default;
+  return schema instanceof z.ZodType ? schema : undefined;
+}
+
+/**
+ * With the check on, answers written as JSON text before the reply (the catalogue's kept answers,
+ * lib/http-caching.ts sendJsonText) are read back and checked too: they never pass through a
+ * serializer, and they are the answers read most.
+ */
+export function checkJsonTextAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !isApiRoute(request.url.split('?')[0] ?? '')) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    const schema = responseSchemaOf(request.routeOptions.schema?.response, reply.statusCode);
+    if (!schema) return payload;
+    const result = schema.safeParse(JSON.parse(payload));
+    if (!result.success) {
+      const message = `${request.method} ${request.routeOptions.url} answered ${reply.statusCode} outside its response schema:\n${z.prettifyError(result.error)}`;
+      console.error(message);
+      throw new Error(message);
+    }
+    return payload;
+  });
+}
+
 /** The document's own version: raised when an answer or a request changes in a way a client must know. */
 const API_VERSION = '1.0.0';
 
@@ -82,7 +111,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'The API of Torget, a multi-seller marketplace for Sweden. Amounts are SEK numbers; ' +
           'field names follow the product specification, including its `_id` and snake_case names. ' +
-          'Send a signed-in user\'s token as `Authorization: Bearer <token>` (POST /api/users/login answers it).',
+          "Send a signed-in user's token as `Authorization: Bearer <token>` (POST /api/users/login answers it).",
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { buildApp } from '#api/app.ts';
 import { openDatabase } from '#api/db/client.ts';
 import { loadConfig } from '#api/env.ts';
@@ -24,14 +24,14 @@ const HEADER = `/**
 `;
 
 /** The OpenAPI document of an app built over an empty in-memory database (nothing is read from it). */
-export async function currentDocument(): Promise<Record<string, unknown>> {
+export async function currentDocument(): Promise<object> {
   const dataDir = mkdtempSync(join(tmpdir(), 'torget-openapi-'));
   const database = await openDatabase({});
   const config = { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }), webDist: undefined, load: undefined };
   const app = await buildApp({ database, config });
   try {
     await app.ready();
-    return app.swagger() as unknown as Record<string, unknown>;
+    return app.swagger();
   } finally {
     await app.close();
     await database.close();
@@ -40,8 +40,9 @@ export async function currentDocument(): Promise<Record<string, unknown>> {
 }
 
 /** The TypeScript source the document gives: its named schemas as exported types, then its paths. */
-export async function apiTypesSource(document: Record<string, unknown>): Promise<string> {
-  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], {
+export async function apiTypesSource(document: object): Promise<string> {
+  // The document as @fastify/swagger made it, which openapi-typescript's own type describes.
+  const ast = await openapiTS(document as OpenAPI3, {
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
     rootTypesKeepCasing: true,
