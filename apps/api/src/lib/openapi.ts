@@ -97,6 +97,11 @@ export function checkJsonTextAnswers(app: FastifyInstance): void {
   });
 }
 
+/** The marketplace's mark (the web app's favicon.svg) in the reference page's top bar. */
+const TORGET_MARK =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="40" height="40"><title>Torget</title>' +
+  '<rect width="32" height="32" rx="6" fill="#0b3d63"/><path d="M9 9h14v4h-5v12h-4V13H9z" fill="#fecc02"/></svg>';
+
 /** The document's own version: raised when an answer or a request changes in a way a client must know. */
 const API_VERSION = '1.0.0';
 
@@ -111,7 +116,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'The API of Torget, a multi-seller marketplace for Sweden. Amounts are SEK numbers; ' +
           'field names follow the product specification, including its `_id` and snake_case names. ' +
-          "Send a signed-in user's token as `Authorization: Bearer <token>` (POST /api/users/login answers it).",
+          "Send a signed-in user's token as `Authorization: Bearer <token>` (POST /api/users/signin answers it).",
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
@@ -128,6 +133,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
+    logo: { type: 'image/svg+xml', content: Buffer.from(TORGET_MARK), href: '/', target: '_self' },
+    theme: { title: 'Torget API' },
     uiConfig: { docExpansion: 'none', deepLinking: true, defaultModelsExpandDepth: 0 },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) =>
