@@ -97,6 +97,33 @@ export function checkJsonTextAnswers(app: FastifyInstance): void {
   });
 }
 
+type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * The type provider writes every named schema twice, as an answer (`Order`) and as a request
+ * (`OrderInput`), since the two may differ. Requests here use no named schema, so the request
+ * copies nobody refers to are left out: the document and the types generated from it name each
+ * answer once.
+ */
+function withoutUnusedInputCopies(document: OpenApiDocument): OpenApiDocument {
+  if (!('components' in document) || !document.components?.schemas) return document;
+  const schemas: Record<string, unknown> = { ...document.components.schemas };
+  const paths = JSON.stringify(document.paths ?? {});
+  // An input copy may be referred to only by another input copy: drop until none is left unused.
+  for (let dropped = true; dropped; ) {
+    dropped = false;
+    const texts = Object.entries(schemas).map(([name, schema]) => [name, JSON.stringify(schema)] as const);
+    for (const name of Object.keys(schemas)) {
+      if (!name.endsWith('Input') || !(name.slice(0, -'Input'.length) in schemas)) continue;
+      const ref = `"#/components/schemas/${name}"`;
+      if (paths.includes(ref) || texts.some(([other, text]) => other !== name && text.includes(ref))) continue;
+      delete schemas[name];
+      dropped = true;
+    }
+  }
+  return { ...document, components: { ...document.components, schemas } } as OpenApiDocument;
+}
+
 /** The marketplace's mark (the web app's favicon.svg) in the reference page's top bar. */
 const TORGET_MARK =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="40" height="40"><title>Torget</title>' +
@@ -129,7 +156,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const tag = input.url.split('/')[2] ?? 'api';
       return { ...transformed, schema: { ...transformed.schema, tags: [tag] } };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutUnusedInputCopies(jsonSchemaTransformObject(input)),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
