@@ -64,6 +64,9 @@ export default defineConfig({
         // per-account order limit (10 a minute by default) would refuse its orders, not a person's.
         RATE_LIMIT_ORDERS_PER_ACCOUNT: '120/1m',
         RATE_LIMIT_ORDERS_PER_ADDRESS: '240/1m',
+        // Every answer the browser gets is checked against the OpenAPI document's schema for it
+        // (apps/api/src/lib/openapi.ts): the journeys reach answers the API tests may not.
+        CHECK_RESPONSES: 'on',
       },
     },
   ],
