@@ -34,7 +34,7 @@ export const healthRoutes: RoutePlugin = async (app, { deps }) => {
       await database.reader.execute(sql`select 1`);
       return { status: 'ok' as const, database: database.kind };
     } catch {
-      return reply.status(503).send({ status: 'unavailable' as const, message: 'The database cannot be reached.' });
+      return reply.status(503).send({ status: 'unavailable', message: 'The database cannot be reached.' });
     }
   });
 
@@ -73,6 +73,6 @@ export const healthRoutes: RoutePlugin = async (app, { deps }) => {
         : redisCheck === 'unavailable'
           ? 'Redis cannot be reached.'
           : 'Migrations are not applied: run npm run db:migrate.';
-    return reply.status(503).send({ status: 'not ready' as const, message: why, ...checks });
+    return reply.status(503).send({ status: 'not ready', message: why, ...checks });
   });
 };
