@@ -3,6 +3,7 @@
  * and the marketplace's Swish number, which sellers who owe it pay to.
  */
 import type { PlanCode } from '@torget/shared/rules/plans';
+import { feeSettingsSchema } from '@torget/shared/schemas/answers/ledger';
 import { feeSettingsUpdateSchema, planFeesChange } from '@torget/shared/schemas/ledger';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import { readFees, updateFees } from '#api/modules/ledger/ledger.service.ts';
@@ -11,9 +12,9 @@ import type { RoutePlugin } from '#api/routes/audiences.ts';
 export const adminFeeRoutes: RoutePlugin = async (app, { deps }) => {
   const { reader: db } = deps.database;
 
-  app.get('/', async () => readFees(db));
+  app.get('/', { schema: { response: { 200: feeSettingsSchema } } }, async () => readFees(db));
 
-  app.put('/', { schema: { body: feeSettingsUpdateSchema } }, async (request) => {
+  app.put('/', { schema: { body: feeSettingsUpdateSchema, response: { 200: feeSettingsSchema } } }, async (request) => {
     // The fees show in no cached answer.
     declareChanges(request, []);
     const changes: Partial<Record<PlanCode, { commissionBp?: number; yearlyFeeOre?: number }>> = {};

@@ -5,7 +5,16 @@
  * - `/api/health/ready`: the database and, when configured, Redis answer, and every migration
  *   of this build is applied (send it traffic only then).
  */
+import { apiErrorSchema } from '@torget/shared/schemas/answers/errors';
+import {
+  healthStatusSchema,
+  healthUnavailableSchema,
+  livenessSchema,
+  notReadySchema,
+  readinessSchema,
+} from '@torget/shared/schemas/answers/health';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { letThroughUnderPressure } from '#api/lib/load-shedding.ts';
 import { appliedMigrationsMissing } from '#api/lib/migration-state.ts';
 import type { RoutePlugin } from '#api/routes/audiences.ts';
@@ -17,19 +26,24 @@ type Check = 'ok' | 'unavailable' | 'not configured';
 
 export const healthRoutes: RoutePlugin = async (app, { deps }) => {
   const { database, redis } = deps;
+  // A 503 is the route's own answer, or the load shedder's error answer (lib/load-shedding.ts).
+  const healthResponse = { 200: healthStatusSchema, 503: z.union([healthUnavailableSchema, apiErrorSchema]) };
   // Served at /api/health only, as before it had a folder: not also at /api/health/.
-  app.get('/', { prefixTrailingSlash: 'no-slash' }, async (_request, reply) => {
+  app.get('/', { prefixTrailingSlash: 'no-slash', schema: { response: healthResponse } }, async (_request, reply) => {
     try {
       await database.reader.execute(sql`select 1`);
-      return { status: 'ok', database: database.kind };
+      return { status: 'ok' as const, database: database.kind };
     } catch {
       return reply.status(503).send({ status: 'unavailable', message: 'The database cannot be reached.' });
     }
   });
 
-  app.get('/live', { config: letThroughUnderPressure }, async () => ({ status: 'ok' }));
+  app.get('/live', { config: letThroughUnderPressure, schema: { response: { 200: livenessSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
 
-  app.get('/ready', async (_request, reply) => {
+  const readyResponse = { 200: readinessSchema, 503: z.union([notReadySchema, apiErrorSchema]) };
+  app.get('/ready', { schema: { response: readyResponse } }, async (_request, reply) => {
     let databaseCheck: Check = 'ok';
     let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
     try {
@@ -50,9 +64,9 @@ export const healthRoutes: RoutePlugin = async (app, { deps }) => {
       );
       clearTimeout(timer);
     }
-    const checks = { database: databaseCheck, redis: redisCheck, migrations };
     if (databaseCheck === 'ok' && redisCheck !== 'unavailable' && migrations === 'applied')
-      return { status: 'ready', ...checks };
+      return { status: 'ready' as const, database: databaseCheck, redis: redisCheck, migrations };
+    const checks = { database: databaseCheck, redis: redisCheck, migrations };
     const why =
       databaseCheck !== 'ok'
         ? 'The database cannot be reached.'

@@ -4,6 +4,7 @@
  * mails each seller).
  */
 import { csvText } from '@torget/shared/rules/payouts';
+import { payoutBatchSchema } from '@torget/shared/schemas/answers/payouts';
 import { minimumOre, payoutCreateSchema } from '@torget/shared/schemas/payouts';
 import { z } from 'zod';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
@@ -27,32 +28,42 @@ export const PAYOUT_FILE_HEADER = ['payee', 'account_type', 'account', 'bic', 'a
 export const adminPayoutRoutes: RoutePlugin = async (app, { deps }) => {
   const { reader: db } = deps.database;
 
-  app.get('/', async () => listPayoutBatches(db));
+  app.get('/', { schema: { response: { 200: z.array(payoutBatchSchema) } } }, async () => listPayoutBatches(db));
 
   // The body is optional: without it the default minimum (100 kr) applies.
-  app.post('/', { schema: { body: payoutCreateSchema.nullish() } }, async (request, reply) => {
-    declareChanges(request, []);
-    const batch = await createPayoutBatch(dbFor(request), userOf(request).id, minimumOre(request.body));
-    return reply.status(201).send(batch);
-  });
+  app.post(
+    '/',
+    { schema: { body: payoutCreateSchema.nullish(), response: { 201: payoutBatchSchema } } },
+    async (request, reply) => {
+      declareChanges(request, []);
+      const batch = await createPayoutBatch(dbFor(request), userOf(request).id, minimumOre(request.body));
+      return reply.status(201).send(batch);
+    },
+  );
 
-  app.get('/:id', { schema: { params: idParams } }, async (request) => readPayoutBatch(db, request.params.id));
+  app.get('/:id', { schema: { params: idParams, response: { 200: payoutBatchSchema } } }, async (request) =>
+    readPayoutBatch(db, request.params.id),
+  );
 
-  app.get('/:id/file', { schema: { params: idParams } }, async (request, reply) => {
-    const { batch, rows } = await payoutFileRows(db, request.params.id);
-    const csv = csvText([
-      PAYOUT_FILE_HEADER,
-      ...rows.map((row) => [row.payee, row.accountType, row.account, row.bic, row.amount, row.reference]),
-    ]);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="torget-payout-T-${batch.number}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
+  app.get(
+    '/:id/file',
+    { schema: { params: idParams, response: { 200: { content: { 'text/csv': { schema: z.string() } } } } } },
+    async (request, reply) => {
+      const { batch, rows } = await payoutFileRows(db, request.params.id);
+      const csv = csvText([
+        PAYOUT_FILE_HEADER,
+        ...rows.map((row) => [row.payee, row.accountType, row.account, row.bic, row.amount, row.reference]),
+      ]);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="torget-payout-T-${batch.number}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 
   // Mails go after the commit and never fail the request (sendInBackground logs a failure).
-  app.put('/:id/sent', { schema: { params: idParams } }, async (request) => {
+  app.put('/:id/sent', { schema: { params: idParams, response: { 200: payoutBatchSchema } } }, async (request) => {
     declareChanges(request, []);
     const { batch, lines } = await markPayoutSent(dbFor(request), request.params.id, userOf(request).id);
     const origin = mailLinkOrigin(deps.config);

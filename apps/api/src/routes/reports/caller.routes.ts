@@ -3,6 +3,7 @@
  * reporter gives an e-mail for the outcome; signed in, their account's is used. Rate limited per
  * account, or per address when signed out (RATE_LIMIT_REPORTS).
  */
+import { reportReceivedSchema } from '@torget/shared/schemas/answers/reports';
 import { REPORT_EMAIL_REQUIRED, reportNeedsEmail, reportSchema } from '@torget/shared/schemas/reports';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import { badRequest } from '#api/lib/http-errors.ts';
@@ -14,7 +15,7 @@ import { callerOf, type RoutePlugin } from '#api/routes/audiences.ts';
 export const callerReportRoutes: RoutePlugin = async (app, { deps }) => {
   const reportsLimit = createLimiter(app, 'reports', deps.rateLimits);
 
-  app.post('/', { schema: { body: reportSchema } }, async (request, reply) => {
+  app.post('/', { schema: { body: reportSchema, response: { 201: reportReceivedSchema } } }, async (request, reply) => {
     // A report changes nothing anyone sees until an admin decides it.
     declareChanges(request, []);
     const caller = callerOf(request);

@@ -1,6 +1,7 @@
 /** POST /api/uploads, for uploaders: an image for a logo, banner or product; answers the stored path. */
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '@torget/shared/rules/catalog';
+import { uploadedImagePathSchema } from '@torget/shared/schemas/answers/uploads';
 import { declareChanges } from '#api/lib/cache-changes.ts';
 import { badRequest, HttpError } from '#api/lib/http-errors.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
@@ -14,7 +15,9 @@ export const uploaderRoutes: RoutePlugin = async (app, { deps }) => {
   // An applicant is not vetted yet: a handful of images sets up a shop, more waits for approval.
   const applicantUploads = createLimiter(app, 'applicantUploads', deps.rateLimits);
 
-  app.post('/', async (request) => {
+  // The path is answered as plain text (spec section 7), as Fastify sends a string.
+  const response = { 200: { content: { 'text/plain': { schema: uploadedImagePathSchema } } } };
+  app.post('/', { schema: { response } }, async (request) => {
     // A stored image changes no cached answer until a product or shop names it (lib/cache-changes.ts).
     declareChanges(request, []);
     const user = userOf(request);

@@ -45,3 +45,22 @@ export const productRemovalSchema = z
     id: 'ProductRemoval',
     description: "A seller's product removed by moderation: the statement of reasons (GET /api/products/{id}/removal).",
   });
+
+export const reportReceivedSchema = z
+  .strictObject({
+    _id: z.string(),
+    message: z.string().describe("'Report received.'"),
+  })
+  .meta({ id: 'ReportReceived', description: 'POST /api/reports: the report filed, waiting for an admin.' });
+
+export const reportDecisionAnswerSchema = z
+  .strictObject({
+    _id: z.string(),
+    decision: z.enum(REPORT_DECISIONS),
+    removed: z.number().int().describe('How many products were taken off sale (0 when kept).'),
+    message: z.string().describe("'Listing removed.' or 'Report decided: kept.'"),
+  })
+  .meta({
+    id: 'ReportDecisionAnswer',
+    description: 'PUT /api/reports/{id}: the decision taken on a report, and how many products it removed.',
+  });

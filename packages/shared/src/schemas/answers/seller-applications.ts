@@ -66,3 +66,14 @@ export const ownSellerApplicationSchema = z
     id: 'OwnSellerApplication',
     description: "GET /api/seller-applications/mine: the signed-in user's application state and last decision.",
   });
+
+export const applicationDecisionAnswerSchema = z
+  .strictObject({
+    _id: z.string().describe("The applicant's user id."),
+    decision: z.enum(['approved', 'rejected']),
+    message: z.string().describe("'Application approved.' or 'Application rejected.'"),
+  })
+  .meta({
+    id: 'ApplicationDecisionAnswer',
+    description: 'PUT /api/seller-applications/{userId}: the decision taken (the applicant is mailed it).',
+  });
