@@ -147,11 +147,13 @@ const TABLE: Row[] = [
 
   // The API's description (lib/openapi.ts): public, as the routes it describes are.
   { route: 'GET /api/openapi.json', expected: ALL(200), request: () => ({ url: '/api/openapi.json' }) },
+  { route: 'GET /api/docs', expected: ALL(200), request: () => ({ url: '/api/docs' }) },
   { route: 'GET /api/docs/json', expected: ALL(200), request: () => ({ url: '/api/docs/json' }) },
   { route: 'GET /api/docs/yaml', expected: ALL(200), request: () => ({ url: '/api/docs/yaml' }) },
+  // Swagger UI sends its page's old address to the page.
   {
     route: 'GET /api/docs/static/index.html',
-    expected: ALL(200),
+    expected: ALL(302),
     request: () => ({ url: '/api/docs/static/index.html' }),
   },
   {
