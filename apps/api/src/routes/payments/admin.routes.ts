@@ -3,6 +3,7 @@
  * PayPal has not accepted yet. This plugin also runs the refund sweep of every instance, which
  * retries due refunds until PayPal accepts them (modules/payments/paypal-captures.service.ts).
  */
+import { paypalCaptureRecordSchema } from '@torget/shared/schemas/answers/payments';
 import { z } from 'zod';
 import { dbFor } from '#api/lib/cache-changes.ts';
 import { HttpError, notFound } from '#api/lib/http-errors.ts';
@@ -29,6 +30,11 @@ const captureParams = z.object({
     .regex(/^[A-Za-z0-9-]{1,64}$/, 'captureId must be a PayPal capture id (letters, digits and dashes).'),
 });
 
+/** A page of captures, a JSON array with its paging in headers (lib/paging.ts). */
+const capturePageSchema = z
+  .array(paypalCaptureRecordSchema)
+  .describe('One page of PayPal captures, newest first (50 a page); X-Total-Count and Link give the paging.');
+
 export const CAPTURE_NOT_FOUND = 'PayPal capture not found.';
 export const NOTHING_TO_REFUND = 'This capture has nothing left to refund.';
 
@@ -42,26 +48,34 @@ export const adminPaymentRoutes: RoutePlugin = async (app, { deps }) => {
     app.addHook('onClose', stopSweep);
   }
 
-  app.get('/captures', { schema: { querystring: listQuery } }, async (request, reply) => {
-    const page = pageRequest(request.query.pageNumber);
-    const { rows, total } = await listCaptures(db, request.query.state, page);
-    setPageHeaders(request, reply, page, total);
-    return rows.map(captureRecordJson);
-  });
+  app.get(
+    '/captures',
+    { schema: { querystring: listQuery, response: { 200: capturePageSchema } } },
+    async (request, reply) => {
+      const page = pageRequest(request.query.pageNumber);
+      const { rows, total } = await listCaptures(db, request.query.state, page);
+      setPageHeaders(request, reply, page, total);
+      return rows.map(captureRecordJson);
+    },
+  );
 
-  app.post('/captures/:captureId/refund', { schema: { params: captureParams } }, async (request) => {
-    const { captureId } = request.params;
-    const writer = dbFor(request);
-    const capture = await captureById(writer, captureId);
-    if (!capture) throw notFound(CAPTURE_NOT_FOUND);
-    if (capture.refundState !== 'due') throw new HttpError(409, NOTHING_TO_REFUND);
-    if (!paypal) throw new HttpError(503, 'PayPal is not configured on this server.');
-    await refundIfDue(writer, paypal, captureId, true);
-    const after = await captureById(writer, captureId);
-    if (!after) throw notFound(CAPTURE_NOT_FOUND);
-    if (after.refundState === 'due') {
-      throw new HttpError(502, `PayPal did not refund the capture: ${after.lastError ?? 'no answer'}`);
-    }
-    return captureRecordJson(after);
-  });
+  app.post(
+    '/captures/:captureId/refund',
+    { schema: { params: captureParams, response: { 200: paypalCaptureRecordSchema } } },
+    async (request) => {
+      const { captureId } = request.params;
+      const writer = dbFor(request);
+      const capture = await captureById(writer, captureId);
+      if (!capture) throw notFound(CAPTURE_NOT_FOUND);
+      if (capture.refundState !== 'due') throw new HttpError(409, NOTHING_TO_REFUND);
+      if (!paypal) throw new HttpError(503, 'PayPal is not configured on this server.');
+      await refundIfDue(writer, paypal, captureId, true);
+      const after = await captureById(writer, captureId);
+      if (!after) throw notFound(CAPTURE_NOT_FOUND);
+      if (after.refundState === 'due') {
+        throw new HttpError(502, `PayPal did not refund the capture: ${after.lastError ?? 'no answer'}`);
+      }
+      return captureRecordJson(after);
+    },
+  );
 };
