@@ -9,6 +9,7 @@ import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import {
   orderCancelledSchema,
   orderDeletedSchema,
+  orderPageSchema,
   orderPlacedSchema,
   orderSchema,
 } from '@torget/shared/schemas/answers/orders';
@@ -60,10 +61,6 @@ function productTagsOf(order: Order): string[] {
 const pageQuery = z.object({ pageNumber: pageNumberSchema });
 /** The incoming-order list also takes `page`, the same as `pageNumber` (decision 270). */
 const listPageQuery = z.object({ pageNumber: pageNumberSchema, page: pageAliasSchema });
-/** A page of orders: the JSON array the spec names, its paging in headers (lib/paging.ts). */
-const orderPageSchema = z
-  .array(orderSchema)
-  .describe('One page of orders, newest first (50 a page); X-Total-Count and Link give the paging.');
 
 export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const { reader: db } = deps.database;

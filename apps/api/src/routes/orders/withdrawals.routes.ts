@@ -4,7 +4,7 @@
  * ones). Who may do what is the service's rule (docs/decisions/235-withdrawals.md); to anyone who
  * may not see the order it does not exist (404).
  */
-import { withdrawalListEntrySchema } from '@torget/shared/schemas/answers/after-sale';
+import { withdrawalPageSchema } from '@torget/shared/schemas/answers/after-sale';
 import { withdrawalDecidedSchema, withdrawalReceivedSchema } from '@torget/shared/schemas/answers/orders';
 import {
   createWithdrawalSchema,
@@ -34,10 +34,6 @@ import { mailAboutOrder } from './order-mail-sender';
 const idParams = z.object({ id: z.string() });
 const decisionParams = z.object({ id: z.string(), wid: z.string() });
 const listQuery = withdrawalListQuerySchema.extend({ pageNumber: pageNumberSchema });
-/** A page of withdrawals, a JSON array with its paging in headers (lib/paging.ts). */
-const withdrawalPageSchema = z
-  .array(withdrawalListEntrySchema)
-  .describe('One page of withdrawals (50 a page); X-Total-Count and Link give the paging.');
 
 export const WITHDRAWAL_RECEIVED = 'Your withdrawal was received.';
 export const WITHDRAWAL_DECIDED_MESSAGE = 'The withdrawal was decided.';

@@ -3,7 +3,7 @@
  * PayPal has not accepted yet. This plugin also runs the refund sweep of every instance, which
  * retries due refunds until PayPal accepts them (modules/payments/paypal-captures.service.ts).
  */
-import { paypalCaptureRecordSchema } from '@torget/shared/schemas/answers/payments';
+import { paypalCapturePageSchema, paypalCaptureRecordSchema } from '@torget/shared/schemas/answers/payments';
 import { z } from 'zod';
 import { dbFor } from '#api/lib/cache-changes.ts';
 import { HttpError, notFound } from '#api/lib/http-errors.ts';
@@ -30,11 +30,6 @@ const captureParams = z.object({
     .regex(/^[A-Za-z0-9-]{1,64}$/, 'captureId must be a PayPal capture id (letters, digits and dashes).'),
 });
 
-/** A page of captures, a JSON array with its paging in headers (lib/paging.ts). */
-const capturePageSchema = z
-  .array(paypalCaptureRecordSchema)
-  .describe('One page of PayPal captures, newest first (50 a page); X-Total-Count and Link give the paging.');
-
 export const CAPTURE_NOT_FOUND = 'PayPal capture not found.';
 export const NOTHING_TO_REFUND = 'This capture has nothing left to refund.';
 
@@ -50,7 +45,7 @@ export const adminPaymentRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.get(
     '/captures',
-    { schema: { querystring: listQuery, response: { 200: capturePageSchema } } },
+    { schema: { querystring: listQuery, response: { 200: paypalCapturePageSchema } } },
     async (request, reply) => {
       const page = pageRequest(request.query.pageNumber);
       const { rows, total } = await listCaptures(db, request.query.state, page);

@@ -283,3 +283,9 @@ export const withdrawalDecidedSchema = z
     id: 'WithdrawalDecided',
     description: 'PUT /api/orders/{id}/withdrawals/{wid}: the withdrawal accepted or rejected, and its order.',
   });
+
+export const orderPageSchema = z.array(orderSchema).meta({
+  id: 'OrderPage',
+  description:
+    'A page of orders, newest first, 50 a page (GET /api/orders/mine, GET /api/orders): the JSON array the spec names; the paging is in the headers, X-Total-Count (all matching) and Link (first, prev, next, last).',
+});

@@ -50,3 +50,9 @@ export const paypalPaymentStartSchema = z
     description:
       'POST /api/orders/{id}/paypal: the PayPal order made for an order that can still be paid; once approved, PUT /api/orders/{id}/pay with this id pays it.',
   });
+
+export const paypalCapturePageSchema = z.array(paypalCaptureRecordSchema).meta({
+  id: 'PaypalCapturePage',
+  description:
+    'A page of PayPal captures, newest first, 50 a page (GET /api/payments/captures); the paging is in the headers, X-Total-Count and Link.',
+});
