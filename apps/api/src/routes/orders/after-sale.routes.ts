@@ -5,6 +5,8 @@
  */
 import type { OrderMessage } from '@torget/shared/api-types';
 import { orderMessageSchema, shipOrderSchema } from '@torget/shared/schemas/after-sale';
+import { orderMessageSchema as orderMessageAnswerSchema } from '@torget/shared/schemas/answers/after-sale';
+import { orderShippedSchema } from '@torget/shared/schemas/answers/orders';
 import { z } from 'zod';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import { createLimiter } from '#api/lib/rate-limits.ts';
@@ -17,6 +19,9 @@ import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 import { mailAboutOrder } from './order-mail-sender';
 
 const idParams = z.object({ id: z.string() });
+const orderThreadSchema = z
+  .array(orderMessageAnswerSchema)
+  .describe("The order's thread, oldest first; reading it marks it read.");
 
 export const ORDER_SHIPPED = 'Order was shipped.';
 
@@ -39,32 +44,36 @@ function messageMails(posted: PostedMessage, authorName: string) {
 export const afterSaleOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const messagesPerAccount = createLimiter(app, 'orderMessages', deps.rateLimits);
 
-  app.put('/:id/ship', { schema: { params: idParams, body: shipOrderSchema } }, async (request) => {
-    // A shipment shows on the order only, which no cache keeps.
-    declareChanges(request, []);
-    const shipped = await shipOrder(
-      dbFor(request),
-      userOf(request),
-      request.params.id,
-      request.body,
-      requestLanguage(request),
-    );
-    const { shipment } = shipped.order;
-    if (shipped.firstShipment && shipment) {
-      mailAboutOrder(deps, request.log, shipped.order._id, ({ buyer }, context) => [
-        orderShippedMail(buyer, context, shipment),
-      ]);
-    }
-    return { message: ORDER_SHIPPED, order: shipped.order };
-  });
+  app.put(
+    '/:id/ship',
+    { schema: { params: idParams, body: shipOrderSchema, response: { 200: orderShippedSchema } } },
+    async (request) => {
+      // A shipment shows on the order only, which no cache keeps.
+      declareChanges(request, []);
+      const shipped = await shipOrder(
+        dbFor(request),
+        userOf(request),
+        request.params.id,
+        request.body,
+        requestLanguage(request),
+      );
+      const { shipment } = shipped.order;
+      if (shipped.firstShipment && shipment) {
+        mailAboutOrder(deps, request.log, shipped.order._id, ({ buyer }, context) => [
+          orderShippedMail(buyer, context, shipment),
+        ]);
+      }
+      return { message: ORDER_SHIPPED, order: shipped.order };
+    },
+  );
 
-  app.get('/:id/messages', { schema: { params: idParams } }, async (request) =>
+  app.get('/:id/messages', { schema: { params: idParams, response: { 200: orderThreadSchema } } }, async (request) =>
     listOrderMessages(dbFor(request), userOf(request), request.params.id),
   );
 
   app.post(
     '/:id/messages',
-    { schema: { params: idParams, body: orderMessageSchema } },
+    { schema: { params: idParams, body: orderMessageSchema, response: { 201: orderMessageAnswerSchema } } },
     async (request, reply): Promise<OrderMessage> => {
       const user = userOf(request);
       // The thread shows on the order only, which no cache keeps.

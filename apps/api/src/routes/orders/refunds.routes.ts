@@ -6,6 +6,7 @@
  * order it does not exist (404).
  */
 import { sekToOre } from '@torget/shared/rules/money';
+import { orderRefundedSchema } from '@torget/shared/schemas/answers/orders';
 import { refundOrderSchema } from '@torget/shared/schemas/refunds';
 import { z } from 'zod';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
@@ -24,19 +25,23 @@ export const refundOrderRoutes: RoutePlugin = async (app, { deps }) => {
   // One client for the app's life, so its access token is reused until it expires.
   const paypal = paypalClientFor(deps.config.paypal);
 
-  app.post('/:id/refunds', { schema: { params: idParams, body: refundOrderSchema } }, async (request, reply) => {
-    // A refund shows on the order only, which no cache keeps; it moves no stock.
-    declareChanges(request, []);
-    const { order, refund } = await refundOrderAs(
-      dbFor(request),
-      paypal,
-      userOf(request),
-      request.params.id,
-      request.body,
-      sekToOre(request.body.amount),
-    );
-    const json = refundJson(refund);
-    mailAboutOrder(deps, request.log, order._id, ({ buyer }, context) => [orderRefundMail(buyer, context, json)]);
-    return reply.status(201).send({ message: ORDER_REFUNDED, order, refund: json });
-  });
+  app.post(
+    '/:id/refunds',
+    { schema: { params: idParams, body: refundOrderSchema, response: { 201: orderRefundedSchema } } },
+    async (request, reply) => {
+      // A refund shows on the order only, which no cache keeps; it moves no stock.
+      declareChanges(request, []);
+      const { order, refund } = await refundOrderAs(
+        dbFor(request),
+        paypal,
+        userOf(request),
+        request.params.id,
+        request.body,
+        sekToOre(request.body.amount),
+      );
+      const json = refundJson(refund);
+      mailAboutOrder(deps, request.log, order._id, ({ buyer }, context) => [orderRefundMail(buyer, context, json)]);
+      return reply.status(201).send({ message: ORDER_REFUNDED, order, refund: json });
+    },
+  );
 };

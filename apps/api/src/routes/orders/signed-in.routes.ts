@@ -7,6 +7,14 @@ import { isMainHost, normaliseHost } from '@torget/shared/rules/hosts';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import {
+  orderCancelledSchema,
+  orderDeletedSchema,
+  orderPageSchema,
+  orderPlacedSchema,
+  orderSchema,
+} from '@torget/shared/schemas/answers/orders';
+import { paypalPaymentStartSchema } from '@torget/shared/schemas/answers/payments';
+import {
   createOrderSchema,
   orderListQuerySchema,
   orderUpdateSchema,
@@ -72,37 +80,45 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
 
   // The order's first statement reads the buyer's account beside the products
   // (place-order.service.ts): the guard checks the token and reads nothing.
-  app.post('/', { schema: { body: createOrderSchema }, config: { readsSessionUser: true } }, async (request, reply) => {
-    const claims = claimsOf(request);
-    // An order changes the stock of what it buys (lib/cache-changes.ts).
-    declareChanges(request, stockChangeTags(request.body.orderItems.map((item) => item.product)));
-    await ordersPerAddress.hitAddress(request);
-    await ordersPerAccount.hit(request, claims.userId);
-    const language = requestLanguage(request);
-    const shopOnHost = await shopOnRequestHost(request.host);
-    const placed = await placeOrder(dbFor(request), claims, request.body, {}, { language, shopOnHost });
-    const origin = orderLinkOrigin(
-      deps.config,
-      shopOnHost === placed.order.seller._id ? normaliseHost(request.host) : null,
-    );
-    sendInBackground(mailer, orderConfirmationMail(placed, origin, language), request.log);
-    sendInBackground(mailer, newOrderNoticeMail(placed, origin), request.log);
-    return reply.status(201).send({ message: 'New Order Created', order: placed.order });
-  });
+  app.post(
+    '/',
+    { schema: { body: createOrderSchema, response: { 201: orderPlacedSchema } }, config: { readsSessionUser: true } },
+    async (request, reply) => {
+      const claims = claimsOf(request);
+      // An order changes the stock of what it buys (lib/cache-changes.ts).
+      declareChanges(request, stockChangeTags(request.body.orderItems.map((item) => item.product)));
+      await ordersPerAddress.hitAddress(request);
+      await ordersPerAccount.hit(request, claims.userId);
+      const language = requestLanguage(request);
+      const shopOnHost = await shopOnRequestHost(request.host);
+      const placed = await placeOrder(dbFor(request), claims, request.body, {}, { language, shopOnHost });
+      const origin = orderLinkOrigin(
+        deps.config,
+        shopOnHost === placed.order.seller._id ? normaliseHost(request.host) : null,
+      );
+      sendInBackground(mailer, orderConfirmationMail(placed, origin, language), request.log);
+      sendInBackground(mailer, newOrderNoticeMail(placed, origin), request.log);
+      return reply.status(201).send({ message: 'New Order Created', order: placed.order });
+    },
+  );
 
   // Registered before '/:id' for readability; the router prefers the static path either way.
   // Both lists are paged (lib/paging.ts): still a JSON array, with X-Total-Count and Link.
-  app.get('/mine', { schema: { querystring: pageQuery } }, async (request, reply) => {
-    const user = userOf(request);
-    const page = pageRequest(request.query.pageNumber);
-    const { rows, total } = await listMyOrders(db, user, page);
-    setPageHeaders(request, reply, page, total);
-    return rows;
-  });
+  app.get(
+    '/mine',
+    { schema: { querystring: pageQuery, response: { 200: orderPageSchema } } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const page = pageRequest(request.query.pageNumber);
+      const { rows, total } = await listMyOrders(db, user, page);
+      setPageHeaders(request, reply, page, total);
+      return rows;
+    },
+  );
 
   app.get(
     '/',
-    { schema: { querystring: orderListQuerySchema.extend(listPageQuery.shape) } },
+    { schema: { querystring: orderListQuerySchema.extend(listPageQuery.shape), response: { 200: orderPageSchema } } },
     async (request, reply) => {
       const user = userOf(request);
       const page = pageRequest(request.query.pageNumber ?? request.query.page);
@@ -116,7 +132,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   );
 
   // Reading an order past its time expires it, giving its stock back (lib/cache-changes.ts).
-  app.get('/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/:id', { schema: { params: idParams, response: { 200: orderSchema } } }, async (request) => {
     const user = userOf(request);
     const order = await readOrder(dbFor(request), user, request.params.id, holdMinutes);
     declareChanges(request, productTagsOf(order));
@@ -125,37 +141,43 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   });
 
   // The seller of an unpaid PayPal order, or an admin, cancels it (stock back once).
-  app.put('/:id/cancel', { schema: { params: idParams } }, async (request) => {
+  app.put('/:id/cancel', { schema: { params: idParams, response: { 200: orderCancelledSchema } } }, async (request) => {
     const order = await cancelOrder(dbFor(request), userOf(request), request.params.id);
     declareChanges(request, productTagsOf(order));
     return { message: ORDER_CANCEL_DONE, order };
   });
 
-  app.delete('/:id', { schema: { params: idParams } }, async (request) => {
+  app.delete('/:id', { schema: { params: idParams, response: { 200: orderDeletedSchema } } }, async (request) => {
     await deleteOrder(dbFor(request), userOf(request), request.params.id);
     return { message: ORDER_DELETED };
   });
 
   // The buyer is told by mail when this update ticks paid or delivered.
-  app.put('/:id/update', { schema: { params: idParams, body: orderUpdateSchema } }, async (request) => {
-    const update = await updateOrderStatusWithChanges(
-      dbFor(request),
-      userOf(request),
-      request.params.id,
-      request.body,
-      requestLanguage(request),
-    );
-    if (update.becamePaid || update.becameDelivered) {
-      mailAboutOrder(deps, request.log, update.order._id, ({ buyer }, context) => [
-        ...(update.becamePaid ? [orderPaidMail(buyer, context)] : []),
-        ...(update.becameDelivered ? [orderDeliveredMail(buyer, context)] : []),
-      ]);
-    }
-    return update.order;
-  });
+  app.put(
+    '/:id/update',
+    { schema: { params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } } },
+    async (request) => {
+      const update = await updateOrderStatusWithChanges(
+        dbFor(request),
+        userOf(request),
+        request.params.id,
+        request.body,
+        requestLanguage(request),
+      );
+      if (update.becamePaid || update.becameDelivered) {
+        mailAboutOrder(deps, request.log, update.order._id, ({ buyer }, context) => [
+          ...(update.becamePaid ? [orderPaidMail(buyer, context)] : []),
+          ...(update.becameDelivered ? [orderDeliveredMail(buyer, context)] : []),
+        ]);
+      }
+      return update.order;
+    },
+  );
 
-  app.post('/:id/paypal', { schema: { params: idParams } }, async (request) =>
-    startPaypalPayment(dbFor(request), paypal, userOf(request), request.params.id, holdMinutes),
+  app.post(
+    '/:id/paypal',
+    { schema: { params: idParams, response: { 200: paypalPaymentStartSchema } } },
+    async (request) => startPaypalPayment(dbFor(request), paypal, userOf(request), request.params.id, holdMinutes),
   );
 
   // The spec writes this path with a trailing slash; both spellings are served (once, if the
@@ -163,40 +185,44 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
   const { routerOptions, ignoreTrailingSlash } = app.initialConfig;
   const slashIgnored = routerOptions?.ignoreTrailingSlash ?? ignoreTrailingSlash ?? false;
   for (const path of slashIgnored ? ['/:id/pay'] : ['/:id/pay', '/:id/pay/']) {
-    app.put(path, { schema: { params: idParams, body: paypalPaymentResultSchema } }, async (request) => {
-      const db = dbFor(request);
-      const user = userOf(request);
-      // A capture that paid nothing: refunded at once (a failure is retried by the refund sweep,
-      // routes/payments), and the buyer is told by mail in the language of this request.
-      const refundDue: RefundDue = async ({ capture, order }) => {
-        if (paypal) {
-          await refundIfDue(db, paypal, capture.captureId).catch((err: unknown) =>
-            request.log.error({ err, captureId: capture.captureId }, 'PayPal refund not sent'),
-          );
-        }
-        const reason = capture.outcome;
-        if (!order || reason === 'paid') return;
-        const language = requestLanguage(request);
-        // The link leads to the site the order was placed on, as the order's other mails do.
-        mailAboutOrder(deps, request.log, order.id, (parties) => [
-          paymentRefundMail(
-            {
-              buyer: { name: user.name, email: user.email },
-              order: { id: order.id, orderNumber: formatOrderNumber(order.number), sellerName: order.sellerName },
-              amountOre: capture.amountOre,
-              currency: capture.currency,
-              reason,
-            },
-            orderLinkOrigin(deps.config, parties.shopDomain),
-            language,
-          ),
-        ]);
-      };
-      // The buyer paid, so no seller's tick tells them: the capture that paid the order sends the
-      // same paid mail a Swish order gets when its seller marks it paid.
-      const paidNow = () =>
-        mailAboutOrder(deps, request.log, request.params.id, ({ buyer }, context) => [orderPaidMail(buyer, context)]);
-      return payWithPaypal(db, paypal, user, request.params.id, request.body.id, refundDue, paidNow);
-    });
+    app.put(
+      path,
+      { schema: { params: idParams, body: paypalPaymentResultSchema, response: { 200: orderSchema } } },
+      async (request) => {
+        const db = dbFor(request);
+        const user = userOf(request);
+        // A capture that paid nothing: refunded at once (a failure is retried by the refund sweep,
+        // routes/payments), and the buyer is told by mail in the language of this request.
+        const refundDue: RefundDue = async ({ capture, order }) => {
+          if (paypal) {
+            await refundIfDue(db, paypal, capture.captureId).catch((err: unknown) =>
+              request.log.error({ err, captureId: capture.captureId }, 'PayPal refund not sent'),
+            );
+          }
+          const reason = capture.outcome;
+          if (!order || reason === 'paid') return;
+          const language = requestLanguage(request);
+          // The link leads to the site the order was placed on, as the order's other mails do.
+          mailAboutOrder(deps, request.log, order.id, (parties) => [
+            paymentRefundMail(
+              {
+                buyer: { name: user.name, email: user.email },
+                order: { id: order.id, orderNumber: formatOrderNumber(order.number), sellerName: order.sellerName },
+                amountOre: capture.amountOre,
+                currency: capture.currency,
+                reason,
+              },
+              orderLinkOrigin(deps.config, parties.shopDomain),
+              language,
+            ),
+          ]);
+        };
+        // The buyer paid, so no seller's tick tells them: the capture that paid the order sends the
+        // same paid mail a Swish order gets when its seller marks it paid.
+        const paidNow = () =>
+          mailAboutOrder(deps, request.log, request.params.id, ({ buyer }, context) => [orderPaidMail(buyer, context)]);
+        return payWithPaypal(db, paypal, user, request.params.id, request.body.id, refundDue, paidNow);
+      },
+    );
   }
 };

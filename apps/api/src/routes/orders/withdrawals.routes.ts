@@ -4,6 +4,8 @@
  * ones). Who may do what is the service's rule (docs/decisions/235-withdrawals.md); to anyone who
  * may not see the order it does not exist (404).
  */
+import { withdrawalPageSchema } from '@torget/shared/schemas/answers/after-sale';
+import { withdrawalDecidedSchema, withdrawalReceivedSchema } from '@torget/shared/schemas/answers/orders';
 import {
   createWithdrawalSchema,
   decideWithdrawalSchema,
@@ -48,16 +50,20 @@ export const withdrawalRoutes: RoutePlugin = async (app, { deps }) => {
   };
 
   // Registered beside '/:id'; the router prefers the static path.
-  app.get('/withdrawals', { schema: { querystring: listQuery } }, async (request, reply) => {
-    const page = pageRequest(request.query.pageNumber);
-    const { rows, total } = await listWithdrawals(db, userOf(request), request.query.overdue, page);
-    setPageHeaders(request, reply, page, total);
-    return rows;
-  });
+  app.get(
+    '/withdrawals',
+    { schema: { querystring: listQuery, response: { 200: withdrawalPageSchema } } },
+    async (request, reply) => {
+      const page = pageRequest(request.query.pageNumber);
+      const { rows, total } = await listWithdrawals(db, userOf(request), request.query.overdue, page);
+      setPageHeaders(request, reply, page, total);
+      return rows;
+    },
+  );
 
   app.post(
     '/:id/withdrawals',
-    { schema: { params: idParams, body: createWithdrawalSchema } },
+    { schema: { params: idParams, body: createWithdrawalSchema, response: { 201: withdrawalReceivedSchema } } },
     async (request, reply) => {
       // A withdrawal shows on the order only, which no cache keeps; stock moves when it is accepted.
       declareChanges(request, []);
@@ -84,7 +90,7 @@ export const withdrawalRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.put(
     '/:id/withdrawals/:wid',
-    { schema: { params: decisionParams, body: decideWithdrawalSchema } },
+    { schema: { params: decisionParams, body: decideWithdrawalSchema, response: { 200: withdrawalDecidedSchema } } },
     async (request) => {
       // Nothing cached changes unless stock goes back; then the products' pages and lists do.
       declareChanges(request, []);

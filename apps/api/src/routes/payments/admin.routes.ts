@@ -3,6 +3,7 @@
  * PayPal has not accepted yet. This plugin also runs the refund sweep of every instance, which
  * retries due refunds until PayPal accepts them (modules/payments/paypal-captures.service.ts).
  */
+import { paypalCapturePageSchema, paypalCaptureRecordSchema } from '@torget/shared/schemas/answers/payments';
 import { z } from 'zod';
 import { dbFor } from '#api/lib/cache-changes.ts';
 import { HttpError, notFound } from '#api/lib/http-errors.ts';
@@ -42,26 +43,34 @@ export const adminPaymentRoutes: RoutePlugin = async (app, { deps }) => {
     app.addHook('onClose', stopSweep);
   }
 
-  app.get('/captures', { schema: { querystring: listQuery } }, async (request, reply) => {
-    const page = pageRequest(request.query.pageNumber);
-    const { rows, total } = await listCaptures(db, request.query.state, page);
-    setPageHeaders(request, reply, page, total);
-    return rows.map(captureRecordJson);
-  });
+  app.get(
+    '/captures',
+    { schema: { querystring: listQuery, response: { 200: paypalCapturePageSchema } } },
+    async (request, reply) => {
+      const page = pageRequest(request.query.pageNumber);
+      const { rows, total } = await listCaptures(db, request.query.state, page);
+      setPageHeaders(request, reply, page, total);
+      return rows.map(captureRecordJson);
+    },
+  );
 
-  app.post('/captures/:captureId/refund', { schema: { params: captureParams } }, async (request) => {
-    const { captureId } = request.params;
-    const writer = dbFor(request);
-    const capture = await captureById(writer, captureId);
-    if (!capture) throw notFound(CAPTURE_NOT_FOUND);
-    if (capture.refundState !== 'due') throw new HttpError(409, NOTHING_TO_REFUND);
-    if (!paypal) throw new HttpError(503, 'PayPal is not configured on this server.');
-    await refundIfDue(writer, paypal, captureId, true);
-    const after = await captureById(writer, captureId);
-    if (!after) throw notFound(CAPTURE_NOT_FOUND);
-    if (after.refundState === 'due') {
-      throw new HttpError(502, `PayPal did not refund the capture: ${after.lastError ?? 'no answer'}`);
-    }
-    return captureRecordJson(after);
-  });
+  app.post(
+    '/captures/:captureId/refund',
+    { schema: { params: captureParams, response: { 200: paypalCaptureRecordSchema } } },
+    async (request) => {
+      const { captureId } = request.params;
+      const writer = dbFor(request);
+      const capture = await captureById(writer, captureId);
+      if (!capture) throw notFound(CAPTURE_NOT_FOUND);
+      if (capture.refundState !== 'due') throw new HttpError(409, NOTHING_TO_REFUND);
+      if (!paypal) throw new HttpError(503, 'PayPal is not configured on this server.');
+      await refundIfDue(writer, paypal, captureId, true);
+      const after = await captureById(writer, captureId);
+      if (!after) throw notFound(CAPTURE_NOT_FOUND);
+      if (after.refundState === 'due') {
+        throw new HttpError(502, `PayPal did not refund the capture: ${after.lastError ?? 'no answer'}`);
+      }
+      return captureRecordJson(after);
+    },
+  );
 };

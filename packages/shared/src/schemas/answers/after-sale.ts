@@ -88,3 +88,9 @@ export const orderMessageSchema = z
     id: 'OrderMessage',
     description: "One message on an order's thread, oldest first in GET /api/orders/{id}/messages.",
   });
+
+export const withdrawalPageSchema = z.array(withdrawalListEntrySchema).meta({
+  id: 'WithdrawalPage',
+  description:
+    'A page of withdrawals, 50 a page (GET /api/orders/withdrawals): newest first, or oldest first with `overdue`; the paging is in the headers, X-Total-Count and Link.',
+});

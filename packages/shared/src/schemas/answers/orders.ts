@@ -213,3 +213,79 @@ export const sellerOverviewSchema = z
     description:
       'GET /api/orders/seller/overview (seller, own shop). Revenue counts orders placed and not cancelled, paid or not; days are Swedish calendar days.',
   });
+
+export const orderPlacedSchema = z
+  .strictObject({
+    message: z.string().describe("'New Order Created'."),
+    order: orderSchema,
+  })
+  .meta({
+    id: 'OrderPlaced',
+    description: 'POST /api/orders (201): the order placed, unpaid and undelivered, with a notice.',
+  });
+
+export const orderCancelledSchema = z
+  .strictObject({
+    message: z.string().describe("'Order was cancelled.'"),
+    order: orderSchema,
+  })
+  .meta({
+    id: 'OrderCancelled',
+    description:
+      'PUT /api/orders/{id}/cancel: the unpaid PayPal order as cancelled (its stock given back), with a notice.',
+  });
+
+export const orderDeletedSchema = z
+  .strictObject({
+    message: z.string().describe("'Order was deleted.'"),
+  })
+  .meta({ id: 'OrderDeleted', description: 'DELETE /api/orders/{id}: the notice that the order was deleted.' });
+
+// The answers of the actions after a sale: here beside the order's schema, which after-sale.ts's
+// schemas are part of (after-sale.ts importing this file back would make a cycle).
+
+export const orderShippedSchema = z
+  .strictObject({
+    message: z.string().describe("'Order was shipped.'"),
+    order: orderSchema,
+  })
+  .meta({ id: 'OrderShipped', description: 'PUT /api/orders/{id}/ship: the order with its shipment, and a notice.' });
+
+export const orderRefundedSchema = z
+  .strictObject({
+    message: z.string().describe("'Order was refunded.'"),
+    order: orderSchema,
+    refund: orderRefundSchema.describe('The refund just made; it is also the last of `order.refunds`.'),
+  })
+  .meta({
+    id: 'OrderRefunded',
+    description: 'POST /api/orders/{id}/refunds (201): the refunded order and its new refund.',
+  });
+
+export const withdrawalReceivedSchema = z
+  .strictObject({
+    message: z.string().describe("'Your withdrawal was received.'"),
+    order: orderSchema,
+    withdrawal: orderWithdrawalSchema.describe('The withdrawal just made; it is also in `order.withdrawals`.'),
+  })
+  .meta({
+    id: 'WithdrawalReceived',
+    description: "POST /api/orders/{id}/withdrawals (201): the buyer's withdrawal and its order.",
+  });
+
+export const withdrawalDecidedSchema = z
+  .strictObject({
+    message: z.string().describe("'The withdrawal was decided.'"),
+    order: orderSchema,
+    withdrawal: orderWithdrawalSchema.describe('The withdrawal as decided; it is also in `order.withdrawals`.'),
+  })
+  .meta({
+    id: 'WithdrawalDecided',
+    description: 'PUT /api/orders/{id}/withdrawals/{wid}: the withdrawal accepted or rejected, and its order.',
+  });
+
+export const orderPageSchema = z.array(orderSchema).meta({
+  id: 'OrderPage',
+  description:
+    'A page of orders, newest first, 50 a page (GET /api/orders/mine, GET /api/orders): the JSON array the spec names; the paging is in the headers, X-Total-Count (all matching) and Link (first, prev, next, last).',
+});

@@ -40,3 +40,19 @@ export const paypalCaptureRecordSchema = z
     id: 'PaypalCaptureRecord',
     description: "A PayPal capture as the admin's list shows it (GET /api/payments/captures).",
   });
+
+export const paypalPaymentStartSchema = z
+  .strictObject({
+    id: z.string().describe("The PayPal order's id, which the buyer's PayPal button approves."),
+  })
+  .meta({
+    id: 'PaypalPaymentStart',
+    description:
+      'POST /api/orders/{id}/paypal: the PayPal order made for an order that can still be paid; once approved, PUT /api/orders/{id}/pay with this id pays it.',
+  });
+
+export const paypalCapturePageSchema = z.array(paypalCaptureRecordSchema).meta({
+  id: 'PaypalCapturePage',
+  description:
+    'A page of PayPal captures, newest first, 50 a page (GET /api/payments/captures); the paging is in the headers, X-Total-Count and Link.',
+});
