@@ -5,6 +5,7 @@
  * change another user's address (spec section 7).
  */
 import { deleteAccountSchema, profileUpdateSchema } from '@torget/shared/schemas/accounts';
+import { accountDeletedSchema, signedInUserSchema, userDetailsSchema } from '@torget/shared/schemas/answers/users';
 import { saveShippingAddressSchema } from '@torget/shared/schemas/orders';
 import { dbFor } from '#api/lib/cache-changes.ts';
 import { notFound } from '#api/lib/http-errors.ts';
@@ -28,26 +29,34 @@ export const signedInUserRoutes: RoutePlugin = async (app, { deps }) => {
   // counted per account (a stolen token must not become a way around the sign-in's limit).
   const erasureAttempts = createLimiter(app, 'signin', deps.rateLimits);
 
-  app.put('/profile', { schema: { body: profileUpdateSchema } }, async (request) => {
-    const user = await updateProfile(
-      dbFor(request),
-      userOf(request),
-      request.body,
-      deps.config.mainHosts,
-      requestLanguage(request),
-    );
-    return signedInAnswer(deps, request, user);
-  });
+  app.put(
+    '/profile',
+    { schema: { body: profileUpdateSchema, response: { 200: signedInUserSchema } } },
+    async (request) => {
+      const user = await updateProfile(
+        dbFor(request),
+        userOf(request),
+        request.body,
+        deps.config.mainHosts,
+        requestLanguage(request),
+      );
+      return signedInAnswer(deps, request, user);
+    },
+  );
 
   // Answers the updated user.
-  app.put('/save_shipping_address', { schema: { body: saveShippingAddressSchema } }, async (request) => {
-    const me = userOf(request);
-    const db = dbFor(request);
-    await saveShippingAddress(db, me.id, request.body);
-    const details = await findUserDetails(db, me.id);
-    if (!details) throw notFound('User Not Found');
-    return details;
-  });
+  app.put(
+    '/save_shipping_address',
+    { schema: { body: saveShippingAddressSchema, response: { 200: userDetailsSchema } } },
+    async (request) => {
+      const me = userOf(request);
+      const db = dbFor(request);
+      await saveShippingAddress(db, me.id, request.body);
+      const details = await findUserDetails(db, me.id);
+      if (!details) throw notFound('User Not Found');
+      return details;
+    },
+  );
 
   // Everything stored about the caller, as a JSON file to save (GDPR art. 15 and 20).
   app.get('/me/export', async (request, reply) => {
@@ -59,15 +68,19 @@ export const signedInUserRoutes: RoutePlugin = async (app, { deps }) => {
 
   // Erases the caller's account once the password confirms it; the confirmation goes to the
   // address the account had. Every cached answer is dropped (a shop may have closed).
-  app.delete('/me', { schema: { body: deleteAccountSchema } }, async (request) => {
-    const me = userOf(request);
-    await erasureAttempts.hit(request, `erase|${me.id}`);
-    const erased = await eraseOwnAccount(dbFor(request), me.id, request.body.password);
-    sendInBackground(
-      deps.mailer,
-      accountDeletedMail(erased, mailLinkOrigin(deps.config), requestLanguage(request)),
-      request.log,
-    );
-    return { message: ACCOUNT_DELETED };
-  });
+  app.delete(
+    '/me',
+    { schema: { body: deleteAccountSchema, response: { 200: accountDeletedSchema } } },
+    async (request) => {
+      const me = userOf(request);
+      await erasureAttempts.hit(request, `erase|${me.id}`);
+      const erased = await eraseOwnAccount(dbFor(request), me.id, request.body.password);
+      sendInBackground(
+        deps.mailer,
+        accountDeletedMail(erased, mailLinkOrigin(deps.config), requestLanguage(request)),
+        request.log,
+      );
+      return { message: ACCOUNT_DELETED };
+    },
+  );
 };
