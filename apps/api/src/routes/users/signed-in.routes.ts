@@ -15,6 +15,7 @@ import { requestLanguage } from '#api/lib/request-language.ts';
 import { accountDeletedMail } from '#api/mails/account-deleted-mail.ts';
 import { saveShippingAddress } from '#api/modules/orders/shipping-address.service.ts';
 import { eraseOwnAccount } from '#api/modules/users/account-erasure.service.ts';
+import { personalDataExportSchema } from '#api/modules/users/personal-data-export.schema.ts';
 import { exportFileName, exportPersonalData } from '#api/modules/users/personal-data-export.service.ts';
 import { findUserDetails, updateProfile } from '#api/modules/users/users.service.ts';
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
@@ -59,7 +60,7 @@ export const signedInUserRoutes: RoutePlugin = async (app, { deps }) => {
   );
 
   // Everything stored about the caller, as a JSON file to save (GDPR art. 15 and 20).
-  app.get('/me/export', async (request, reply) => {
+  app.get('/me/export', { schema: { response: { 200: personalDataExportSchema } } }, async (request, reply) => {
     const now = new Date();
     const data = await exportPersonalData(deps.database.reader, userOf(request).id, now);
     void reply.header('content-disposition', `attachment; filename="${exportFileName(now)}"`);
