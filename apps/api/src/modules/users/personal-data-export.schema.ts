@@ -2,15 +2,25 @@
  * The answer of GET /api/users/me/export, as a zod schema made from the very columns the export
  * reads (personal-data-export.service.ts): a column added to a table is exported without anyone
  * remembering to, and so is described the same way. Each row is a strict object of its columns,
- * `null` where the column may be; times are ISO 8601 strings in UTC. Columns
- * holding JSON name their shape here (a new one throws until it does).
+ * `null` where the column may be; times are ISO 8601 strings in UTC. Columns holding JSON name
+ * their shape here (a new one throws until it does).
  */
-
+import { productOptionSchema } from '@torget/shared/schemas/answers/catalog';
+import { paymentResultSchema } from '@torget/shared/schemas/answers/orders';
 import { maskedPayoutAccountSchema } from '@torget/shared/schemas/answers/payouts';
 import type { Column } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import { type ZodType, z } from 'zod';
-import { orderItems, orderWithdrawalLines, payoutLines, reviews, sellers } from '#api/db/schema.ts';
+import {
+  orderItems,
+  orderRefunds,
+  orders,
+  orderWithdrawalLines,
+  payoutLines,
+  products,
+  reviews,
+  sellers,
+} from '#api/db/schema.ts';
 import {
   BUYER_ORDER_COLUMNS,
   exportedColumns,
@@ -20,18 +30,13 @@ import {
   threadReadColumns,
 } from './personal-data-export.service';
 
-/** The JSON columns' shapes, by the column's name in the database. */
-const JSON_COLUMNS: Record<string, ZodType> = {
-  images: z.array(z.string()),
-  options: z.array(z.strictObject({ name: z.string(), values: z.array(z.string()) })),
-  lines: z.array(z.strictObject({ product: z.string().nullable(), name: z.string(), qty: z.number() })),
-  payment_result: z.strictObject({
-    id: z.string(),
-    status: z.string(),
-    update_time: z.string(),
-    email_address: z.string(),
-  }),
-};
+/** The shapes of the exported columns that hold JSON. */
+const JSON_COLUMNS = new Map<Column, ZodType>([
+  [products.images, z.array(z.string())],
+  [products.options, z.array(productOptionSchema)],
+  [orderRefunds.lines, z.array(z.strictObject({ product: z.string().nullable(), name: z.string(), qty: z.number() }))],
+  [orders.paymentResult, paymentResultSchema],
+]);
 
 function columnSchema(column: Column): ZodType {
   switch (column.dataType) {
@@ -42,14 +47,15 @@ function columnSchema(column: Column): ZodType {
     case 'boolean':
       return z.boolean();
     case 'date':
-      return z.iso.datetime();
+      // Read back as JSON by exportPersonalData: an ISO 8601 string.
+      return z.string();
     case 'array': {
       const base = (column as Column & { baseColumn?: Column }).baseColumn;
       if (!base) break;
       return z.array(columnSchema(base));
     }
     case 'json': {
-      const shape = JSON_COLUMNS[column.name];
+      const shape = JSON_COLUMNS.get(column);
       if (shape) return shape;
       break;
     }
@@ -79,7 +85,7 @@ const message = z.strictObject({
   authorRole: z.string().describe("Who wrote it: 'buyer', 'seller' or 'admin'."),
   authorName: z.string().optional().describe("Only on the user's own messages."),
   text: z.string(),
-  createdAt: z.iso.datetime(),
+  createdAt: z.string(),
 });
 
 /** An order with its lines, thread, withdrawals and refunds. */
@@ -109,7 +115,7 @@ const shop = rowSchema(getTableColumns(sellers)).extend({
 export const personalDataExportSchema = z
   .strictObject({
     format: z.string().describe('The export\'s name and version: "torget-personal-data/1".'),
-    exportedAt: z.iso.datetime(),
+    exportedAt: z.string(),
     about: z.string(),
     categories: z
       .array(
