@@ -243,12 +243,10 @@ export const topSellerListSchema = z
   .array(topSellerSchema)
   .meta({ id: 'TopSellerList', description: 'GET /api/users/top-sellers: the top sellers, best first.' });
 
-export const categoryListSchema = z
-  .array(z.string())
-  .meta({
-    id: 'CategoryList',
-    description: 'GET /api/products/categories: the category names of the listed products.',
-  });
+export const categoryListSchema = z.array(z.string()).meta({
+  id: 'CategoryList',
+  description: 'GET /api/products/categories: the category names of the listed products.',
+});
 
 export const productCreatedSchema = z
   .strictObject({
@@ -326,5 +324,5 @@ export const productCsvFileProblemSchema = z
   })
   .meta({
     id: 'ProductCsvFileProblem',
-    description: 'POST /api/products/import: a file that cannot be read at all (400), or is too large.',
+    description: 'POST /api/products/import, answered 400: the file is too large or cannot be read.',
   });
