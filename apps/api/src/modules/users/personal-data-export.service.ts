@@ -67,6 +67,54 @@ const {
 const { decidedBy: _decidedBy, ...withdrawalColumns } = getTableColumns(orderWithdrawals);
 const { actorId: _actorId, ...refundColumns } = getTableColumns(orderRefunds);
 
+/** The columns of the other rows read by parts: the export's schema (personal-data-export.schema.ts) reads them too. */
+export const threadReadColumns = { orderId: orderMessageReads.orderId, readAt: orderMessageReads.readAt };
+export const savedFavouriteColumns = { productId: favourites.productId, savedAt: favourites.createdAt };
+export const favouriteNoticeColumns = {
+  productId: favouriteNotices.productId,
+  kind: favouriteNotices.kind,
+  createdAt: favouriteNotices.createdAt,
+  sentAt: favouriteNotices.sentAt,
+};
+/** The reports the user made, with their outcome; not who decided (the marketplace's work). */
+export const reportMadeColumns = {
+  productId: reports.productId,
+  productName: reports.productName,
+  sellerId: reports.sellerId,
+  category: reports.category,
+  text: reports.text,
+  createdAt: reports.createdAt,
+  decision: reports.decision,
+  reason: reports.reason,
+  decidedAt: reports.decidedAt,
+};
+
+/** The order columns a seller's export leaves out: the buyer's data (see the file's comment). */
+export const BUYER_ORDER_COLUMNS = [
+  'userId',
+  'buyerName',
+  'shippingFullName',
+  'shippingAddress',
+  'shippingCity',
+  'shippingPostalCode',
+  'shippingCountry',
+  'paymentResult',
+  'buyerLanguage',
+] as const;
+
+/** The whole rows' columns the export reads, each less the columns no export carries. */
+export const exportedColumns = {
+  account: accountColumns,
+  order: orderColumns,
+  product: productColumns,
+  passwordReset: resetColumns,
+  sellerApplication: applicationColumns,
+  ledgerEntry: ledgerColumns,
+  paymentRequest: paymentRequestColumns,
+  withdrawal: withdrawalColumns,
+  refund: refundColumns,
+};
+
 type OrderRow = Record<string, unknown> & { id: string };
 
 /** An order of the user's, with its lines, thread, withdrawals and refunds. */
@@ -102,18 +150,9 @@ async function ordersWithDetails(db: Db, userId: string, rows: OrderRow[], asSel
     .orderBy(asc(orderRefunds.seq));
   return rows.map((order) => {
     // A buyer's data on an order they sold stays out (see the file's comment).
-    const {
-      userId: _buyer,
-      buyerName: _buyerName,
-      shippingFullName: _fullName,
-      shippingAddress: _address,
-      shippingCity: _city,
-      shippingPostalCode: _postalCode,
-      shippingCountry: _country,
-      paymentResult: _paymentResult,
-      buyerLanguage: _buyerLanguage,
-      ...sellersView
-    } = order;
+    const sellersView = Object.fromEntries(
+      Object.entries(order).filter(([key]) => !(BUYER_ORDER_COLUMNS as readonly string[]).includes(key)),
+    );
     return {
       ...(asSeller ? sellersView : order),
       items: items.filter((item) => item.orderId === order.id),
@@ -175,8 +214,25 @@ async function shopSection(db: Db, userId: string) {
   };
 }
 
-/** The whole export of `userId`'s data; 404 for an account that is gone. */
+/** A value as its JSON is read back: times as ISO 8601 strings. */
+type AsJson<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? AsJson<U>[]
+    : T extends object
+      ? { [K in keyof T]: AsJson<T[K]> }
+      : T;
+
+/**
+ * The whole export of `userId`'s data, as its JSON is read (times as ISO 8601 strings, as the
+ * answer's schema describes them); 404 for an account that is gone.
+ */
 export async function exportPersonalData(db: Db, userId: string, now: Date = new Date()) {
+  const data = await readPersonalData(db, userId, now);
+  return JSON.parse(JSON.stringify(data)) as AsJson<typeof data>;
+}
+
+async function readPersonalData(db: Db, userId: string, now: Date) {
   const [account] = await db.select(accountColumns).from(users).where(eq(users.id, userId));
   if (!account || account.deletedAt) throw notFound('User Not Found');
   const bought = (await db
@@ -199,7 +255,7 @@ export async function exportPersonalData(db: Db, userId: string, now: Date = new
         .where(eq(passwordResetTokens.userId, userId))
         .orderBy(asc(passwordResetTokens.createdAt)),
       threadsRead: await db
-        .select({ orderId: orderMessageReads.orderId, readAt: orderMessageReads.readAt })
+        .select(threadReadColumns)
         .from(orderMessageReads)
         .where(eq(orderMessageReads.userId, userId)),
     },
@@ -211,34 +267,18 @@ export async function exportPersonalData(db: Db, userId: string, now: Date = new
       .orderBy(asc(reviews.createdAt), asc(reviews.id)),
     favourites: {
       saved: await db
-        .select({ productId: favourites.productId, savedAt: favourites.createdAt })
+        .select(savedFavouriteColumns)
         .from(favourites)
         .where(eq(favourites.userId, userId))
         .orderBy(asc(favourites.createdAt)),
       notices: await db
-        .select({
-          productId: favouriteNotices.productId,
-          kind: favouriteNotices.kind,
-          createdAt: favouriteNotices.createdAt,
-          sentAt: favouriteNotices.sentAt,
-        })
+        .select(favouriteNoticeColumns)
         .from(favouriteNotices)
         .where(eq(favouriteNotices.userId, userId))
         .orderBy(asc(favouriteNotices.createdAt)),
     },
-    // The reports the user made, with their outcome; not who decided (the marketplace's work).
     reportsMade: await db
-      .select({
-        productId: reports.productId,
-        productName: reports.productName,
-        sellerId: reports.sellerId,
-        category: reports.category,
-        text: reports.text,
-        createdAt: reports.createdAt,
-        decision: reports.decision,
-        reason: reports.reason,
-        decidedAt: reports.decidedAt,
-      })
+      .select(reportMadeColumns)
       .from(reports)
       .where(eq(reports.reporterId, userId))
       .orderBy(asc(reports.createdAt)),

@@ -5,6 +5,7 @@
  * gets `private, no-cache` (lib/http-caching.ts), so nobody's draft sits in a shared cache.
  */
 import { canManageProductList } from '@torget/shared/policies/products';
+import { productDetailsSchema, productListResponseSchema } from '@torget/shared/schemas/answers/catalog';
 import { productListQuerySchema } from '@torget/shared/schemas/product-query';
 import { z } from 'zod';
 import { cacheTags } from '#api/lib/cache-changes.ts';
@@ -22,7 +23,8 @@ export const callerProductRoutes: RoutePlugin = async (app, { deps }) => {
   const { cache } = deps;
   const config = { httpCache: 'catalogue' } as const;
 
-  app.get('/', { schema: { querystring: productListQuerySchema }, config }, async (request, reply) => {
+  const listSchema = { querystring: productListQuerySchema, response: { 200: productListResponseSchema } };
+  app.get('/', { schema: listSchema, config }, async (request, reply) => {
     const { query } = request;
     if (query.scope !== 'manage') {
       // Written as JSON from the rows already (modules/catalog/product-json.ts).
@@ -37,22 +39,26 @@ export const callerProductRoutes: RoutePlugin = async (app, { deps }) => {
   // A product page is dropped by any write to the product (lib/cache-changes.ts), so it may be
   // kept as long as a list. Only the anonymous answer is kept: a signed-in caller may see a
   // draft (its seller, an admin).
-  app.get('/:id', { schema: { params: idParams }, config }, async (request, reply) => {
-    // The database reads a uuid in any case, but writes name the product in lower case, as the
-    // database writes it: a key in capitals would never be dropped by a write and would serve the
-    // old product until its time ran out.
-    const id = request.params.id.toLowerCase();
-    const caller = callerOf(request);
-    const answer = caller
-      ? await productAnswerOrNotFound(db, id, caller)
-      : await cache.get(
-          `product:${id}`,
-          PRODUCT_LIST_TTL_MS,
-          () => productAnswerOrNotFound(db, id, null),
-          [cacheTags.product(id)],
-          // The page shows the seller's brief, with the seller's rating.
-          (product) => [cacheTags.sellerShown(product.sellerId)],
-        );
-    return sendJsonText(reply, answer);
-  });
+  app.get(
+    '/:id',
+    { schema: { params: idParams, response: { 200: productDetailsSchema } }, config },
+    async (request, reply) => {
+      // The database reads a uuid in any case, but writes name the product in lower case, as the
+      // database writes it: a key in capitals would never be dropped by a write and would serve the
+      // old product until its time ran out.
+      const id = request.params.id.toLowerCase();
+      const caller = callerOf(request);
+      const answer = caller
+        ? await productAnswerOrNotFound(db, id, caller)
+        : await cache.get(
+            `product:${id}`,
+            PRODUCT_LIST_TTL_MS,
+            () => productAnswerOrNotFound(db, id, null),
+            [cacheTags.product(id)],
+            // The page shows the seller's brief, with the seller's rating.
+            (product) => [cacheTags.sellerShown(product.sellerId)],
+          );
+      return sendJsonText(reply, answer);
+    },
+  );
 };

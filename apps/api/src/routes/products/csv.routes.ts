@@ -5,6 +5,8 @@
  */
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_PRODUCT_CSV_BYTES, type ProductCsvFileProblem } from '@torget/shared/rules/product-csv';
+import { productCsvFileProblemSchema, productCsvReportSchema } from '@torget/shared/schemas/answers/catalog';
+import { apiErrorSchema } from '@torget/shared/schemas/answers/errors';
 import { z } from 'zod';
 import { dbFor, declareChanges, productChangeTags } from '#api/lib/cache-changes.ts';
 import { badRequest } from '#api/lib/http-errors.ts';
@@ -14,6 +16,19 @@ import { importProductsCsv } from '#api/modules/product-csv/product-csv-import.s
 import { type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 
 const importQuery = z.object({ dry_run: z.enum(['0', '1', 'true', 'false']).optional() });
+
+/** The export's file: the columns of rules/product-csv.ts, `;`-separated. */
+const csvFile = { content: { 'text/csv': { schema: z.string() } } };
+
+/**
+ * The import's report, applied or a dry run (200) or refused row by row (422); a file that cannot
+ * be read answers its problems (400), as does a request without a file, in the usual error shape.
+ */
+const importAnswers = {
+  200: productCsvReportSchema,
+  422: productCsvReportSchema,
+  400: z.union([productCsvFileProblemSchema, apiErrorSchema]),
+};
 
 const TOO_BIG: ProductCsvFileProblem = {
   message: 'The file is too large: it must be under 10 MB.',
@@ -25,7 +40,7 @@ export const productCsvRoutes: RoutePlugin = async (app) => {
     limits: { fileSize: MAX_PRODUCT_CSV_BYTES, files: 1, fields: 5, parts: 6 },
   });
 
-  app.get('/mine.csv', async (request, reply) => {
+  app.get('/mine.csv', { schema: { response: { 200: csvFile } } }, async (request, reply) => {
     const csv = await exportProductsCsv(dbFor(request), userOf(request).id);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -34,7 +49,7 @@ export const productCsvRoutes: RoutePlugin = async (app) => {
       .send(csv);
   });
 
-  app.post('/import', { schema: { querystring: importQuery } }, async (request, reply) => {
+  app.post('/import', { schema: { querystring: importQuery, response: importAnswers } }, async (request, reply) => {
     const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
     // A dry run and a refused file write nothing; an applied one declares its products below.
     declareChanges(request, []);

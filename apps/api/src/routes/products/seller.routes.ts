@@ -1,4 +1,5 @@
 /** /api/products, for sellers: a new, empty product (a draft) in the seller's own shop. */
+import { productCreatedSchema } from '@torget/shared/schemas/answers/catalog';
 import { dbFor, declareChanges, productChangeTags } from '#api/lib/cache-changes.ts';
 import { startDraftCleanup } from '#api/modules/catalog/draft-cleanup.service.ts';
 import { findProductFacts } from '#api/modules/catalog/product-facts.service.ts';
@@ -11,7 +12,7 @@ export const sellerProductRoutes: RoutePlugin = async (app) => {
   const stopDraftCleanup = startDraftCleanup(app.log, app.backgroundChanges);
   app.addHook('onClose', stopDraftCleanup);
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { schema: { response: { 201: productCreatedSchema } } }, async (request, reply) => {
     // Refused (the plan's limit), nothing changed; made, its lists change (lib/cache-changes.ts).
     declareChanges(request, []);
     const user = userOf(request);

@@ -2,6 +2,11 @@
  * /api/products, for anyone signed in: editing and deleting (the services allow the product's
  * seller and admins) and reviewing (anyone but the product's own seller).
  */
+import {
+  productDeletedSchema,
+  productUpdatedSchema,
+  reviewCreatedSchema,
+} from '@torget/shared/schemas/answers/catalog';
 import { productUpdateSchema, reviewSchema } from '@torget/shared/schemas/catalog';
 import { z } from 'zod';
 import {
@@ -25,7 +30,10 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
   const reviewsPerAddress = createLimiter(app, 'reviews', deps.rateLimits);
 
   // An edit's first statement reads the session's user with the product (readsSessionUser).
-  const editRoute = { schema: { params: idParams, body: productUpdateSchema }, config: { readsSessionUser: true } };
+  const editRoute = {
+    schema: { params: idParams, body: productUpdateSchema, response: { 200: productUpdatedSchema } },
+    config: { readsSessionUser: true },
+  };
   app.put('/:id', editRoute, async (request) => {
     const db = dbFor(request);
     // The lists that could hold the product as it was or as it is now (lib/cache-changes.ts).
@@ -42,7 +50,7 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
     return { message: 'Product Updated', product: await productOrNotFound(db, request.params.id, editor) };
   });
 
-  app.delete('/:id', { schema: { params: idParams } }, async (request) => {
+  app.delete('/:id', { schema: { params: idParams, response: { 200: productDeletedSchema } } }, async (request) => {
     const db = dbFor(request);
     // With its reviews gone, the seller's rating may change: it shows wherever the seller does.
     const before = await findProductFacts(db, request.params.id);
@@ -56,7 +64,10 @@ export const signedInProductRoutes: RoutePlugin = async (app, { deps }) => {
 
   // The review's first statement reads the session's user with the product's facts: the guard
   // checks the token and reads nothing (readsSessionUser, routes/audiences.ts).
-  const reviewRoute = { schema: { params: idParams, body: reviewSchema }, config: { readsSessionUser: true } };
+  const reviewRoute = {
+    schema: { params: idParams, body: reviewSchema, response: { 201: reviewCreatedSchema } },
+    config: { readsSessionUser: true },
+  };
   app.post('/:id/reviews', reviewRoute, async (request, reply) => {
     await reviewsPerAddress.hitAddress(request);
     const db = dbFor(request);

@@ -1,4 +1,5 @@
 /** /api/users/:id for anyone: an account as its caller may see it (a token, if sent, counts). */
+import { userAsSeenSchema } from '@torget/shared/schemas/answers/users';
 import { z } from 'zod';
 import { notFound } from '#api/lib/http-errors.ts';
 import { unreadTotal } from '#api/modules/orders/order-unread.ts';
@@ -8,7 +9,7 @@ import { callerOf, type RoutePlugin } from '#api/routes/audiences.ts';
 const idParams = z.object({ id: z.string() });
 
 export const callerUserRoutes: RoutePlugin = async (app, { deps }) => {
-  app.get('/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/:id', { schema: { params: idParams, response: { 200: userAsSeenSchema } } }, async (request) => {
     const caller = callerOf(request);
     const user = await findUserAsSeenBy(deps.database.reader, caller, request.params.id);
     if (!user) throw notFound('User Not Found');

@@ -4,6 +4,7 @@
  * cached answer (the lists and pages show no favourites).
  */
 import type { FavouriteStateResponse, FavouritesResponse } from '@torget/shared/api-types';
+import { favouriteStateResponseSchema, favouritesResponseSchema } from '@torget/shared/schemas/answers/favourites';
 import { z } from 'zod';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import {
@@ -21,20 +22,24 @@ export const favouriteRoutes: RoutePlugin = async (app, { deps }) => {
   const stopMails = startFavouriteMails(deps, app.backgroundChanges, app.log);
   app.addHook('onClose', stopMails);
 
-  app.get('/me/favourites', async (request): Promise<FavouritesResponse> => {
-    return { products: await listFavourites(dbFor(request), userOf(request).id) };
-  });
+  app.get(
+    '/me/favourites',
+    { schema: { response: { 200: favouritesResponseSchema } } },
+    async (request): Promise<FavouritesResponse> => {
+      return { products: await listFavourites(dbFor(request), userOf(request).id) };
+    },
+  );
 
   app.get(
     '/me/favourites/:productId',
-    { schema: { params: productParams } },
+    { schema: { params: productParams, response: { 200: favouriteStateResponseSchema } } },
     async (request): Promise<FavouriteStateResponse> =>
       favouriteState(dbFor(request), userOf(request).id, request.params.productId),
   );
 
   app.put(
     '/me/favourites/:productId',
-    { schema: { params: productParams } },
+    { schema: { params: productParams, response: { 200: favouriteStateResponseSchema } } },
     async (request): Promise<FavouriteStateResponse> => {
       declareChanges(request, []);
       return saveFavourite(dbFor(request), userOf(request).id, request.params.productId);
@@ -43,7 +48,7 @@ export const favouriteRoutes: RoutePlugin = async (app, { deps }) => {
 
   app.delete(
     '/me/favourites/:productId',
-    { schema: { params: productParams } },
+    { schema: { params: productParams, response: { 200: favouriteStateResponseSchema } } },
     async (request): Promise<FavouriteStateResponse> => {
       declareChanges(request, []);
       return removeFavourite(dbFor(request), userOf(request).id, request.params.productId);

@@ -5,6 +5,11 @@ import {
   resetPasswordSchema,
   signinSchema,
 } from '@torget/shared/schemas/accounts';
+import {
+  passwordResetDoneSchema,
+  passwordResetRequestedSchema,
+  signedInUserSchema,
+} from '@torget/shared/schemas/answers/users';
 import type { FastifyRequest } from 'fastify';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';
 import { sendInBackground } from '#api/lib/mailer.ts';
@@ -35,7 +40,7 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
   app.post(
     '/signin',
     {
-      schema: { body: signinSchema },
+      schema: { body: signinSchema, response: { 200: signedInUserSchema } },
       config: { rateLimit: routeRateLimit('signin', deps.rateLimits, byIpAndEmail) },
     },
     async (request) => {
@@ -47,16 +52,20 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
     },
   );
 
-  app.post('/register', { schema: { body: registerSchema } }, async (request, reply) => {
-    await registrations.hitAddress(request);
-    const user = await registerUser(dbFor(request), request.body);
-    return reply.status(201).send(await signedInAnswer(deps, request, user));
-  });
+  app.post(
+    '/register',
+    { schema: { body: registerSchema, response: { 201: signedInUserSchema } } },
+    async (request, reply) => {
+      await registrations.hitAddress(request);
+      const user = await registerUser(dbFor(request), request.body);
+      return reply.status(201).send(await signedInAnswer(deps, request, user));
+    },
+  );
 
   app.post(
     '/forgot_password',
     {
-      schema: { body: forgotPasswordSchema },
+      schema: { body: forgotPasswordSchema, response: { 200: passwordResetRequestedSchema } },
       config: { rateLimit: routeRateLimit('passwordReset', deps.rateLimits, byEmail) },
     },
     async (request) => {
@@ -78,14 +87,18 @@ export const publicAccountRoutes: RoutePlugin = async (app, { deps }) => {
     },
   );
 
-  app.post('/reset_password', { schema: { body: resetPasswordSchema } }, async (request) => {
-    // A password changes no cached answer (lib/cache-changes.ts).
-    declareChanges(request, []);
-    await resetPassword(dbFor(request), {
-      email: request.body.email,
-      token: request.body.reset_password_token,
-      newPassword: request.body.new_password,
-    });
-    return { message: 'Password was reset.' };
-  });
+  app.post(
+    '/reset_password',
+    { schema: { body: resetPasswordSchema, response: { 200: passwordResetDoneSchema } } },
+    async (request) => {
+      // A password changes no cached answer (lib/cache-changes.ts).
+      declareChanges(request, []);
+      await resetPassword(dbFor(request), {
+        email: request.body.email,
+        token: request.body.reset_password_token,
+        newPassword: request.body.new_password,
+      });
+      return { message: 'Password was reset.' };
+    },
+  );
 };

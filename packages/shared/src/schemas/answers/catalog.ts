@@ -1,8 +1,10 @@
 /**
  * The catalogue's answers (api-types.ts): sellers' briefs, reviews, products, product lists,
- * suggestions, facets and top sellers.
+ * suggestions, facets and top sellers; the answers of writing products and reviews, a removal's
+ * statement, and the CSV import's report (rules/product-csv.ts).
  */
 import { z } from 'zod';
+import { productRemovalSchema } from './reports';
 
 export const sellerBriefSchema = z
   .strictObject({
@@ -236,3 +238,91 @@ export const topSellerSchema = z
     seller: sellerBriefSchema,
   })
   .meta({ id: 'TopSeller', description: 'GET /api/users/top-sellers: one entry a seller.' });
+
+export const topSellerListSchema = z
+  .array(topSellerSchema)
+  .meta({ id: 'TopSellerList', description: 'GET /api/users/top-sellers: the top sellers, best first.' });
+
+export const categoryListSchema = z.array(z.string()).meta({
+  id: 'CategoryList',
+  description: 'GET /api/products/categories: the category names of the listed products.',
+});
+
+export const productCreatedSchema = z
+  .strictObject({
+    message: z.string().describe('Always "Product Created".'),
+    product: productDetailsSchema,
+  })
+  .meta({ id: 'ProductCreated', description: "POST /api/products: the new, empty draft in the seller's shop." });
+
+export const productUpdatedSchema = z
+  .strictObject({
+    message: z.string().describe('Always "Product Updated".'),
+    product: productDetailsSchema,
+  })
+  .meta({ id: 'ProductUpdated', description: 'PUT /api/products/{id}: the product as saved.' });
+
+export const productDeletedSchema = z
+  .strictObject({ message: z.string().describe('Always "Product Deleted".') })
+  .meta({ id: 'ProductDeleted', description: 'DELETE /api/products/{id}: the product and its reviews are deleted.' });
+
+export const reviewCreatedSchema = z
+  .strictObject({
+    message: z.string().describe('Always "Review Created".'),
+    review: reviewSchema,
+  })
+  .meta({ id: 'ReviewCreated', description: "POST /api/products/{id}/reviews: the caller's new review." });
+
+export const productRemovalAnswerSchema = z
+  .strictObject({
+    removal: productRemovalSchema.nullable().describe('Null for a product not removed by moderation.'),
+  })
+  .meta({
+    id: 'ProductRemovalAnswer',
+    description: "GET /api/products/{id}/removal, to the product's seller and admins.",
+  });
+
+export const productCsvChangeSchema = z
+  .strictObject({
+    row: z.number().int().describe('The line in the file (the header is line 1).'),
+    productNumber: z.string().describe("The product's number, '' for a product the row creates."),
+    name: z.string(),
+    fields: z.array(z.string()).describe('The columns whose value changes (a created product: every column given).'),
+    variant: z.string().optional().describe('A variant\'s row: the variant\'s name ("M, Blå").'),
+    newVariant: z.boolean().optional().describe("A variant's row that creates the variant."),
+  })
+  .meta({ id: 'ProductCsvChange', description: 'A product (or variant) an import creates or changes.' });
+
+export const productCsvRefusalSchema = z
+  .strictObject({
+    row: z.number().int().describe('The line in the file (the header is line 1).'),
+    productNumber: z.string(),
+    reason: z.string(),
+  })
+  .meta({ id: 'ProductCsvRefusal', description: 'One refused row of an import, and why.' });
+
+export const productCsvReportSchema = z
+  .strictObject({
+    dryRun: z.boolean(),
+    applied: z.boolean().describe('Whether the changes were written (never on a dry run, nor when a row is refused).'),
+    rows: z.number().int(),
+    created: z.array(productCsvChangeSchema),
+    changed: z.array(productCsvChangeSchema),
+    unchanged: z.number().int(),
+    refused: z.array(productCsvRefusalSchema),
+  })
+  .meta({
+    id: 'ProductCsvReport',
+    description:
+      'POST /api/products/import: the report of a dry run or of the file applied (200), or of a file with refused rows, nothing written (422).',
+  });
+
+export const productCsvFileProblemSchema = z
+  .strictObject({
+    message: z.string(),
+    problems: z.array(z.string()).describe('What is wrong, with the line when known.'),
+  })
+  .meta({
+    id: 'ProductCsvFileProblem',
+    description: 'POST /api/products/import, answered 400: the file is too large or cannot be read.',
+  });

@@ -1,4 +1,7 @@
-/** The users' answers (api-types.ts): the seller profile, a user, the signed-in user, public sellers, the admin list. */
+/**
+ * The users' answers (api-types.ts): the seller profile, a user, the signed-in user, public sellers,
+ * the admin list; an account as its caller sees it, and the notices of password resets and deletions.
+ */
 import { z } from 'zod';
 import { sellerBriefSchema } from './catalog';
 
@@ -100,3 +103,37 @@ export const userListEntrySchema = z
     createdAt: z.string(),
   })
   .meta({ id: 'UserListEntry', description: 'One row of the admin user list.' });
+
+export const userAsSeenSchema = z.union([userDetailsSchema, publicSellerSchema]).meta({
+  id: 'UserAsSeen',
+  description:
+    'GET /api/users/{id}: the whole account to the user themself and to admins (UserDetails), otherwise what a storefront shows of a seller (PublicSeller).',
+});
+
+export const userListSchema = z.array(userListEntrySchema).meta({
+  id: 'UserList',
+  description: 'GET /api/users (admins): one page of users; X-Total-Count and Link headers give the rest.',
+});
+
+export const passwordResetRequestedSchema = z
+  .strictObject({
+    message: z
+      .string()
+      .describe('Always "If an account exists for this e-mail, we have sent a link to reset the password."'),
+  })
+  .meta({
+    id: 'PasswordResetRequested',
+    description: 'POST /api/users/forgot_password: the same answer whether or not the e-mail has an account.',
+  });
+
+export const passwordResetDoneSchema = z
+  .strictObject({ message: z.string().describe('Always "Password was reset."') })
+  .meta({ id: 'PasswordResetDone', description: 'POST /api/users/reset_password: the new password is set.' });
+
+export const accountDeletedSchema = z
+  .strictObject({ message: z.string().describe('Always "Your account was deleted."') })
+  .meta({ id: 'AccountDeleted', description: "DELETE /api/users/me: the caller's account is erased." });
+
+export const userDeletedSchema = z
+  .strictObject({ message: z.string().describe('Always "User deleted successfully."') })
+  .meta({ id: 'UserDeleted', description: 'DELETE /api/users/{id} (admins): the account is deleted.' });
