@@ -22,11 +22,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["AdminOverview"];
+                    };
                 };
             };
         };
@@ -55,11 +75,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/plain": components["schemas"]["GoogleApiKey"];
+                    };
                 };
             };
         };
@@ -88,11 +128,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/plain": components["schemas"]["PaypalClientId"];
+                    };
                 };
             };
         };
@@ -121,11 +181,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["FeeSettings"];
+                    };
                 };
             };
         };
@@ -159,11 +239,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["FeeSettings"];
+                    };
                 };
             };
         };
@@ -191,11 +291,40 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["HealthStatus"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HealthUnavailable"] | components["schemas"]["ApiError"];
+                    };
                 };
             };
         };
@@ -224,11 +353,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Liveness"];
+                    };
                 };
             };
         };
@@ -257,11 +406,40 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Readiness"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotReady"] | components["schemas"]["ApiError"];
+                    };
                 };
             };
         };
@@ -295,11 +473,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["LedgerEntry"][];
+                    };
                 };
             };
         };
@@ -338,11 +536,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LedgerEntry"];
+                    };
                 };
             };
         };
@@ -371,11 +589,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["LedgerEarningsMonth"][];
+                    };
                 };
             };
         };
@@ -406,11 +644,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["LedgerStatement"];
+                    };
                 };
             };
         };
@@ -441,11 +699,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -474,11 +752,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SellerPaymentRequest"][];
+                    };
                 };
             };
         };
@@ -499,11 +797,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SellerPaymentRequest"];
+                    };
                 };
             };
         };
@@ -533,11 +851,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SellerPaymentRequest"];
+                    };
                 };
             };
         };
@@ -565,11 +903,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["LedgerSellerBalance"][];
+                    };
                 };
             };
         };
@@ -607,11 +965,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["OrderPage"];
+                    };
                 };
             };
         };
@@ -645,11 +1023,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderPlaced"];
+                    };
                 };
             };
         };
@@ -678,11 +1076,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
                 };
             };
         };
@@ -700,11 +1118,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["OrderDeleted"];
+                    };
                 };
             };
         };
@@ -733,11 +1171,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["OrderCancelled"];
+                    };
                 };
             };
         };
@@ -767,11 +1225,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The order's thread, oldest first; reading it marks it read. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["OrderMessage"][];
+                    };
                 };
             };
         };
@@ -794,11 +1272,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderMessage"];
+                    };
                 };
             };
         };
@@ -834,11 +1332,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
                 };
             };
         };
@@ -875,11 +1393,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
                 };
             };
         };
@@ -911,11 +1449,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PaypalPaymentStart"];
+                    };
                 };
             };
         };
@@ -958,11 +1516,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderRefunded"];
+                    };
                 };
             };
         };
@@ -1000,11 +1578,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["OrderShipped"];
+                    };
                 };
             };
         };
@@ -1044,11 +1642,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
                 };
             };
         };
@@ -1090,11 +1708,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WithdrawalReceived"];
+                    };
                 };
             };
         };
@@ -1136,11 +1774,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["WithdrawalDecided"];
+                    };
                 };
             };
         };
@@ -1171,11 +1829,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The orders as a CSV file (an attachment named torget-orders-<from>-<to>.csv). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -1206,11 +1884,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["OrderPage"];
+                    };
                 };
             };
         };
@@ -1239,11 +1937,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SellerOverview"];
+                    };
                 };
             };
         };
@@ -1275,11 +1993,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["WithdrawalPage"];
+                    };
                 };
             };
         };
@@ -1311,11 +2049,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PaypalCapturePage"];
+                    };
                 };
             };
         };
@@ -1348,11 +2106,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PaypalCaptureRecord"];
+                    };
                 };
             };
         };
@@ -1379,11 +2157,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PayoutBatch"][];
+                    };
                 };
             };
         };
@@ -1404,11 +2202,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PayoutBatch"];
+                    };
                 };
             };
         };
@@ -1437,11 +2255,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PayoutBatch"];
+                    };
                 };
             };
         };
@@ -1472,11 +2310,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -1508,11 +2366,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PayoutBatch"];
+                    };
                 };
             };
         };
@@ -1553,11 +2431,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ProductListResponse"];
+                    };
                 };
             };
         };
@@ -1572,11 +2470,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductCreated"];
+                    };
                 };
             };
         };
@@ -1605,11 +2523,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ProductDetails"];
+                    };
                 };
             };
         };
@@ -1664,11 +2602,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ProductUpdated"];
+                    };
                 };
             };
         };
@@ -1685,11 +2643,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ProductDeleted"];
+                    };
                 };
             };
         };
@@ -1717,11 +2695,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ProductRemovalAnswer"];
+                    };
                 };
             };
         };
@@ -1762,11 +2760,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewCreated"];
+                    };
                 };
             };
         };
@@ -1793,11 +2811,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["CategoryList"];
+                    };
                 };
             };
         };
@@ -1833,11 +2871,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ProductFacets"];
+                    };
                 };
             };
         };
@@ -1870,11 +2928,49 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ProductCsvReport"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductCsvFileProblem"] | components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductCsvReport"];
+                    };
                 };
             };
         };
@@ -1901,11 +2997,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -1936,11 +3052,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuggestResponse"];
+                    };
                 };
             };
         };
@@ -1972,11 +3108,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ModerationReportList"];
+                    };
                 };
             };
         };
@@ -2004,11 +3160,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportReceived"];
+                    };
                 };
             };
         };
@@ -2046,11 +3222,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ReportDecisionAnswer"];
+                    };
                 };
             };
         };
@@ -2080,11 +3276,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -2115,11 +3331,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PendingSellerApplication"][] | components["schemas"]["PendingSellerApplicationList"];
+                    };
                 };
             };
         };
@@ -2159,11 +3395,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApplicationDecisionAnswer"];
+                    };
                 };
             };
         };
@@ -2191,11 +3447,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["OwnSellerApplication"];
+                    };
                 };
             };
         };
@@ -2224,11 +3500,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SiteSettings"];
+                    };
                 };
             };
         };
@@ -2252,11 +3548,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SiteSettings"];
+                    };
                 };
             };
         };
@@ -2286,11 +3602,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/plain": components["schemas"]["UploadedImagePath"];
+                    };
                 };
             };
         };
@@ -2324,11 +3660,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["UserList"];
+                    };
                 };
             };
         };
@@ -2359,11 +3715,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["UserAsSeen"];
+                    };
                 };
             };
         };
@@ -2389,11 +3765,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["UserDetails"];
+                    };
                 };
             };
         };
@@ -2410,11 +3806,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["UserDeleted"];
+                    };
                 };
             };
         };
@@ -2442,11 +3858,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PayoutAccountAnswer"];
+                    };
                 };
             };
         };
@@ -2477,11 +3913,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/plain": string;
+                    };
                 };
             };
         };
@@ -2518,11 +3974,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PasswordResetRequested"];
+                    };
                 };
             };
         };
@@ -2558,11 +4034,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["AccountDeleted"];
+                    };
                 };
             };
         };
@@ -2588,11 +4084,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PersonalDataExport"];
+                    };
                 };
             };
         };
@@ -2621,11 +4137,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["FavouritesResponse"];
+                    };
                 };
             };
         };
@@ -2656,11 +4192,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["FavouriteStateResponse"];
+                    };
                 };
             };
         };
@@ -2676,11 +4232,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["FavouriteStateResponse"];
+                    };
                 };
             };
         };
@@ -2697,11 +4273,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["FavouriteStateResponse"];
+                    };
                 };
             };
         };
@@ -2727,11 +4323,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PayoutAccountAnswer"];
+                    };
                 };
             };
         };
@@ -2757,11 +4373,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PayoutAccountAnswer"];
+                    };
                 };
             };
         };
@@ -2829,11 +4465,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SignedInUser"];
+                    };
                 };
             };
         };
@@ -2871,11 +4527,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                "4XX": {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignedInUser"];
+                    };
                 };
             };
         };
@@ -2912,11 +4588,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["PasswordResetDone"];
+                    };
                 };
             };
         };
@@ -2954,11 +4650,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["UserDetails"];
+                    };
                 };
             };
         };
@@ -2995,11 +4711,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SignedInUser"];
+                    };
                 };
             };
         };
@@ -3026,11 +4762,31 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["TopSellerList"];
+                    };
                 };
             };
         };
@@ -3046,17 +4802,1446 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description DELETE /api/users/me: the caller's account is erased. */
+        AccountDeleted: {
+            /** @description Always "Your account was deleted." */
+            message: string;
+        };
+        /** @description GET /api/admin/overview: orders and sales today and this month (Stockholm days), and open work. */
+        AdminOverview: {
+            counts: components["schemas"]["AdminOverviewCount"][];
+            /** @description Orders placed this month, cancelled ones left out; sales are their totals in SEK. */
+            thisMonth: {
+                orders: number;
+                sales: number;
+            };
+            /** @description Today in Sweden, 'YYYY-MM-DD'. */
+            today: string;
+            /** @description Orders placed today, cancelled ones left out; sales are their totals in SEK. */
+            todayOrders: {
+                orders: number;
+                sales: number;
+            };
+        };
+        /** @description One count of the admin's overview: what is waiting, and the screen that lists it. */
+        AdminOverviewCount: {
+            count: number;
+            /** @description The admin screen that lists these, with its filter (e.g. '/userlist?shop=waiting'). */
+            href: string;
+            /** @description Names the count; the screen's text for it is keyed by this (e.g. 'openApplications'). */
+            key: string;
+        };
         /** @description Every error answer. */
         ApiError: {
             message: string;
             /** @description Sent by the rate limiter (429) beside the message. */
             statusCode?: number;
         };
-        /** @description Every error answer. */
-        ApiErrorInput: {
+        /** @description PUT /api/seller-applications/{userId}: the decision taken (the applicant is mailed it). */
+        ApplicationDecisionAnswer: {
+            /** @description The applicant's user id. */
+            _id: string;
+            /** @enum {string} */
+            decision: "approved" | "rejected";
+            /** @description 'Application approved.' or 'Application rejected.' */
             message: string;
-            /** @description Sent by the rate limiter (429) beside the message. */
-            statusCode?: number;
+        };
+        /** @description One decision on an application, as the admin queue and the applicant read it. */
+        ApplicationDecisionEntry: {
+            decided_at: string;
+            decision: components["schemas"]["ApplicationDecisionKind"];
+            reason: string;
+        };
+        /**
+         * @description What an admin decided on a seller application ('revoked': a seller's shop taken away).
+         * @enum {string}
+         */
+        ApplicationDecisionKind: "approved" | "rejected" | "revoked";
+        /** @description GET /api/products/categories: the category names of the listed products. */
+        CategoryList: string[];
+        /** @description An option value of the shown products and how many of them have it. */
+        FacetValue: {
+            count: number;
+            value: string;
+        };
+        /** @description GET /api/users/me/favourites: the saved products the public sees, the latest saved first. */
+        FavouritesResponse: {
+            products: components["schemas"]["ProductSummary"][];
+        };
+        /** @description GET/PUT/DELETE /api/users/me/favourites/{productId}: whether the signed-in user saved it. */
+        FavouriteStateResponse: {
+            productId: string;
+            saved: boolean;
+        };
+        /** @description GET and PUT /api/fees: the fees of each plan, and the moms on commission. */
+        FeeSettings: {
+            commission_vat_percent: number;
+            plans: {
+                1: {
+                    commission_percent: number;
+                    yearly_fee: number;
+                };
+                2: {
+                    commission_percent: number;
+                    yearly_fee: number;
+                };
+                3: {
+                    commission_percent: number;
+                    yearly_fee: number;
+                };
+            };
+            /** @description The marketplace's Swish number, which sellers pay what they owe to ('' until set). */
+            swish_number?: string;
+        };
+        /** @description GET /api/config/google (text/plain): the Maps API key, to load the maps script with the places library ('' when not configured). */
+        GoogleApiKey: string;
+        /** @description GET /api/health: the process answers and the database is reachable. */
+        HealthStatus: {
+            /**
+             * @description Which database the API runs on.
+             * @enum {string}
+             */
+            database: "pglite" | "postgres";
+            /** @constant */
+            status: "ok";
+        };
+        /** @description GET /api/health, 503: the database cannot be reached. */
+        HealthUnavailable: {
+            message: string;
+            /** @constant */
+            status: "unavailable";
+        };
+        /** @description GET /api/ledger/earnings: what the marketplace earned in one month (Swedish time), in SEK. */
+        LedgerEarningsMonth: {
+            commission: number;
+            commission_vat: number;
+            /** @description Commission and plan fees, without the moms (which is owed to the state). */
+            earnings: number;
+            /** @description 'YYYY-MM'. */
+            month: string;
+            plan_fees: number;
+        };
+        /** @description One ledger entry (GET /api/ledger/mine, GET /api/ledger): amounts in SEK, signed from the seller's side. */
+        LedgerEntry: {
+            _id: string;
+            /** @description Positive: the marketplace owes it to the seller; negative: the seller owes it. */
+            amount: number;
+            /** @description What the rate was of, in SEK. */
+            base: number | null;
+            createdAt: string;
+            /** @enum {string} */
+            kind: "sale_collected" | "commission" | "commission_vat" | "plan_fee" | "refund" | "payout" | "seller_payment" | "correction";
+            note: string | null;
+            order: string | null;
+            /** @description The order's number as people quote it (`T-100001`). */
+            orderNumber: string | null;
+            payout: string | null;
+            /** @description The first day of the year a plan fee pays for (ISO). */
+            periodStart: string | null;
+            /** @description The rate it used, in percent (commission 10, moms 25); null when none applies. */
+            rate: number | null;
+            /** @description Whether it undoes an earlier entry of its order (the order was marked unpaid). */
+            reversal: boolean;
+            seller: string;
+        };
+        /** @description GET /api/ledger/sellers: one seller's balance. */
+        LedgerSellerBalance: {
+            balance: number;
+            held: number;
+            name: string;
+            seller: string;
+        };
+        /** @description GET /api/ledger/mine: the seller's balance, what is held back, and a month's entries. */
+        LedgerStatement: {
+            balance: number;
+            /** @description The balance after the month. */
+            closing: number;
+            entries: components["schemas"]["LedgerEntry"][];
+            /** @description Money of orders not delivered, or delivered less than 14 days ago (the withdrawal period). */
+            held: number;
+            /** @description 'YYYY-MM' (Swedish time) the entries are of. */
+            month: string;
+            /** @description The balance before the month. */
+            opening: number;
+            /** @description The open request to pay what the seller owes by Swish, if an admin has made one. */
+            paymentRequest?: components["schemas"]["SellerPaymentRequest"] | null;
+        };
+        /** @description GET /api/health/live: the process answers (it is never shed under load). */
+        Liveness: {
+            /** @constant */
+            status: "ok";
+        };
+        /** @description A product of the seller's with little stock left. */
+        LowStockProduct: {
+            _id: string;
+            countInStock: number;
+            name: string;
+            /** @description The short product number (1001, …). */
+            number: number;
+        };
+        /** @description A seller's payout account as anyone but the payout batch sees it: masked, `•••• 1234`. */
+        MaskedPayoutAccount: {
+            /** @description The bank of a Swedish clearing number; null for Bankgiro and IBAN. */
+            bankName: string | null;
+            /** @description When it was last set to another account. */
+            changedAt: string;
+            /** @description The last four characters of the number, behind dots. */
+            masked: string;
+            /** @enum {string} */
+            type: "bank_account" | "bankgiro" | "iban";
+        };
+        /** @description One report in the admin's moderation queue or history (GET /api/reports). */
+        ModerationReport: {
+            _id: string;
+            /** @enum {string} */
+            category: "illegal_product" | "counterfeit" | "scam" | "dangerous_product" | "offensive_content" | "other";
+            createdAt: string;
+            decidedAt: string | null;
+            decidedBy: {
+                _id: string;
+                name: string;
+            } | null;
+            /** @description Null while open. */
+            decision: ("keep" | "remove") | null;
+            /** @description The reported product (null for a shop report, or once the product was deleted). */
+            product: {
+                _id: string;
+                name: string;
+                removed: boolean;
+            } | null;
+            reason: string | null;
+            /** @description The reporter's e-mail: their account's when signed in. */
+            reporterEmail: string | null;
+            /** @description The reported shop, or the reported product's seller. */
+            seller: {
+                _id: string;
+                name: string;
+                shopName: string | null;
+            };
+            text: string;
+        };
+        /** @description GET /api/reports: a page of the moderation queue or history. */
+        ModerationReportList: {
+            count: number;
+            page: number;
+            pages: number;
+            reports: components["schemas"]["ModerationReport"][];
+        };
+        /** @description GET /api/health/ready, 503: the checks, and which one failed. */
+        NotReady: {
+            /** @enum {string} */
+            database: "ok" | "unavailable";
+            /** @description What is wrong, the first of the checks that failed. */
+            message: string;
+            /**
+             * @description 'unknown' when the database could not be asked.
+             * @enum {string}
+             */
+            migrations: "applied" | "pending" | "unknown";
+            /** @enum {string} */
+            redis: "ok" | "unavailable" | "not configured";
+            /** @constant */
+            status: "not ready";
+        };
+        /** @description An order (spec section 3). `user` is the buyer's id, or `{ _id, name }` in the admin and seller order lists; `paymentResult` is present once PayPal paid. */
+        Order: {
+            _id: string;
+            cancelledAt: string | null;
+            cancelReason: ("expired" | "cancelled") | null;
+            createdAt: string;
+            deliveredAt: string | null;
+            /** @description An unpaid PayPal order that was cancelled: by its seller or an admin ('cancelled'), or because it was not paid in time ('expired'). Its stock was given back. */
+            isCancelled: boolean;
+            isDelivered: boolean;
+            isPaid: boolean;
+            itemsPrice: number;
+            orderItems: components["schemas"]["OrderItem"][];
+            /** @description Added beyond the spec: the number people read and quote, `T-100001` (rules/order-number.ts). */
+            orderNumber: string;
+            paidAt: string | null;
+            /** @enum {string} */
+            paymentMethod: "PayPal" | "Swish";
+            /** @description Added: PayPal payments received for this order that paid nothing and are refunded. Only in GET /api/orders/{id}, and only when there is one. */
+            paymentRefunds?: components["schemas"]["PaymentRefund"][];
+            paymentResult?: components["schemas"]["PaymentResult"];
+            /** @description Added: the sum of `refunds` in SEK (0 when none). */
+            refundedPrice?: number;
+            /** @description Added: the refunds of the order, oldest first (PayPal through PayPal, Swish recorded by the seller); [] when none. */
+            refunds?: components["schemas"]["OrderRefund"][];
+            seller: components["schemas"]["OrderSellerRef"];
+            /** @description Added: sold by a private person (the seller's type), so the consumer right of withdrawal does not apply; in GET /api/orders/{id} and the answers of actions on the order. */
+            sellerIsPrivate?: boolean;
+            /** @description Added: how the seller sent the order, or null before it is shipped. Always in the order's answers. */
+            shipment?: components["schemas"]["Shipment"] | null;
+            shippingAddress: components["schemas"]["ShippingAddress"];
+            shippingPrice: number;
+            taxPrice: number;
+            totalPrice: number;
+            /** @description Added: messages on the order's thread the reader has not read yet, in GET /api/orders/{id} and the lists; 0 in the answers of actions on the order. */
+            unreadMessages?: number;
+            /** @description The buyer's id; in the admin and seller order lists `{ _id, name }` with the buyer's name as ordered. */
+            user: string | {
+                _id: string;
+                name: string;
+            };
+            /** @description Added: the moms included per rate, highest rate first. Always in the API's order answers. */
+            vatByRate?: components["schemas"]["OrderVat"][];
+            /** @description Added: the moms included in `totalPrice` (prices include moms, so `taxPrice` stays 0). Always in the API's order answers. */
+            vatIncluded?: number;
+            /** @description Added: the buyer's withdrawals from the order, oldest first; [] when none. */
+            withdrawals?: components["schemas"]["OrderWithdrawal"][];
+        };
+        /** @description PUT /api/orders/{id}/cancel: the unpaid PayPal order as cancelled (its stock given back), with a notice. */
+        OrderCancelled: {
+            /** @description 'Order was cancelled.' */
+            message: string;
+            order: components["schemas"]["Order"];
+        };
+        /** @description DELETE /api/orders/{id}: the notice that the order was deleted. */
+        OrderDeleted: {
+            /** @description 'Order was deleted.' */
+            message: string;
+        };
+        /** @description An order line: a snapshot of what was bought. `product` is null once the product is deleted. */
+        OrderItem: {
+            image: string;
+            name: string;
+            price: number;
+            product: string | null;
+            /** @description Added beyond the spec: the product's short number (`#1001`) people quote instead of its id; null once the product is deleted. */
+            productNumber?: number | null;
+            qty: number;
+            shipping_price: number;
+            /** @description Added beyond the spec, for a line of a product with variants: the variant's id (null once it is deleted). */
+            variant?: string | null;
+            /** @description Added beyond the spec: the variant's name ("M, Blå"); `name` is then the line's whole name ("Linneklänning – M, Blå"). */
+            variantName?: string;
+            /** @description Added beyond the spec: the moms rate in percent the line's price included when bought. */
+            vatRate?: number;
+        };
+        /** @description One message on an order's thread, oldest first in GET /api/orders/{id}/messages. */
+        OrderMessage: {
+            _id: string;
+            /** @description Who wrote it, as the order knows them. */
+            author: {
+                _id: string;
+                name: string;
+                /** @enum {string} */
+                role: "buyer" | "seller" | "admin";
+            };
+            createdAt: string;
+            text: string;
+        };
+        /** @description A page of orders, newest first, 50 a page (GET /api/orders/mine, GET /api/orders): the JSON array the spec names; the paging is in the headers, X-Total-Count (all matching) and Link (first, prev, next, last). */
+        OrderPage: components["schemas"]["Order"][];
+        /** @description POST /api/orders (201): the order placed, unpaid and undelivered, with a notice. */
+        OrderPlaced: {
+            /** @description 'New Order Created'. */
+            message: string;
+            order: components["schemas"]["Order"];
+        };
+        /** @description A refund of an order (POST /api/orders/{id}/refunds). */
+        OrderRefund: {
+            _id: string;
+            /** @description SEK, two decimals. */
+            amount: number;
+            /** @description The lines it refunds, when the seller named them; the amount is what counts. */
+            lines: {
+                name: string;
+                product: string | null;
+                qty: number;
+            }[];
+            /** @enum {string} */
+            method: "PayPal" | "Swish";
+            note: string | null;
+            /** @description PayPal: when PayPal took the refund; Swish: the day the seller says they refunded. */
+            refundedAt: string;
+            /**
+             * @description 'pending': PayPal accepted the refund and completes it later.
+             * @enum {string}
+             */
+            status: "completed" | "pending";
+        };
+        /** @description POST /api/orders/{id}/refunds (201): the refunded order and its new refund. */
+        OrderRefunded: {
+            /** @description 'Order was refunded.' */
+            message: string;
+            order: components["schemas"]["Order"];
+            /** @description The refund just made; it is also the last of `order.refunds`. */
+            refund: components["schemas"]["OrderRefund"];
+        };
+        /** @description An order's seller: the seller's user id, the shop name and Swish number as ordered. */
+        OrderSellerRef: {
+            _id: string;
+            seller: {
+                name: string;
+                swish_number: string;
+            };
+        };
+        /** @description PUT /api/orders/{id}/ship: the order with its shipment, and a notice. */
+        OrderShipped: {
+            /** @description 'Order was shipped.' */
+            message: string;
+            order: components["schemas"]["Order"];
+        };
+        /** @description Added beyond the spec: the moms one rate comes to on an order (rules/vat.ts), in SEK. */
+        OrderVat: {
+            amount: number;
+            rate: number;
+        };
+        /** @description A buyer's withdrawal from an order (POST /api/orders/{id}/withdrawals), and its decision. */
+        OrderWithdrawal: {
+            _id: string;
+            decidedAt: string | null;
+            /** @description Whether the goods came back; null until accepted. */
+            goodsReturned: boolean | null;
+            /** @description The withdrawn products (null once deleted), their names as ordered, quantities and unit prices (SEK). */
+            lines: {
+                name: string;
+                price: number;
+                product: string | null;
+                qty: number;
+            }[];
+            reason: string | null;
+            /** @description SEK refunded when accepted (0: nothing); null until accepted. */
+            refundAmount: number | null;
+            requestedAt: string;
+            restocked: boolean;
+            /** @enum {string} */
+            state: "requested" | "accepted" | "rejected";
+            /** @description SEK the seller is offered to refund: the lines' price, plus the shipping for a whole withdrawal. */
+            suggestedRefundAmount: number;
+        };
+        /** @description GET /api/seller-applications/mine: the signed-in user's application state and last decision. */
+        OwnSellerApplication: {
+            /** @description The latest decision, if any. */
+            decision: components["schemas"]["ApplicationDecisionEntry"] | null;
+            state: components["schemas"]["SellerApplicationState"];
+        };
+        /** @description POST /api/users/reset_password: the new password is set. */
+        PasswordResetDone: {
+            /** @description Always "Password was reset." */
+            message: string;
+        };
+        /** @description POST /api/users/forgot_password: the same answer whether or not the e-mail has an account. */
+        PasswordResetRequested: {
+            /** @description Always "If an account exists for this e-mail, we have sent a link to reset the password." */
+            message: string;
+        };
+        /** @description A PayPal payment that paid nothing, as its order shows it. */
+        PaymentRefund: {
+            /** @description What PayPal took, in `currency` (SEK unless the payment was wrong). */
+            amount: number;
+            currency: string;
+            reason: components["schemas"]["UnusedCaptureReason"];
+            receivedAt: string;
+            refundedAt: string | null;
+            /**
+             * @description 'due': being refunded; 'sent': PayPal accepted the refund.
+             * @enum {string}
+             */
+            state: "due" | "sent";
+        };
+        /** @description What the server verified with PayPal when it marked a PayPal order paid. */
+        PaymentResult: {
+            email_address: string;
+            id: string;
+            status: string;
+            update_time: string;
+        };
+        /** @description GET and PUT /api/users/payout-account (the seller), GET /api/users/{id}/payout-account (admin). */
+        PayoutAccountAnswer: {
+            account: components["schemas"]["MaskedPayoutAccount"] | null;
+            /** @description While a new account's 3-day hold runs, when it ends; else null. */
+            payoutHeldUntil: string | null;
+        };
+        /** @description A payout batch: its lines, and whether it has been marked sent (the ledger books it then). */
+        PayoutBatch: {
+            _id: string;
+            createdAt: string;
+            lines: components["schemas"]["PayoutLine"][];
+            minimum: number;
+            number: number;
+            /** @description The bank reference of every line: `Torget T-<number>`. */
+            reference: string;
+            sentAt: string | null;
+            total: number;
+        };
+        /** @description One seller's payment in a payout batch (GET /api/payouts/{id}); amounts in SEK. */
+        PayoutLine: {
+            _id: string;
+            /** @description The payout account, masked (`•••• 1234`); the whole number is only in the bank file. */
+            account: components["schemas"]["MaskedPayoutAccount"] | null;
+            amount: number;
+            /** @description The shop's name, the payee. */
+            name: string;
+            /** @description The orders whose money the payment releases, by number (`T-100001`). */
+            orders: {
+                _id: string;
+                orderNumber: string;
+            }[];
+            seller: string;
+        };
+        /** @description A page of PayPal captures, newest first, 50 a page (GET /api/payments/captures); the paging is in the headers, X-Total-Count and Link. */
+        PaypalCapturePage: components["schemas"]["PaypalCaptureRecord"][];
+        /** @description A PayPal capture as the admin's list shows it (GET /api/payments/captures). */
+        PaypalCaptureRecord: {
+            amount: number;
+            attempts: number;
+            captureId: string;
+            createdAt: string;
+            currency: string;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            orderId: string;
+            orderNumber: string;
+            outcome: "paid" | components["schemas"]["UnusedCaptureReason"];
+            paypalOrderId: string;
+            paypalRefundId: string | null;
+            paypalRefundStatus: string | null;
+            refundedAt: string | null;
+            /**
+             * @description 'none': it paid its order; 'due': still to refund; 'sent': PayPal accepted the refund.
+             * @enum {string}
+             */
+            refundState: "none" | "due" | "sent";
+        };
+        /** @description GET /api/config/paypal (text/plain): PayPal's client id, to load its script in the browser ('sb', the sandbox's, when not configured). */
+        PaypalClientId: string;
+        /** @description POST /api/orders/{id}/paypal: the PayPal order made for an order that can still be paid; once approved, PUT /api/orders/{id}/pay with this id pays it. */
+        PaypalPaymentStart: {
+            /** @description The PayPal order's id, which the buyer's PayPal button approves. */
+            id: string;
+        };
+        /** @description GET /api/seller-applications (admin): one pending application with every field the applicant gave, when it was sent, and the earlier decisions on this applicant (newest first). */
+        PendingSellerApplication: {
+            _id: string;
+            applied_at: string;
+            createdAt: string;
+            decisions: components["schemas"]["ApplicationDecisionEntry"][];
+            email: string;
+            /** @description The UI language the application was sent in; null for one sent before it was recorded. */
+            language: ("sv" | "en") | null;
+            name: string;
+            seller: components["schemas"]["SellerProfile"];
+        };
+        /** @description GET /api/seller-applications?page=N: a page of the queue (20 applications, oldest first), the page, the number of pages and the count of every pending application. */
+        PendingSellerApplicationList: {
+            applications: components["schemas"]["PendingSellerApplication"][];
+            count: number;
+            page: number;
+            pages: number;
+        };
+        /** @description GET /api/users/me/export: everything stored about the signed-in user (GDPR art. 15 and 20), as a JSON file to save. Rows are the database's, keyed by column; amounts in öre, times in UTC. */
+        PersonalDataExport: {
+            about: string;
+            account: {
+                createdAt: string;
+                deletedAt: string | null;
+                email: string;
+                id: string;
+                isAdmin: boolean;
+                isSeller: boolean;
+                name: string;
+                passwordResets: {
+                    createdAt: string;
+                    expiresAt: string;
+                    id: string;
+                    usedAt: string | null;
+                    userId: string;
+                }[];
+                shippingAddress: string | null;
+                shippingCity: string | null;
+                shippingCountry: string | null;
+                shippingFullName: string | null;
+                shippingPostalCode: string | null;
+                threadsRead: {
+                    orderId: string;
+                    readAt: string;
+                }[];
+                updatedAt: string;
+                wantsToBeSeller: boolean;
+            };
+            /** @description What each part is stored for and how long it is kept. */
+            categories: {
+                key: string;
+                name: string;
+                purpose: string;
+                retention: string;
+                what: string;
+            }[];
+            exportedAt: string;
+            favourites: {
+                notices: {
+                    createdAt: string;
+                    kind: string;
+                    productId: string;
+                    sentAt: string | null;
+                }[];
+                saved: {
+                    productId: string;
+                    savedAt: string;
+                }[];
+            };
+            /** @description The export's name and version: "torget-personal-data/1". */
+            format: string;
+            ordersAsBuyer: {
+                buyerLanguage: string;
+                buyerName: string;
+                cancelledAt: string | null;
+                cancelReason: string | null;
+                createdAt: string;
+                deliveredAt: string | null;
+                id: string;
+                isDelivered: boolean;
+                isPaid: boolean;
+                items: {
+                    id: string;
+                    image: string;
+                    name: string;
+                    orderId: string;
+                    priceOre: number;
+                    productId: string | null;
+                    qty: number;
+                    sellerId: string;
+                    shippingPriceOre: number;
+                    variantId: string | null;
+                    variantName: string | null;
+                    vatRate: number;
+                }[];
+                itemsPriceOre: number;
+                messages: {
+                    /** @description Only on the user's own messages. */
+                    authorName?: string;
+                    /** @description Who wrote it: 'buyer', 'seller' or 'admin'. */
+                    authorRole: string;
+                    createdAt: string;
+                    mine: boolean;
+                    text: string;
+                }[];
+                number: number;
+                paidAt: string | null;
+                paymentMethod: string;
+                paymentResult: components["schemas"]["PaymentResult"] | null;
+                paypalCaptureId: string | null;
+                paypalStartedAt: string | null;
+                placedOnShopDomain: boolean;
+                refunds: {
+                    amountOre: number;
+                    createdAt: string;
+                    id: string;
+                    lines: {
+                        name: string;
+                        product: string | null;
+                        qty: number;
+                    }[];
+                    method: string;
+                    note: string | null;
+                    orderId: string;
+                    paypalRefundId: string | null;
+                    paypalRequestId: string | null;
+                    refundedAt: string;
+                    seq: number;
+                    status: string;
+                    withdrawalId: string | null;
+                }[];
+                sellerId: string;
+                sellerLanguage: string | null;
+                sellerName: string;
+                sellerSwishNumber: string;
+                shippedAt: string | null;
+                shippingAddress: string;
+                shippingCarrier: string | null;
+                shippingCity: string;
+                shippingCountry: string;
+                shippingFullName: string;
+                shippingPostalCode: string;
+                shippingPriceOre: number;
+                taxPriceOre: number;
+                totalPriceOre: number;
+                trackingNumber: string | null;
+                updatedAt: string;
+                userId: string;
+                withdrawals: {
+                    decidedAt: string | null;
+                    goodsReturned: boolean | null;
+                    id: string;
+                    lines: {
+                        name: string;
+                        priceOre: number;
+                        productId: string | null;
+                        qty: number;
+                        withdrawalId: string;
+                    }[];
+                    orderId: string;
+                    reason: string | null;
+                    refundAmountOre: number | null;
+                    requestedAt: string;
+                    restocked: boolean;
+                    state: string;
+                }[];
+            }[];
+            reportsMade: {
+                category: string;
+                createdAt: string;
+                decidedAt: string | null;
+                decision: string | null;
+                productId: string | null;
+                productName: string | null;
+                reason: string | null;
+                sellerId: string;
+                text: string;
+            }[];
+            reviews: {
+                comment: string;
+                createdAt: string;
+                id: string;
+                name: string;
+                productId: string;
+                rating: number;
+                sellerId: string;
+                userId: string | null;
+                verified: boolean;
+            }[];
+            sellerApplication: {
+                createdAt: string;
+                id: number;
+                kind: string;
+                language: string | null;
+                reason: string;
+                userId: string;
+            }[];
+            /** @description The shop of a seller or applicant; null for a customer. */
+            shop: {
+                address: string;
+                bannerBackgroundImage: string;
+                city: string;
+                createdAt: string;
+                description: string;
+                descriptionBackgroundColor: string;
+                descriptionTextColor: string;
+                domain: string | null;
+                email: string;
+                footerBackgroundColor: string;
+                footerTextColor: string;
+                hasLogo: boolean;
+                hasPaypal: boolean;
+                hasSwish: boolean;
+                ledgerEntries: {
+                    amountOre: number;
+                    baseOre: number | null;
+                    bookingKey: string;
+                    createdAt: string;
+                    id: number;
+                    kind: string;
+                    note: string | null;
+                    orderId: string | null;
+                    orderNumber: number | null;
+                    payoutId: string | null;
+                    periodStart: string | null;
+                    rateBp: number | null;
+                    sellerId: string;
+                }[];
+                legalName: string;
+                logo: string;
+                name: string;
+                nameTextColor: string;
+                numReviews: number;
+                /** @description The orders the shop sold, without the buyers' data. */
+                ordersAsSeller: {
+                    cancelledAt: string | null;
+                    cancelReason: string | null;
+                    createdAt: string;
+                    deliveredAt: string | null;
+                    id: string;
+                    isDelivered: boolean;
+                    isPaid: boolean;
+                    items: {
+                        id: string;
+                        image: string;
+                        name: string;
+                        orderId: string;
+                        priceOre: number;
+                        productId: string | null;
+                        qty: number;
+                        sellerId: string;
+                        shippingPriceOre: number;
+                        variantId: string | null;
+                        variantName: string | null;
+                        vatRate: number;
+                    }[];
+                    itemsPriceOre: number;
+                    messages: {
+                        /** @description Only on the user's own messages. */
+                        authorName?: string;
+                        /** @description Who wrote it: 'buyer', 'seller' or 'admin'. */
+                        authorRole: string;
+                        createdAt: string;
+                        mine: boolean;
+                        text: string;
+                    }[];
+                    number: number;
+                    paidAt: string | null;
+                    paymentMethod: string;
+                    paypalCaptureId: string | null;
+                    paypalStartedAt: string | null;
+                    placedOnShopDomain: boolean;
+                    refunds: {
+                        amountOre: number;
+                        createdAt: string;
+                        id: string;
+                        lines: {
+                            name: string;
+                            product: string | null;
+                            qty: number;
+                        }[];
+                        method: string;
+                        note: string | null;
+                        orderId: string;
+                        paypalRefundId: string | null;
+                        paypalRequestId: string | null;
+                        refundedAt: string;
+                        seq: number;
+                        status: string;
+                        withdrawalId: string | null;
+                    }[];
+                    sellerId: string;
+                    sellerLanguage: string | null;
+                    sellerName: string;
+                    sellerSwishNumber: string;
+                    shippedAt: string | null;
+                    shippingCarrier: string | null;
+                    shippingPriceOre: number;
+                    taxPriceOre: number;
+                    totalPriceOre: number;
+                    trackingNumber: string | null;
+                    updatedAt: string;
+                    withdrawals: {
+                        decidedAt: string | null;
+                        goodsReturned: boolean | null;
+                        id: string;
+                        lines: {
+                            name: string;
+                            priceOre: number;
+                            productId: string | null;
+                            qty: number;
+                            withdrawalId: string;
+                        }[];
+                        orderId: string;
+                        reason: string | null;
+                        refundAmountOre: number | null;
+                        requestedAt: string;
+                        restocked: boolean;
+                        state: string;
+                    }[];
+                }[];
+                organisationNumber: string;
+                paymentRequests: {
+                    amountOre: number;
+                    createdAt: string;
+                    id: string;
+                    number: number;
+                    receivedAt: string | null;
+                    sellerId: string;
+                    swishNumber: string;
+                }[];
+                payoutAccount: components["schemas"]["MaskedPayoutAccount"] | null;
+                payouts: {
+                    amountOre: number;
+                    id: string;
+                    orderIds: string[];
+                    orderNumbers: number[];
+                    payoutId: string;
+                    sellerId: string;
+                    sentAt: string | null;
+                }[];
+                /** @description A private seller's personal identity number, masked. */
+                personalNumber: string | null;
+                phone: string;
+                plan: string;
+                postNumber: string;
+                products: {
+                    brand: string;
+                    category: string;
+                    countInStock: number;
+                    createdAt: string;
+                    description: string;
+                    hidden: boolean;
+                    id: string;
+                    image: string;
+                    images: string[];
+                    isDraft: boolean;
+                    name: string;
+                    number: number;
+                    numReviews: number;
+                    numVerifiedReviews: number;
+                    options: components["schemas"]["ProductOption"][];
+                    priceOre: number;
+                    rating: number;
+                    removed: boolean;
+                    saleEndsAt: string | null;
+                    salePriceOre: number | null;
+                    saleStartsAt: string | null;
+                    sellerId: string;
+                    shippingInfo: string;
+                    shippingPriceOre: number;
+                    updatedAt: string;
+                    vatRate: number;
+                    verifiedRating: number;
+                    version: number;
+                }[];
+                productsBackgroundColor: string;
+                rating: number;
+                selfCertifiedAt: string | null;
+                sellerType: string;
+                subtitle: string;
+                subtitleTextColor: string;
+                swishNumber: string;
+                updatedAt: string;
+                userId: string;
+            } | null;
+        };
+        /** @description POST /api/products: the new, empty draft in the seller's shop. */
+        ProductCreated: {
+            /** @description Always "Product Created". */
+            message: string;
+            product: components["schemas"]["ProductDetails"];
+        };
+        /** @description A product (or variant) an import creates or changes. */
+        ProductCsvChange: {
+            /** @description The columns whose value changes (a created product: every column given). */
+            fields: string[];
+            name: string;
+            /** @description A variant's row that creates the variant. */
+            newVariant?: boolean;
+            /** @description The product's number, '' for a product the row creates. */
+            productNumber: string;
+            /** @description The line in the file (the header is line 1). */
+            row: number;
+            /** @description A variant's row: the variant's name ("M, Blå"). */
+            variant?: string;
+        };
+        /** @description POST /api/products/import, answered 400: the file is too large or cannot be read. */
+        ProductCsvFileProblem: {
+            message: string;
+            /** @description What is wrong, with the line when known. */
+            problems: string[];
+        };
+        /** @description One refused row of an import, and why. */
+        ProductCsvRefusal: {
+            productNumber: string;
+            reason: string;
+            /** @description The line in the file (the header is line 1). */
+            row: number;
+        };
+        /** @description POST /api/products/import: the report of a dry run or of the file applied (200), or of a file with refused rows, nothing written (422). */
+        ProductCsvReport: {
+            /** @description Whether the changes were written (never on a dry run, nor when a row is refused). */
+            applied: boolean;
+            changed: components["schemas"]["ProductCsvChange"][];
+            created: components["schemas"]["ProductCsvChange"][];
+            dryRun: boolean;
+            refused: components["schemas"]["ProductCsvRefusal"][];
+            rows: number;
+            unchanged: number;
+        };
+        /** @description DELETE /api/products/{id}: the product and its reviews are deleted. */
+        ProductDeleted: {
+            /** @description Always "Product Deleted". */
+            message: string;
+        };
+        /** @description A product with its reviews, options and variants. */
+        ProductDetails: {
+            _id: string;
+            brand: string;
+            category: string;
+            countInStock: number;
+            createdAt: string;
+            description: string;
+            /** @description Added beyond the spec: taken off sale by its seller (shown to nobody but its seller and admins). */
+            hidden: boolean;
+            image: string;
+            /** @description Added beyond the spec: up to 8 image paths, the first always equal to `image`. */
+            images: string[];
+            /** @description Added beyond the spec: a draft is shown to nobody but its seller and admins. */
+            isDraft: boolean;
+            /** @description While the sale is in force: the lowest price in force in the 30 days before it started (prisinformationslagen 7 a §), from the price history; null otherwise. */
+            lowestPrice30d: number | null;
+            name: string;
+            /** @description Added beyond the spec: the short product number sellers see (`#1001`). */
+            number: number;
+            numReviews: number;
+            numVerifiedReviews: number;
+            /** @description True while the sale is in force: a buyer pays `salePrice`. */
+            onSale: boolean;
+            /** @description Added beyond the spec: the product's options (rules/variants.ts); [] for a product without variants. */
+            options: components["schemas"]["ProductOption"][];
+            price: number;
+            /** @description The mean of the verified-purchase reviews when the product has one, otherwise of all its reviews (0 without reviews); `numReviews` counts every review. */
+            rating: number;
+            /** @description Added beyond the spec: removed by an admin's moderation decision; the seller cannot undo it. */
+            removed: boolean;
+            reviews: components["schemas"]["Review"][];
+            saleEndsAt: string | null;
+            /** @description The sale price set and not yet ended (scheduled or running); null without one. */
+            salePrice: number | null;
+            saleStartsAt: string | null;
+            seller: components["schemas"]["ProductSellerRef"];
+            shipping_info: string;
+            shipping_price: number;
+            updatedAt: string;
+            /** @description Added beyond the spec: one per combination sold; [] for a product without variants. */
+            variants: components["schemas"]["ProductVariant"][];
+            /** @description Added beyond the spec: the moms rate in percent the price includes (25, 12 or 6). */
+            vatRate: number;
+            /** @description Added to the spec's product: the mean (0 without one) and number of the verified-purchase reviews. */
+            verifiedRating: number;
+            /** @description Grows with every change of the edit form's fields or the stock; sent back by an edit. */
+            version: number;
+        };
+        /** @description GET /api/products/facets: how many listed products each sidebar entry would give with the other filters kept. A count above COUNT_CAP is answered as the cap, and `capped` is then true. */
+        ProductFacets: {
+            capped: boolean;
+            categories: {
+                count: number;
+                name: string;
+            }[];
+            /** @description Added beyond the spec: the sizes and colours (option values, rules/variants.ts) of the products the search shows, each with how many of them have it; sizes in their usual order. */
+            optionValues?: {
+                colours: components["schemas"]["FacetValue"][];
+                sizes: components["schemas"]["FacetValue"][];
+            };
+            /** @description One per price preset of the spec; `max` null is open-ended ("Any"). */
+            prices: {
+                count: number;
+                max: number | null;
+                min: number;
+            }[];
+            /** @description One per rating preset of the spec: products rated at least `rating`. */
+            ratings: {
+                count: number;
+                rating: number;
+            }[];
+        };
+        /** @description GET /api/products. `count` is the number of matching products over all pages. */
+        ProductListResponse: {
+            count: number;
+            /** @description Added beyond the spec: true when a free-text or combined search has more matches than COUNT_CAP; `count` is then the cap and `pages` is counted from it. Absent when the count is exact. */
+            countIsCapped?: boolean;
+            page: number;
+            pages: number;
+            /** @description Added beyond the spec: in the managing list of one shop, that seller's products counting against the plan (drafts do not) and the plan's limit, null for none. */
+            planProducts?: {
+                count: number;
+                max: number | null;
+            };
+            products: components["schemas"]["ProductSummary"][];
+            /** @description Added beyond the spec: when a name search finds nothing, the closest query that finds something ("Did you mean …?"); absent otherwise. */
+            suggestion?: string;
+        };
+        /** @description An option of a product with variants: its name (Storlek, Färg) and values in the seller's order. */
+        ProductOption: {
+            name: string;
+            values: string[];
+        };
+        /** @description A seller's product removed by moderation: the statement of reasons (GET /api/products/{id}/removal). */
+        ProductRemoval: {
+            /** @enum {string} */
+            category: "illegal_product" | "counterfeit" | "scam" | "dangerous_product" | "offensive_content" | "other";
+            decidedAt: string;
+            reason: string;
+        };
+        /** @description GET /api/products/{id}/removal, to the product's seller and admins. */
+        ProductRemovalAnswer: {
+            /** @description Null for a product not removed by moderation. */
+            removal: components["schemas"]["ProductRemoval"] | null;
+        };
+        /** @description Added beyond the spec: a product's sale. `price` stays the ordinary price the seller sets; the sale's keys are written at read time. */
+        ProductSale: {
+            /** @description While the sale is in force: the lowest price in force in the 30 days before it started (prisinformationslagen 7 a §), from the price history; null otherwise. */
+            lowestPrice30d: number | null;
+            /** @description True while the sale is in force: a buyer pays `salePrice`. */
+            onSale: boolean;
+            saleEndsAt: string | null;
+            /** @description The sale price set and not yet ended (scheduled or running); null without one. */
+            salePrice: number | null;
+            saleStartsAt: string | null;
+        };
+        /** @description A product's `seller`: the user reference with the nested seller object. */
+        ProductSellerRef: {
+            _id: string;
+            name: string;
+            seller: components["schemas"]["SellerBrief"];
+        };
+        /** @description A product as the lists show it, with its sale. */
+        ProductSummary: {
+            _id: string;
+            brand: string;
+            category: string;
+            countInStock: number;
+            createdAt: string;
+            description: string;
+            /** @description Added beyond the spec: taken off sale by its seller (shown to nobody but its seller and admins). */
+            hidden: boolean;
+            image: string;
+            /** @description Added beyond the spec: up to 8 image paths, the first always equal to `image`. */
+            images: string[];
+            /** @description Added beyond the spec: a draft is shown to nobody but its seller and admins. */
+            isDraft: boolean;
+            /** @description While the sale is in force: the lowest price in force in the 30 days before it started (prisinformationslagen 7 a §), from the price history; null otherwise. */
+            lowestPrice30d: number | null;
+            name: string;
+            /** @description Added beyond the spec: the short product number sellers see (`#1001`). */
+            number: number;
+            numReviews: number;
+            numVerifiedReviews: number;
+            /** @description True while the sale is in force: a buyer pays `salePrice`. */
+            onSale: boolean;
+            price: number;
+            /** @description The mean of the verified-purchase reviews when the product has one, otherwise of all its reviews (0 without reviews); `numReviews` counts every review. */
+            rating: number;
+            /** @description Added beyond the spec: removed by an admin's moderation decision; the seller cannot undo it. */
+            removed: boolean;
+            saleEndsAt: string | null;
+            /** @description The sale price set and not yet ended (scheduled or running); null without one. */
+            salePrice: number | null;
+            saleStartsAt: string | null;
+            seller: components["schemas"]["ProductSellerRef"];
+            shipping_info: string;
+            shipping_price: number;
+            updatedAt: string;
+            /** @description Added beyond the spec: the moms rate in percent the price includes (25, 12 or 6). */
+            vatRate: number;
+            /** @description Added to the spec's product: the mean (0 without one) and number of the verified-purchase reviews. */
+            verifiedRating: number;
+            /** @description Grows with every change of the edit form's fields or the stock; sent back by an edit. */
+            version: number;
+        };
+        /** @description PUT /api/products/{id}: the product as saved. */
+        ProductUpdated: {
+            /** @description Always "Product Updated". */
+            message: string;
+            product: components["schemas"]["ProductDetails"];
+        };
+        /** @description A variant: its values (one per option, in the options' order), its own stock, price in SEK (null: the product's), SKU and image (null: the product's). */
+        ProductVariant: {
+            _id: string;
+            countInStock: number;
+            image: string | null;
+            price: number | null;
+            sku: string | null;
+            values: string[];
+        };
+        /** @description What anyone may see of a seller (storefront, payment choice). */
+        PublicSeller: {
+            _id: string;
+            email: string;
+            is_seller: boolean;
+            name: string;
+            seller: components["schemas"]["SellerProfile"];
+        };
+        /** @description GET /api/health/ready: the database and Redis (when configured) answer, and every migration of this build is applied. */
+        Readiness: {
+            /** @constant */
+            database: "ok";
+            /** @constant */
+            migrations: "applied";
+            /**
+             * @description 'not configured' when the API runs without Redis.
+             * @enum {string}
+             */
+            redis: "ok" | "not configured";
+            /** @constant */
+            status: "ready";
+        };
+        /** @description PUT /api/reports/{id}: the decision taken on a report, and how many products it removed. */
+        ReportDecisionAnswer: {
+            _id: string;
+            /** @enum {string} */
+            decision: "keep" | "remove";
+            /** @description 'Listing removed.' or 'Report decided: kept.' */
+            message: string;
+            /** @description How many products were taken off sale (0 when kept). */
+            removed: number;
+        };
+        /** @description POST /api/reports: the report filed, waiting for an admin. */
+        ReportReceived: {
+            _id: string;
+            /** @description 'Report received.' */
+            message: string;
+        };
+        /** @description A review of a product. */
+        Review: {
+            _id: string;
+            comment: string;
+            createdAt: string;
+            name: string;
+            rating: number;
+            /** @description The reviewer had a paid or delivered order of the product when reviewing. */
+            verified: boolean;
+        };
+        /** @description POST /api/products/{id}/reviews: the caller's new review. */
+        ReviewCreated: {
+            /** @description Always "Review Created". */
+            message: string;
+            review: components["schemas"]["Review"];
+        };
+        /** @description A day's or a week's sales in the seller's overview: orders placed and not cancelled, SEK. */
+        SalesOverviewBucket: {
+            orders: number;
+            revenue: number;
+            /** @description The day, or the Monday of the week, 'YYYY-MM-DD' in Swedish time. */
+            start: string;
+        };
+        /**
+         * @description The applicant's state: 'none' (never applied), 'pending', 'rejected' (the latest decision, with its reason), 'approved' (a seller), 'closed' (a shop an admin took away).
+         * @enum {string}
+         */
+        SellerApplicationState: "none" | "pending" | "rejected" | "approved" | "closed";
+        /** @description The public part of a seller's shop that catalogue answers embed. */
+        SellerBrief: {
+            has_logo: boolean;
+            logo: string;
+            name: string;
+            numReviews: number;
+            rating: number;
+        };
+        /** @description GET /api/orders/seller/overview (seller, own shop). Revenue counts orders placed and not cancelled, paid or not; days are Swedish calendar days. */
+        SellerOverview: {
+            /** @description Swish orders not paid yet and not cancelled: the seller confirms the payment. */
+            awaitingPayment: number;
+            /** @description The last 30 days, oldest first, one bucket a day. */
+            daily: components["schemas"]["SalesOverviewBucket"][];
+            last30Days: {
+                orders: number;
+                revenue: number;
+            };
+            /** @description The shop's products (not drafts) with at most LOW_STOCK_LIMIT in stock, lowest first. */
+            lowStock: components["schemas"]["LowStockProduct"][];
+            thisYear: {
+                orders: number;
+                revenue: number;
+            };
+            /** @description Today in Sweden, 'YYYY-MM-DD'. */
+            today: string;
+            /** @description Paid orders not delivered yet. */
+            toDeliver: number;
+            /** @description This year's weeks, oldest first, one bucket a week (by its Monday). */
+            weekly: components["schemas"]["SalesOverviewBucket"][];
+        };
+        /** @description A request that a seller pay what they owe the marketplace (a negative balance) by Swish (GET/POST /api/ledger/payment-requests, GET /api/ledger/mine). */
+        SellerPaymentRequest: {
+            _id: string;
+            amount: number;
+            createdAt: string;
+            name: string;
+            number: number;
+            receivedAt: string | null;
+            /** @description The Swish message: `Torget B-<number>`. */
+            reference: string;
+            seller: string;
+            /** @description The marketplace's Swish number the seller pays to. */
+            swishNumber: string;
+        };
+        /** @description The full seller object of spec section 3. */
+        SellerProfile: {
+            address: string;
+            banner_background_image: string;
+            city: string;
+            description: string;
+            description_background_color: string;
+            description_text_color: string;
+            domain: string;
+            /** @description The shop's public e-mail: its own field, first the login e-mail. */
+            email: string;
+            footer_background_color: string;
+            footer_text_color: string;
+            has_logo: boolean;
+            has_paypal: boolean;
+            has_swish: boolean;
+            /** @description The business's registered name, or the private person's full name. */
+            legal_name: string;
+            logo: string;
+            name: string;
+            name_text_color: string;
+            numReviews: number;
+            organisation_number: string;
+            /** @description A private seller's personal identity number: only in the answers to the seller themself (masked, ÅÅÅÅMMDD-****) and to admins (whole); never in a public answer. */
+            personal_number?: string;
+            phone: string;
+            plan: string;
+            post_number: string;
+            products_background_color: string;
+            rating: number;
+            /** @description When the seller certified that they only offer products that comply with EU law; null before. */
+            self_certified_at: string | null;
+            subtitle: string;
+            subtitle_text_color: string;
+            swish_number: string;
+            /** @description 'business' or 'private' (rules/seller-identity.ts); '' for a shop that has not said yet. */
+            type: string;
+        };
+        /** @description An order as shipped: the carrier, the tracking number and the carrier's tracking page. */
+        Shipment: {
+            /** @description One of CARRIERS (rules/shipping.ts). */
+            carrier: string;
+            shippedAt: string;
+            trackingNumber: string | null;
+            /** @description The carrier's public tracking page; null for 'other' or without a number. */
+            trackingUrl: string | null;
+        };
+        /** @description The shipping address as the cart and orders carry it. */
+        ShippingAddress: {
+            address: string;
+            city: string;
+            country: string;
+            fullName: string;
+            postalCode: string;
+        };
+        /** @description Sign-in, registration and profile answers: the user with a fresh token (stored as userInfo). */
+        SignedInUser: {
+            _id: string;
+            createdAt: string;
+            email: string;
+            is_admin: boolean;
+            is_seller: boolean;
+            name: string;
+            seller: components["schemas"]["SellerProfile"] | null;
+            shipping_address: string;
+            shipping_city: string;
+            shipping_country: string;
+            shipping_full_name: string;
+            shipping_postal_code: string;
+            token: string;
+            /** @description Added: the messages on the reader's own orders (bought or sold) they have not read yet, for the header menu's badge. Only when a user reads their own account with GET /api/users/{id}. */
+            unreadMessages?: number;
+            wants_to_be_seller: boolean;
+        };
+        /** @description GET and PUT /api/settings: the five site texts the info pages show, as sanitised HTML ('' until set). */
+        SiteSettings: {
+            about_text: string;
+            become_seller_text_1: string;
+            become_seller_text_2: string;
+            privacy_policy_text: string;
+            privacy_text: string;
+        };
+        /** @description GET /api/products/suggest: one suggested product (price in SEK). */
+        SuggestedProduct: {
+            _id: string;
+            image: string;
+            name: string;
+            price: number;
+        };
+        /** @description GET /api/products/suggest: one suggested open shop; `_id` is the seller's user id (`/seller/{id}`). */
+        SuggestedShop: {
+            _id: string;
+            logo: string;
+            name: string;
+        };
+        /** @description GET /api/products/suggest: at most 6 products and 2 shops, best first. */
+        SuggestResponse: {
+            products: components["schemas"]["SuggestedProduct"][];
+            shops: components["schemas"]["SuggestedShop"][];
+        };
+        /** @description GET /api/users/top-sellers: one entry a seller. */
+        TopSeller: {
+            _id: string;
+            name: string;
+            seller: components["schemas"]["SellerBrief"];
+        };
+        /** @description GET /api/users/top-sellers: the top sellers, best first. */
+        TopSellerList: components["schemas"]["TopSeller"][];
+        /**
+         * @description Why a PayPal capture paid nothing.
+         * @enum {string}
+         */
+        UnusedCaptureReason: "duplicate" | "cancelled" | "expired" | "wrong_amount";
+        /** @description POST /api/uploads (text/plain): where the stored image is served, `/uploads/<uuid>.webp`. */
+        UploadedImagePath: string;
+        /** @description GET /api/users/{id}: the whole account to the user themself and to admins (UserDetails), otherwise what a storefront shows of a seller (PublicSeller). */
+        UserAsSeen: components["schemas"]["UserDetails"] | components["schemas"]["PublicSeller"];
+        /** @description DELETE /api/users/{id} (admins): the account is deleted. */
+        UserDeleted: {
+            /** @description Always "User deleted successfully." */
+            message: string;
+        };
+        /** @description A user as the user themself and admins see them. `token` comes with sign-in answers. */
+        UserDetails: {
+            _id: string;
+            createdAt: string;
+            email: string;
+            is_admin: boolean;
+            is_seller: boolean;
+            name: string;
+            seller: components["schemas"]["SellerProfile"] | null;
+            shipping_address: string;
+            shipping_city: string;
+            shipping_country: string;
+            shipping_full_name: string;
+            shipping_postal_code: string;
+            /** @description Added: the messages on the reader's own orders (bought or sold) they have not read yet, for the header menu's badge. Only when a user reads their own account with GET /api/users/{id}. */
+            unreadMessages?: number;
+            wants_to_be_seller: boolean;
+        };
+        /** @description GET /api/users (admins): one page of users; X-Total-Count and Link headers give the rest. */
+        UserList: components["schemas"]["UserListEntry"][];
+        /** @description One row of the admin user list. */
+        UserListEntry: {
+            _id: string;
+            createdAt: string;
+            email: string;
+            is_admin: boolean;
+            is_seller: boolean;
+            name: string;
+            wants_to_be_seller: boolean;
+        };
+        /** @description PUT /api/orders/{id}/withdrawals/{wid}: the withdrawal accepted or rejected, and its order. */
+        WithdrawalDecided: {
+            /** @description 'The withdrawal was decided.' */
+            message: string;
+            order: components["schemas"]["Order"];
+            /** @description The withdrawal as decided; it is also in `order.withdrawals`. */
+            withdrawal: components["schemas"]["OrderWithdrawal"];
+        };
+        /** @description A withdrawal in the seller's returns list and the admins' list (GET /api/orders/withdrawals). */
+        WithdrawalListEntry: {
+            _id: string;
+            decidedAt: string | null;
+            /** @description Whether the goods came back; null until accepted. */
+            goodsReturned: boolean | null;
+            /** @description The withdrawn products (null once deleted), their names as ordered, quantities and unit prices (SEK). */
+            lines: {
+                name: string;
+                price: number;
+                product: string | null;
+                qty: number;
+            }[];
+            order: {
+                _id: string;
+                buyerName: string;
+                orderNumber: string;
+                sellerName: string;
+                totalPrice: number;
+            };
+            reason: string | null;
+            /** @description SEK refunded when accepted (0: nothing); null until accepted. */
+            refundAmount: number | null;
+            requestedAt: string;
+            restocked: boolean;
+            /** @enum {string} */
+            state: "requested" | "accepted" | "rejected";
+            /** @description SEK the seller is offered to refund: the lines' price, plus the shipping for a whole withdrawal. */
+            suggestedRefundAmount: number;
+        };
+        /** @description A page of withdrawals, 50 a page (GET /api/orders/withdrawals): newest first, or oldest first with `overdue`; the paging is in the headers, X-Total-Count and Link. */
+        WithdrawalPage: components["schemas"]["WithdrawalListEntry"][];
+        /** @description POST /api/orders/{id}/withdrawals (201): the buyer's withdrawal and its order. */
+        WithdrawalReceived: {
+            /** @description 'Your withdrawal was received.' */
+            message: string;
+            order: components["schemas"]["Order"];
+            /** @description The withdrawal just made; it is also in `order.withdrawals`. */
+            withdrawal: components["schemas"]["OrderWithdrawal"];
         };
     };
     responses: never;
@@ -3065,7 +6250,107 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type AccountDeleted = components['schemas']['AccountDeleted'];
+export type AdminOverview = components['schemas']['AdminOverview'];
+export type AdminOverviewCount = components['schemas']['AdminOverviewCount'];
 export type ApiError = components['schemas']['ApiError'];
-export type ApiErrorInput = components['schemas']['ApiErrorInput'];
+export type ApplicationDecisionAnswer = components['schemas']['ApplicationDecisionAnswer'];
+export type ApplicationDecisionEntry = components['schemas']['ApplicationDecisionEntry'];
+export type ApplicationDecisionKind = components['schemas']['ApplicationDecisionKind'];
+export type CategoryList = components['schemas']['CategoryList'];
+export type FacetValue = components['schemas']['FacetValue'];
+export type FavouritesResponse = components['schemas']['FavouritesResponse'];
+export type FavouriteStateResponse = components['schemas']['FavouriteStateResponse'];
+export type FeeSettings = components['schemas']['FeeSettings'];
+export type GoogleApiKey = components['schemas']['GoogleApiKey'];
+export type HealthStatus = components['schemas']['HealthStatus'];
+export type HealthUnavailable = components['schemas']['HealthUnavailable'];
+export type LedgerEarningsMonth = components['schemas']['LedgerEarningsMonth'];
+export type LedgerEntry = components['schemas']['LedgerEntry'];
+export type LedgerSellerBalance = components['schemas']['LedgerSellerBalance'];
+export type LedgerStatement = components['schemas']['LedgerStatement'];
+export type Liveness = components['schemas']['Liveness'];
+export type LowStockProduct = components['schemas']['LowStockProduct'];
+export type MaskedPayoutAccount = components['schemas']['MaskedPayoutAccount'];
+export type ModerationReport = components['schemas']['ModerationReport'];
+export type ModerationReportList = components['schemas']['ModerationReportList'];
+export type NotReady = components['schemas']['NotReady'];
+export type Order = components['schemas']['Order'];
+export type OrderCancelled = components['schemas']['OrderCancelled'];
+export type OrderDeleted = components['schemas']['OrderDeleted'];
+export type OrderItem = components['schemas']['OrderItem'];
+export type OrderMessage = components['schemas']['OrderMessage'];
+export type OrderPage = components['schemas']['OrderPage'];
+export type OrderPlaced = components['schemas']['OrderPlaced'];
+export type OrderRefund = components['schemas']['OrderRefund'];
+export type OrderRefunded = components['schemas']['OrderRefunded'];
+export type OrderSellerRef = components['schemas']['OrderSellerRef'];
+export type OrderShipped = components['schemas']['OrderShipped'];
+export type OrderVat = components['schemas']['OrderVat'];
+export type OrderWithdrawal = components['schemas']['OrderWithdrawal'];
+export type OwnSellerApplication = components['schemas']['OwnSellerApplication'];
+export type PasswordResetDone = components['schemas']['PasswordResetDone'];
+export type PasswordResetRequested = components['schemas']['PasswordResetRequested'];
+export type PaymentRefund = components['schemas']['PaymentRefund'];
+export type PaymentResult = components['schemas']['PaymentResult'];
+export type PayoutAccountAnswer = components['schemas']['PayoutAccountAnswer'];
+export type PayoutBatch = components['schemas']['PayoutBatch'];
+export type PayoutLine = components['schemas']['PayoutLine'];
+export type PaypalCapturePage = components['schemas']['PaypalCapturePage'];
+export type PaypalCaptureRecord = components['schemas']['PaypalCaptureRecord'];
+export type PaypalClientId = components['schemas']['PaypalClientId'];
+export type PaypalPaymentStart = components['schemas']['PaypalPaymentStart'];
+export type PendingSellerApplication = components['schemas']['PendingSellerApplication'];
+export type PendingSellerApplicationList = components['schemas']['PendingSellerApplicationList'];
+export type PersonalDataExport = components['schemas']['PersonalDataExport'];
+export type ProductCreated = components['schemas']['ProductCreated'];
+export type ProductCsvChange = components['schemas']['ProductCsvChange'];
+export type ProductCsvFileProblem = components['schemas']['ProductCsvFileProblem'];
+export type ProductCsvRefusal = components['schemas']['ProductCsvRefusal'];
+export type ProductCsvReport = components['schemas']['ProductCsvReport'];
+export type ProductDeleted = components['schemas']['ProductDeleted'];
+export type ProductDetails = components['schemas']['ProductDetails'];
+export type ProductFacets = components['schemas']['ProductFacets'];
+export type ProductListResponse = components['schemas']['ProductListResponse'];
+export type ProductOption = components['schemas']['ProductOption'];
+export type ProductRemoval = components['schemas']['ProductRemoval'];
+export type ProductRemovalAnswer = components['schemas']['ProductRemovalAnswer'];
+export type ProductSale = components['schemas']['ProductSale'];
+export type ProductSellerRef = components['schemas']['ProductSellerRef'];
+export type ProductSummary = components['schemas']['ProductSummary'];
+export type ProductUpdated = components['schemas']['ProductUpdated'];
+export type ProductVariant = components['schemas']['ProductVariant'];
+export type PublicSeller = components['schemas']['PublicSeller'];
+export type Readiness = components['schemas']['Readiness'];
+export type ReportDecisionAnswer = components['schemas']['ReportDecisionAnswer'];
+export type ReportReceived = components['schemas']['ReportReceived'];
+export type Review = components['schemas']['Review'];
+export type ReviewCreated = components['schemas']['ReviewCreated'];
+export type SalesOverviewBucket = components['schemas']['SalesOverviewBucket'];
+export type SellerApplicationState = components['schemas']['SellerApplicationState'];
+export type SellerBrief = components['schemas']['SellerBrief'];
+export type SellerOverview = components['schemas']['SellerOverview'];
+export type SellerPaymentRequest = components['schemas']['SellerPaymentRequest'];
+export type SellerProfile = components['schemas']['SellerProfile'];
+export type Shipment = components['schemas']['Shipment'];
+export type ShippingAddress = components['schemas']['ShippingAddress'];
+export type SignedInUser = components['schemas']['SignedInUser'];
+export type SiteSettings = components['schemas']['SiteSettings'];
+export type SuggestedProduct = components['schemas']['SuggestedProduct'];
+export type SuggestedShop = components['schemas']['SuggestedShop'];
+export type SuggestResponse = components['schemas']['SuggestResponse'];
+export type TopSeller = components['schemas']['TopSeller'];
+export type TopSellerList = components['schemas']['TopSellerList'];
+export type UnusedCaptureReason = components['schemas']['UnusedCaptureReason'];
+export type UploadedImagePath = components['schemas']['UploadedImagePath'];
+export type UserAsSeen = components['schemas']['UserAsSeen'];
+export type UserDeleted = components['schemas']['UserDeleted'];
+export type UserDetails = components['schemas']['UserDetails'];
+export type UserList = components['schemas']['UserList'];
+export type UserListEntry = components['schemas']['UserListEntry'];
+export type WithdrawalDecided = components['schemas']['WithdrawalDecided'];
+export type WithdrawalListEntry = components['schemas']['WithdrawalListEntry'];
+export type WithdrawalPage = components['schemas']['WithdrawalPage'];
+export type WithdrawalReceived = components['schemas']['WithdrawalReceived'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

@@ -13,7 +13,7 @@
  * each read because they change apart from the product) is written at read time, then
  * `shown_tail` holds the keys after it.
  */
-import type { ProductSale, ProductSummary } from '@torget/shared/api-types';
+import type { ProductSale, ProductSummary } from '@torget/shared/api-types.generated';
 
 /**
  * How a column's value is written as JSON, each exactly as JSON.stringify writes what the API

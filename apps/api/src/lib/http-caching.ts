@@ -59,6 +59,11 @@ export function sendJsonText(reply: FastifyReply, answer: JsonTextAnswer): Fasti
   return reply.type(JSON_CONTENT_TYPE).send(answer.json);
 }
 
+/** Whether `reply` was sent as JSON text by sendJsonText (and so passed no serializer). */
+export function sentAsJsonText(reply: FastifyReply): boolean {
+  return etagsOfReplies.has(reply);
+}
+
 /** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for this header). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;

@@ -17,6 +17,7 @@ import { apiErrorSchema } from '@torget/shared/schemas/answers/errors';
 import type { FastifyInstance, FastifySerializerCompiler, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
+import { sentAsJsonText } from './http-caching';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PREFIX = '/api/docs';
@@ -83,8 +84,8 @@ function responseSchemaOf(response: unknown, status: number): ZodType | undefine
  */
 export function checkJsonTextAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || !isApiRoute(request.url.split('?')[0] ?? '')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    // Answers written by a serializer were checked there.
+    if (typeof payload !== 'string' || !sentAsJsonText(reply)) return payload;
     const schema = responseSchemaOf(request.routeOptions.schema?.response, reply.statusCode);
     if (!schema) return payload;
     const result = schema.safeParse(JSON.parse(payload));

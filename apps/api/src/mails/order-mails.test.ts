@@ -1,4 +1,4 @@
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { describe, expect, it } from 'vitest';
 import { type NewOrder, newOrderNoticeMail, orderConfirmationMail } from './order-mails';
 

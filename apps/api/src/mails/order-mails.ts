@@ -1,5 +1,5 @@
 /** The mails a new order sends: a confirmation to the buyer and a notice to the seller. */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { productNumberLabel } from '@torget/shared/rules/catalog';
 import type { Language } from '@torget/shared/rules/languages';
 import { formatSek, formatSekSwedish, lineTotalSek } from '@torget/shared/rules/money';

@@ -4,7 +4,7 @@
  * account; Swish: the seller sent it with Swish, on the day they gave), the lines and the seller's
  * note, and the link to the order. In the buyer's language, as the other order mails.
  */
-import type { OrderRefund } from '@torget/shared/api-types';
+import type { OrderRefund } from '@torget/shared/api-types.generated';
 import { displayDate } from '@torget/shared/rules/dates';
 import { formatSek, formatSekSwedish } from '@torget/shared/rules/money';
 import type { Mail } from '#api/lib/mailer.ts';

@@ -4,7 +4,7 @@
  * is written on the order. Each in the recipient's language: 'sv' Swedish only; otherwise Swedish
  * first, then English, as every mail of the marketplace (order-mails.ts).
  */
-import type { Shipment } from '@torget/shared/api-types';
+import type { Shipment } from '@torget/shared/api-types.generated';
 import type { Language } from '@torget/shared/rules/languages';
 import type { Mail } from '#api/lib/mailer.ts';
 

@@ -1,4 +1,4 @@
-import type { MaskedPayoutAccount } from '@torget/shared/api-types';
+import type { MaskedPayoutAccount } from '@torget/shared/api-types.generated';
 import { describe, expect, it } from 'vitest';
 import { payoutAccountChangedMail } from './payout-account-changed-mail';
 

@@ -3,7 +3,7 @@
  * payouts wait until the hold ends, and what to do if it was not them. Someone who took over the
  * shop's sign-in would change the account first; this mail and the hold give the seller time.
  */
-import type { MaskedPayoutAccount } from '@torget/shared/api-types';
+import type { MaskedPayoutAccount } from '@torget/shared/api-types.generated';
 import type { Language } from '@torget/shared/rules/languages';
 import type { Mail } from '#api/lib/mailer.ts';
 

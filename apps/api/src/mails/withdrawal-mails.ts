@@ -4,7 +4,7 @@
  * the buyer's mail when the seller or an admin decides. Each in the recipient's language, linking
  * to the order on the site it was placed on (order-status-mails.ts).
  */
-import type { OrderWithdrawal } from '@torget/shared/api-types';
+import type { OrderWithdrawal } from '@torget/shared/api-types.generated';
 import { displayDateTime } from '@torget/shared/rules/dates';
 import { formatSek, formatSekSwedish } from '@torget/shared/rules/money';
 import type { Mail } from '#api/lib/mailer.ts';

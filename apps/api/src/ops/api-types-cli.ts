@@ -1,4 +1,4 @@
-/** `npm run api:types`: writes the web's response types from the API's OpenAPI document (api-types.ts). */
+/** `npm run api:types`: writes the web's response types from the API's OpenAPI document (api-types.generated.ts; ops/api-types.ts). */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { API_TYPES_FILE, apiTypesSource, currentDocument } from './api-types';

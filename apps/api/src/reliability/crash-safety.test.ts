@@ -4,7 +4,7 @@
  * whole, no order exists half (each has its lines and totals that add up), and every product's
  * stock is its starting stock minus the quantities of the orders that exist.
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import { createAuth } from '#api/lib/auth.ts';

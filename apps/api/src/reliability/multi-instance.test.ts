@@ -5,7 +5,7 @@
  * middle of a burst of orders loses no acknowledged order and leaves stock exact.
  */
 import { randomBytes } from 'node:crypto';
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
  * ownership cannot be set by stuffing fields into a payload. Each can change only through the
  * endpoint made for it, by the role allowed to use it (shown here as the positive controls).
  */
-import type { Order, UserDetails } from '@torget/shared/api-types';
+import type { Order, UserDetails } from '@torget/shared/api-types.generated';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, reviews, sellers, siteSettings, users } from '#api/db/schema.ts';

@@ -3,7 +3,7 @@
  * of the authorization matrix, a dump of every table, and a multipart builder for uploads.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type Db, queryRows } from '#api/db/client.ts';

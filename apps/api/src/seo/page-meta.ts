@@ -3,7 +3,7 @@
  * the server read. Pure: the origins come from the request (site/origin.ts), the rows from
  * page-reads.ts.
  */
-import type { PublicSeller } from '@torget/shared/api-types';
+import type { PublicSeller } from '@torget/shared/api-types.generated';
 import { PRODUCT_PAGE_IMAGE_SIZES, srcSetOf } from '@torget/shared/rules/images';
 import { oreToSek } from '@torget/shared/rules/money';
 import type { PageMeta } from './head-tags';

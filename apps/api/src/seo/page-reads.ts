@@ -2,7 +2,7 @@
  * The one statement a described page may cost: a product with what its tags need (no reviews,
  * no description of the seller), or a shop's public profile. Prepared once per connection.
  */
-import type { PublicSeller } from '@torget/shared/api-types';
+import type { PublicSeller } from '@torget/shared/api-types.generated';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '#api/db/client.ts';
 import { products, sellers, users } from '#api/db/schema.ts';

@@ -1,5 +1,5 @@
 /** The JSON written into index.html, and which storefront paths leave a foreign host. */
-import type { PublicSeller } from '@torget/shared/api-types';
+import type { PublicSeller } from '@torget/shared/api-types.generated';
 import type { Site } from '@torget/shared/rules/hosts';
 import { describe, expect, it } from 'vitest';
 import { foreignStorefrontId, mainHostPath, productBelongsOnMainHost, siteScript } from './site-page';

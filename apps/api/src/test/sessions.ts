@@ -1,5 +1,5 @@
 /** Signing test users in through the real endpoint, for tests that call guarded routes. */
-import type { SignedInUser } from '@torget/shared/api-types';
+import type { SignedInUser } from '@torget/shared/api-types.generated';
 import type { App } from '#api/app.ts';
 import { FIXTURE_PASSWORD } from './fixtures';
 

@@ -4,7 +4,7 @@
  * one, which updates that one read at once.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FavouriteStateResponse, FavouritesResponse } from '@torget/shared/api-types';
+import type { FavouriteStateResponse, FavouritesResponse } from '@torget/shared/api-types.generated';
 import { api } from '#web/lib/api-client.ts';
 
 export const FAVOURITES_QUERY_KEY = ['users', 'me', 'favourites'] as const;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductListResponse } from '@torget/shared/api-types';
+import type { ProductListResponse } from '@torget/shared/api-types.generated';
 import type { ManagedProductState } from '@torget/shared/rules/admin-lists';
 import type { ManagedProductSort, ProductOrder } from '@torget/shared/rules/catalog-query';
 import { api } from '#web/lib/api-client.ts';

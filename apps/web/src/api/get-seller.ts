@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicSeller } from '@torget/shared/api-types';
+import type { PublicSeller } from '@torget/shared/api-types.generated';
 import { api } from '#web/lib/api-client.ts';
 import { siteSeller } from '#web/lib/hosts.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SuggestResponse } from '@torget/shared/api-types';
+import type { SuggestResponse } from '@torget/shared/api-types.generated';
 import { api } from '#web/lib/api-client.ts';
 
 /** The server answers nothing for fewer letters; the box does not ask. */

@@ -4,7 +4,7 @@
  * Sign-in, registration and every update that answers a user fill the same cache entry.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserDetails } from '@torget/shared/api-types';
+import type { UserDetails } from '@torget/shared/api-types.generated';
 import { api } from '#web/lib/api-client.ts';
 
 export function userDetailsQueryKey(id: string) {

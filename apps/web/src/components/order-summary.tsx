@@ -1,4 +1,4 @@
-import type { OrderVat } from '@torget/shared/api-types';
+import type { OrderVat } from '@torget/shared/api-types.generated';
 import type { ReactNode } from 'react';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';

@@ -1,4 +1,4 @@
-import type { ProductSummary } from '@torget/shared/api-types';
+import type { ProductSummary } from '@torget/shared/api-types.generated';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/use-translation.ts';

@@ -1,4 +1,4 @@
-import type { ProductSale } from '@torget/shared/api-types';
+import type { ProductSale } from '@torget/shared/api-types.generated';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import './product-price.css';

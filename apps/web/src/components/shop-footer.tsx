@@ -1,4 +1,4 @@
-import type { SellerProfile } from '@torget/shared/api-types';
+import type { SellerProfile } from '@torget/shared/api-types.generated';
 import type { ReactNode } from 'react';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import './shop-footer.css';

@@ -1,5 +1,5 @@
 /** The checkout's stored state as hooks that follow storage; the parsing is ../utils/checkout-state.ts. */
-import type { ShippingAddress } from '@torget/shared/api-types';
+import type { ShippingAddress } from '@torget/shared/api-types.generated';
 import type { PaymentMethod } from '@torget/shared/rules/orders';
 import { useMemo } from 'react';
 import {

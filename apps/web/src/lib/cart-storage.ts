@@ -3,7 +3,7 @@
  * save the payment method, empty the cart). Every page reading the cart follows along, because
  * the storage helpers tell their subscribers.
  */
-import type { ShippingAddress } from '@torget/shared/api-types';
+import type { ShippingAddress } from '@torget/shared/api-types.generated';
 import { type CartItem, cartLineKey, type PaymentMethod } from '@torget/shared/rules/orders';
 import { removeItem, STORAGE_KEYS, writeJson } from './storage';
 

@@ -4,7 +4,7 @@
  * JSON; the hooks in ../hooks/use-checkout-state.ts read storage and call these. The address and
  * payment-method rules are the shared ones (@torget/shared/rules/orders).
  */
-import type { ShippingAddress } from '@torget/shared/api-types';
+import type { ShippingAddress } from '@torget/shared/api-types.generated';
 import {
   completeShippingAddress,
   INITIAL_PAYMENT_METHOD,

@@ -5,7 +5,7 @@
  * Where no site was written (the Vite dev server), the shared host rule decides: localhost and
  * 127.0.0.1 are the marketplace, and any other host asks /api/users/domain_seller/{host}.
  */
-import type { PublicSeller } from '@torget/shared/api-types';
+import type { PublicSeller } from '@torget/shared/api-types.generated';
 import {
   ALWAYS_MAIN_HOSTS,
   isMainHost as isMainHostName,

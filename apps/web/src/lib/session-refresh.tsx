@@ -7,7 +7,7 @@
  * action on its own reading of the roles; this only keeps menus and guards truthful.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { UserDetails } from '@torget/shared/api-types';
+import type { UserDetails } from '@torget/shared/api-types.generated';
 import { useEffect } from 'react';
 import { userDetailsQueryOptions } from '#web/api/user-details.ts';
 import { type SessionUser, saveUserInfo, toSessionUser, useSession } from './session';

@@ -3,7 +3,7 @@
  * the shop's page: the storefront, or the whole layout on the seller's own domain. An unset ('')
  * or malformed colour keeps the sheet's default.
  */
-import type { SellerProfile } from '@torget/shared/api-types';
+import type { SellerProfile } from '@torget/shared/api-types.generated';
 import type { CSSProperties } from 'react';
 
 /** The seller's colour settings and the CSS variables they set. */

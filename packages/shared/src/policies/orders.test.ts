@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../api-types';
+import type { Order } from '../api-types.generated';
 import {
   canCancelOrder,
   canDeleteOrder,

@@ -3,7 +3,7 @@
  * answers 404 to anyone who may not see an order, so order ids cannot be probed; the web asks
  * the same functions which buttons to show.
  */
-import type { Order } from '../api-types';
+import type { Order } from '../api-types.generated';
 import type { Actor } from './actor';
 
 /** What the policies need to know of an order. */

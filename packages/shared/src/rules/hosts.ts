@@ -3,7 +3,7 @@
  * on its main hosts: those configured (MAIN_HOSTS), plus localhost and 127.0.0.1 always; every
  * other host is a seller's own domain, or no shop at all.
  */
-import type { PublicSeller } from '../api-types';
+import type { PublicSeller } from '../api-types.generated';
 
 /** Hosts that are always the marketplace's own, whatever is configured. */
 export const ALWAYS_MAIN_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];

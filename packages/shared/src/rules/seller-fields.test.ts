@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { SellerProfile } from '../api-types';
+import type { SellerProfile } from '../api-types.generated';
 import type { SellerFields } from '../schemas/sellers';
 import {
   SELLER_FIELD_KEYS,

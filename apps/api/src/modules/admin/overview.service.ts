@@ -5,7 +5,7 @@
  * subquery of its own.
  */
 
-import type { AdminOverview, AdminOverviewCount } from '@torget/shared/api-types';
+import type { AdminOverview, AdminOverviewCount } from '@torget/shared/api-types.generated';
 import { oreToSek } from '@torget/shared/rules/money';
 import { SALES_TIME_ZONE, swedishDay } from '@torget/shared/rules/sales-overview';
 import { WITHDRAWAL_OVERDUE_DAYS } from '@torget/shared/rules/withdrawals';

@@ -1,5 +1,5 @@
 /** The catalogue's read path: seller status copied onto products, the read cache, statement counts. */
-import type { ProductListResponse } from '@torget/shared/api-types';
+import type { ProductListResponse } from '@torget/shared/api-types.generated';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '#api/db/schema.ts';

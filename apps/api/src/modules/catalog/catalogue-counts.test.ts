@@ -4,7 +4,7 @@
  * revoked, closed, reinstated and deleted, bulk statements, and (on PostgreSQL) concurrent
  * writers. Then the lists that read them, and the capped count of the others.
  */
-import type { ProductListResponse } from '@torget/shared/api-types';
+import type { ProductListResponse } from '@torget/shared/api-types.generated';
 import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -11,7 +11,7 @@
  * Counts are answered up to COUNT_CAP; `capped` says one was more, or estimated
  * (docs/decisions/044-suggestions-and-facets.md). With no filter at all, the categories are the database's exact counts.
  */
-import type { ProductFacets } from '@torget/shared/api-types';
+import type { ProductFacets } from '@torget/shared/api-types.generated';
 import { COUNT_CAP, PRICE_PRESET_RANGES, RATING_PRESETS } from '@torget/shared/rules/catalog-query';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';

@@ -7,7 +7,7 @@
  * state (and category), and its name search reads the listed products from the catalogue's
  * trigram index and the others from their own.
  */
-import type { ProductListResponse } from '@torget/shared/api-types';
+import type { ProductListResponse } from '@torget/shared/api-types.generated';
 import { parseProductNumber } from '@torget/shared/rules/catalog';
 import type { ManagedProductSort } from '@torget/shared/rules/catalog-query';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';

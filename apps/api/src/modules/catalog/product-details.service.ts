@@ -1,5 +1,5 @@
 /** One product's page: the product with its reviews, as the API answers it. */
-import type { ProductDetails } from '@torget/shared/api-types';
+import type { ProductDetails } from '@torget/shared/api-types.generated';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, oncePerDatabase } from '#api/db/client.ts';
 import { productReviewTexts, products, sellers, users } from '#api/db/schema.ts';

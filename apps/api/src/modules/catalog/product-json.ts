@@ -2,7 +2,7 @@
  * Shapes database rows into the product JSON of spec section 3 (SEK numbers, `_id`), by the
  * product's field list (db/product-fields.ts), and the seller's brief joined into it.
  */
-import type { ProductSummary, Review } from '@torget/shared/api-types';
+import type { ProductSummary, Review } from '@torget/shared/api-types.generated';
 import { oreToSek } from '@torget/shared/rules/money';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { PRODUCT_FIELDS, type ProductField, propertyOfColumn } from '#api/db/product-fields.ts';

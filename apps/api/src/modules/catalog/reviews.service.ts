@@ -1,5 +1,5 @@
 /** Reviews: one per user and product; ratings of the product and its seller follow at once. */
-import type { Review } from '@torget/shared/api-types';
+import type { Review } from '@torget/shared/api-types.generated';
 import { canReviewProduct } from '@torget/shared/policies/products';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';

@@ -5,7 +5,7 @@
  * then names with a word beginning with it, then the name search's own rules (stems, compound
  * parts, typos); the candidates are ranked in that order, then by trigram closeness.
  */
-import type { SuggestResponse } from '@torget/shared/api-types';
+import type { SuggestResponse } from '@torget/shared/api-types.generated';
 import {
   isLetterWord,
   SUGGEST_MIN_LENGTH,

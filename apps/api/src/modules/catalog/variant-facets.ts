@@ -5,7 +5,7 @@
  * options (migration 0043), so a catalogue where few products have variants pays a probe of a
  * small index, whatever the search; at most OPTION_SAMPLE of them are read.
  */
-import type { FacetValue } from '@torget/shared/api-types';
+import type { FacetValue } from '@torget/shared/api-types.generated';
 import { compareSizes, FACET_OPTION_NAMES, optionKind } from '@torget/shared/rules/variants';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#api/db/client.ts';

@@ -6,7 +6,7 @@
  * products in the same order with the same count.
  */
 
-import type { ProductFacets } from '@torget/shared/api-types';
+import type { ProductFacets } from '@torget/shared/api-types.generated';
 import { COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import { type ProductListQuery, productListQuerySchema } from '@torget/shared/schemas/product-query';
 import { eq, fillPlaceholders, type SQL, sql } from 'drizzle-orm';

@@ -3,7 +3,7 @@
  * public sees; the list shows only those still shown (a product hidden, made a draft again or of
  * a closed shop drops out of the list, and comes back when shown again).
  */
-import type { ProductSummary } from '@torget/shared/api-types';
+import type { ProductSummary } from '@torget/shared/api-types.generated';
 import { MAX_FAVOURITES } from '@torget/shared/rules/favourites';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';

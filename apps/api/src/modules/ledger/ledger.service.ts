@@ -9,7 +9,7 @@ import type {
   LedgerEntry,
   LedgerSellerBalance,
   LedgerStatement,
-} from '@torget/shared/api-types';
+} from '@torget/shared/api-types.generated';
 import {
   BASIS_POINTS,
   bpToPercent,

@@ -4,7 +4,7 @@
  * as the message; an admin marks it received when the money is in, which books one
  * 'seller_payment' entry keyed by the request. A seller has at most one open request.
  */
-import type { SellerPaymentRequest } from '@torget/shared/api-types';
+import type { SellerPaymentRequest } from '@torget/shared/api-types.generated';
 import { paymentRequestReference } from '@torget/shared/rules/ledger-statement';
 import { oreToSek } from '@torget/shared/rules/money';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';

@@ -9,7 +9,7 @@
  *   give stock back, in the same transaction;
  * - products are then locked in id order, as placing an order locks them, so they never deadlock.
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { isSellerOf, managesAsSeller, SELLER_STATUS_REVOKED } from '@torget/shared/policies/orders';
 import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, transaction } from '#api/db/client.ts';

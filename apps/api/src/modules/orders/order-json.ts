@@ -1,5 +1,5 @@
 /** Shapes order rows into the order JSON of spec section 3 (SEK numbers, `_id`, ISO dates). */
-import type { Order, OrderItem, PaymentResult, Shipment } from '@torget/shared/api-types';
+import type { Order, OrderItem, PaymentResult, Shipment } from '@torget/shared/api-types.generated';
 import { oreToSek } from '@torget/shared/rules/money';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { isPaymentMethod } from '@torget/shared/rules/orders';

@@ -3,7 +3,7 @@
  * admins read and write; to anyone else the order does not exist (404). Reading the thread marks
  * it read for the reader, which the unread counts of the order lists follow (order-unread.ts).
  */
-import type { OrderMessage } from '@torget/shared/api-types';
+import type { OrderMessage } from '@torget/shared/api-types.generated';
 import { canWriteOrderMessages, isBuyerOf, isSellerOf } from '@torget/shared/policies/orders';
 import type { Language } from '@torget/shared/rules/languages';
 import { asc, eq, sql } from 'drizzle-orm';

@@ -2,7 +2,7 @@
  * Paying an order with PayPal. The PayPal order is created here from the stored total, and an
  * order is marked paid only after PayPal itself confirms the capture (DESIGN.md: PayPal).
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { canPayOrder } from '@torget/shared/policies/orders';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';

@@ -1,5 +1,5 @@
 /** Shared set-up of the order tests: sessions, shops and placing orders through the API. */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { count, eq } from 'drizzle-orm';
 import { orderItems, orders, products } from '#api/db/schema.ts';
 import { createProduct, createSeller, createUser } from '#api/test/fixtures.ts';

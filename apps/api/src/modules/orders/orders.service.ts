@@ -2,7 +2,7 @@
  * Reading and managing orders. An order is seen by its buyer, its seller and admins; to anyone
  * else it does not exist (404), so order ids cannot be probed.
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import {
   canListIncomingOrders,
   canListOrdersOf,

@@ -14,7 +14,7 @@
  * the new data. Any refusal throws before anything is written.
  */
 
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import type { Language } from '@torget/shared/rules/languages';
 import type { CreateOrderInput } from '@torget/shared/schemas/orders';
 import { type Db, transaction } from '#api/db/client.ts';

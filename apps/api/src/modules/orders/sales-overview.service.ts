@@ -7,7 +7,7 @@
  * reads only the seller's orders of this year or month, the second all of the seller's orders
  * (two counts with a filter, no sort).
  */
-import type { SalesOverviewBucket, SellerOverview } from '@torget/shared/api-types';
+import type { SalesOverviewBucket, SellerOverview } from '@torget/shared/api-types.generated';
 import { oreToSek } from '@torget/shared/rules/money';
 import {
   LOW_STOCK_LIMIT,

@@ -2,7 +2,7 @@
  * Shipping an order (PUT /api/orders/{id}/ship): its seller (while a seller) or an admin records
  * the carrier and the tracking number. Shipping again corrects them; the first date stays.
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import {
   isSellerOf,
   managesAsSeller,

@@ -12,7 +12,7 @@
  *   do, the same PayPal-Request-Id makes PayPal refund once.
  */
 
-import type { PaymentRefund, PaypalCaptureRecord } from '@torget/shared/api-types';
+import type { PaymentRefund, PaypalCaptureRecord } from '@torget/shared/api-types.generated';
 import { oreToSek } from '@torget/shared/rules/money';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';

@@ -8,7 +8,7 @@
  * than the withdrawal period ago) is at least the minimum, the seller has a payout account out of
  * its hold, and no batch not yet sent has a line for them.
  */
-import type { PayoutBatch, PayoutLine } from '@torget/shared/api-types';
+import type { PayoutBatch, PayoutLine } from '@torget/shared/api-types.generated';
 import { type Language, parseLanguage } from '@torget/shared/rules/languages';
 import { WITHDRAWAL_DAYS } from '@torget/shared/rules/ledger';
 import { oreToSek } from '@torget/shared/rules/money';

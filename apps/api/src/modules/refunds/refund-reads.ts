@@ -3,7 +3,7 @@
  * that depend on them. Kept apart from refunds.service.ts so the order service can read them
  * without importing the refund service (which imports the order service).
  */
-import type { OrderRefund } from '@torget/shared/api-types';
+import type { OrderRefund } from '@torget/shared/api-types.generated';
 import { oreToSek } from '@torget/shared/rules/money';
 import { asc, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';

@@ -15,7 +15,7 @@
  * Callers authorize first: the route (`refundOrderAs`) lets the order's seller or an admin; the
  * withdrawals flow calls `refundOrder` when a seller accepts a withdrawal with an amount.
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { isSellerOf, managesAsSeller, SELLER_STATUS_REVOKED } from '@torget/shared/policies/orders';
 import { displayDate, formDateToDate } from '@torget/shared/rules/dates';
 import type { Booking } from '@torget/shared/rules/ledger';

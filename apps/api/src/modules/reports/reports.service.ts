@@ -5,7 +5,7 @@
  * a removed product's edit page (docs/decisions/243-hidden-and-removed-products.md).
  */
 
-import type { ModerationReport, ModerationReportList, ProductRemoval } from '@torget/shared/api-types';
+import type { ModerationReport, ModerationReportList, ProductRemoval } from '@torget/shared/api-types.generated';
 import { canSeeProduct } from '@torget/shared/policies/products';
 import type { Language } from '@torget/shared/rules/languages';
 import type { ReportCategory, ReportDecision, ReportStatus } from '@torget/shared/rules/reports';

@@ -3,7 +3,7 @@
  * masked by the seller and admins, and read in full only here on the server, for the payout batch.
  * A change holds payouts for PAYOUT_HOLD_DAYS from `changed_at`.
  */
-import type { MaskedPayoutAccount, PayoutAccountAnswer } from '@torget/shared/api-types';
+import type { MaskedPayoutAccount, PayoutAccountAnswer } from '@torget/shared/api-types.generated';
 import { maskAccountNumber, type PayoutAccountDetails, payoutUsableAt } from '@torget/shared/rules/payout-account';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';

@@ -10,7 +10,7 @@ import type {
   OwnSellerApplication,
   PendingSellerApplication,
   PendingSellerApplicationList,
-} from '@torget/shared/api-types';
+} from '@torget/shared/api-types.generated';
 import { type Language, parseLanguage } from '@torget/shared/rules/languages';
 import type { ApplicationDecision } from '@torget/shared/schemas/seller-applications';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';

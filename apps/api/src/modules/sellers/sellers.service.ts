@@ -1,5 +1,5 @@
 /** The public directory of sellers: who sells, and who sells best. */
-import type { TopSeller } from '@torget/shared/api-types';
+import type { TopSeller } from '@torget/shared/api-types.generated';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '#api/db/client.ts';
 import { sellers, users } from '#api/db/schema.ts';

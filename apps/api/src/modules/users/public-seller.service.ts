@@ -1,5 +1,5 @@
 /** What anyone may read of a seller: the storefront and payment-choice fields. */
-import type { PublicSeller } from '@torget/shared/api-types';
+import type { PublicSeller } from '@torget/shared/api-types.generated';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { sellers, users } from '#api/db/schema.ts';

@@ -1,5 +1,5 @@
 /** The shop on a seller's own domain: the one lookup behind site/resolve-site.ts and GET /api/users/domain_seller/{hostname}. */
-import type { PublicSeller } from '@torget/shared/api-types';
+import type { PublicSeller } from '@torget/shared/api-types.generated';
 import { DOMAIN_PATTERN, normaliseHost } from '@torget/shared/rules/hosts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '#api/db/client.ts';

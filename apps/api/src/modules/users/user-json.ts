@@ -1,5 +1,5 @@
 /** Shapes user rows into the answers of spec section 3 (User, Seller object). */
-import type { PublicSeller, SellerProfile, UserDetails, UserListEntry } from '@torget/shared/api-types';
+import type { PublicSeller, SellerProfile, UserDetails, UserListEntry } from '@torget/shared/api-types.generated';
 import { sellerProfileFields } from '@torget/shared/rules/seller-fields';
 import type { sellers, users } from '#api/db/schema.ts';
 

@@ -1,5 +1,5 @@
 /** GET /api/users/:id: what of an account its caller may see (spec section 7). */
-import type { PublicSeller, UserDetails } from '@torget/shared/api-types';
+import type { PublicSeller, UserDetails } from '@torget/shared/api-types.generated';
 import { canSeeUserDetails } from '@torget/shared/policies/users';
 import type { Db } from '#api/db/client.ts';
 import type { AuthUser } from '#api/lib/auth.ts';

@@ -1,6 +1,6 @@
 /** Accounts: registration, sign-in, profile, admin management. */
 
-import type { UserDetails } from '@torget/shared/api-types';
+import type { UserDetails } from '@torget/shared/api-types.generated';
 import type { ShopStatusQueryValue, UserRoleFilter } from '@torget/shared/rules/admin-lists';
 import type { Language } from '@torget/shared/rules/languages';
 import type { PlanCode } from '@torget/shared/rules/plans';

@@ -3,7 +3,7 @@
  * them. Kept apart from withdrawals.service.ts so the order service reads them without importing
  * the withdrawal service (which imports the order service).
  */
-import type { OrderWithdrawal } from '@torget/shared/api-types';
+import type { OrderWithdrawal } from '@torget/shared/api-types.generated';
 import { oreToSek } from '@torget/shared/rules/money';
 import { type ProductQty, suggestedRefundOre } from '@torget/shared/rules/withdrawals';
 import { asc, inArray, type SQLWrapper } from 'drizzle-orm';

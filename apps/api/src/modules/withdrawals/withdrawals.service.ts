@@ -5,7 +5,7 @@
  * again, or rejects. Every check and write of one call runs under the order's row lock, so two
  * withdrawals at once never take more than was bought, and a withdrawal is decided once.
  */
-import type { Order, OrderWithdrawal, WithdrawalListEntry } from '@torget/shared/api-types';
+import type { Order, OrderWithdrawal, WithdrawalListEntry } from '@torget/shared/api-types.generated';
 import { isBuyerOf, isSellerOf, managesAsSeller, SELLER_STATUS_REVOKED } from '@torget/shared/policies/orders';
 import type { Language } from '@torget/shared/rules/languages';
 import { oreToSek, sekToOre } from '@torget/shared/rules/money';

@@ -3,7 +3,7 @@
  * left out, and the open seller applications; admins only.
  */
 import { randomUUID } from 'node:crypto';
-import type { AdminOverview } from '@torget/shared/api-types';
+import type { AdminOverview } from '@torget/shared/api-types.generated';
 import { swedishDay } from '@torget/shared/rules/sales-overview';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

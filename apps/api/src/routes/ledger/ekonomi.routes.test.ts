@@ -10,7 +10,7 @@ import type {
   LedgerStatement,
   Order,
   SellerPaymentRequest,
-} from '@torget/shared/api-types';
+} from '@torget/shared/api-types.generated';
 import { shareOre } from '@torget/shared/rules/ledger';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

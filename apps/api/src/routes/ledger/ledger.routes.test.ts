@@ -4,7 +4,7 @@
  * year after), exactly once under retries and races, the database refusing to change an entry,
  * the fees an admin sets, corrections, statements and who sees what.
  */
-import type { LedgerEntry, LedgerSellerBalance, LedgerStatement, Order } from '@torget/shared/api-types';
+import type { LedgerEntry, LedgerSellerBalance, LedgerStatement, Order } from '@torget/shared/api-types.generated';
 import { LEDGER_KINDS, shareOre } from '@torget/shared/rules/ledger';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';

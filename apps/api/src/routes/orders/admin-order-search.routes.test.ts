@@ -4,7 +4,7 @@
  * bad parameter; is refused to anyone but admins; and answers the spec's call as before.
  */
 import { randomUUID } from 'node:crypto';
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#api/db/schema.ts';

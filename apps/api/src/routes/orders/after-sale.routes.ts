@@ -3,7 +3,7 @@
  * and the thread on an order (its buyer, its seller, admins). Who may do what is the services'
  * rule; to anyone who may not see the order it does not exist (404).
  */
-import type { OrderMessage } from '@torget/shared/api-types';
+import type { OrderMessage } from '@torget/shared/api-types.generated';
 import { orderMessageSchema, shipOrderSchema } from '@torget/shared/schemas/after-sale';
 import { orderMessageSchema as orderMessageAnswerSchema } from '@torget/shared/schemas/answers/after-sale';
 import { orderShippedSchema } from '@torget/shared/schemas/answers/orders';

@@ -1,5 +1,5 @@
 /** Mails in the buyer's language: the web app sends the UI choice as Accept-Language. */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS, customer, product, type Session, settle, shop } from '#api/modules/orders/order-test-kit.ts';
 import { createUser } from '#api/test/fixtures.ts';

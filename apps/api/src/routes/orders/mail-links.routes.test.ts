@@ -5,7 +5,7 @@
  * what the mails name an order and its lines by: the order number and the product numbers, the
  * order's id only inside a link.
  */
-import type { Order, UserDetails } from '@torget/shared/api-types';
+import type { Order, UserDetails } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS, type Session, sessionOf } from '#api/modules/orders/order-test-kit.ts';
 import { createProduct, createSeller, createUser, FIXTURE_PASSWORD } from '#api/test/fixtures.ts';

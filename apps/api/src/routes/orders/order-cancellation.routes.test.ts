@@ -2,7 +2,7 @@
  * Unpaid PayPal orders expire and can be cancelled by their seller or an
  * admin; the stock comes back exactly once, also when sweeps and cancels run at the same time.
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { SELLER_STATUS_REVOKED } from '@torget/shared/policies/orders';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

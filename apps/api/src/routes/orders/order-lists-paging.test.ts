@@ -4,7 +4,7 @@
  * one parameter per row however many there are.
  */
 import { randomUUID } from 'node:crypto';
-import type { Order, UserListEntry } from '@torget/shared/api-types';
+import type { Order, UserListEntry } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, users } from '#api/db/schema.ts';
 import { customer, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';

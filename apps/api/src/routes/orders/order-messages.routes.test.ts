@@ -1,5 +1,5 @@
 /** The thread on an order: GET and POST /api/orders/{id}/messages, and the unread counts. */
-import type { Order, OrderMessage } from '@torget/shared/api-types';
+import type { Order, OrderMessage } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, placeOrder, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
 import { bearer } from '#api/test/sessions.ts';

@@ -1,4 +1,4 @@
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { parseOrderNumber } from '@torget/shared/rules/order-number';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -3,7 +3,7 @@
  * marked paid, shipped and delivered, each party's when the other writes on the order; in the
  * recipient's language, linking to the order on the site it was placed on.
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS, type Session, sessionOf } from '#api/modules/orders/order-test-kit.ts';
 import { createProduct, createSeller, createUser, FIXTURE_PASSWORD } from '#api/test/fixtures.ts';

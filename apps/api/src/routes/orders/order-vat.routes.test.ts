@@ -3,7 +3,7 @@
  * order line keeps the rate it was bought at, and an order says how much of its total is moms
  * per rate (`vatIncluded`, `vatByRate`) while the spec's `taxPrice` stays 0.
  */
-import type { Order, ProductDetails } from '@torget/shared/api-types';
+import type { Order, ProductDetails } from '@torget/shared/api-types.generated';
 import { vatIncludedOre } from '@torget/shared/rules/vat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, placeOrder, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';

@@ -4,7 +4,7 @@
  * it on the order page. Races of a payment with a cancel and with an expiry, several captures of
  * one order, and retried calls.
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paypalCaptures } from '#api/db/schema.ts';

@@ -5,7 +5,7 @@
  * guard's fallback after a change between read and statement is provoked in
  * modules/orders/place-order.service.test.ts.
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

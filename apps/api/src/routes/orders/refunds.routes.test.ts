@@ -4,7 +4,7 @@
  * partial refunds per line, the cap across all refunds (also for two at once), the ledger
  * entries each refund books, and who may refund.
  */
-import type { Order, OrderRefund } from '@torget/shared/api-types';
+import type { Order, OrderRefund } from '@torget/shared/api-types.generated';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orderRefunds } from '#api/db/schema.ts';

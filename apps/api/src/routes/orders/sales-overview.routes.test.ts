@@ -4,7 +4,7 @@
  * moments, so the day buckets can be checked against Swedish midnight.
  */
 import { randomUUID } from 'node:crypto';
-import type { Order, SellerOverview } from '@torget/shared/api-types';
+import type { Order, SellerOverview } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#api/db/schema.ts';
 import { customer, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';

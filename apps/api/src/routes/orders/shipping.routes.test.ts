@@ -1,5 +1,5 @@
 /** PUT /api/orders/{id}/ship: the seller (or an admin) ships with a carrier and a tracking number. */
-import type { Order, ProductDetails } from '@torget/shared/api-types';
+import type { Order, ProductDetails } from '@torget/shared/api-types.generated';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, placeOrder, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';

@@ -2,7 +2,7 @@
  * /api/orders, for anyone signed in: placing, reading, managing and paying orders (spec section
  * 7). Which orders a user may see, change or pay is the services' rule (buyer, seller, admin).
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { isMainHost, normaliseHost } from '@torget/shared/rules/hosts';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';

@@ -3,7 +3,7 @@
  * with the date and the lines, the seller's notice, and the buyer's mail when it is decided; each
  * in the recipient's language, linking to the order on the site it was placed on.
  */
-import type { Order, OrderWithdrawal } from '@torget/shared/api-types';
+import type { Order, OrderWithdrawal } from '@torget/shared/api-types.generated';
 import { displayDateTime } from '@torget/shared/rules/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS, type Session, sessionOf } from '#api/modules/orders/order-test-kit.ts';

@@ -3,7 +3,7 @@
  * stand-in (its request body checked), Swish recorded; capped at what was paid; booked to the
  * ledger; and when the refund is refused the withdrawal stays undecided.
  */
-import type { Order, OrderWithdrawal } from '@torget/shared/api-types';
+import type { Order, OrderWithdrawal } from '@torget/shared/api-types.generated';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orderRefunds } from '#api/db/schema.ts';

@@ -3,7 +3,7 @@
  * quantities, bad input, who may withdraw and decide, restocking, the lists, and that a refusal
  * changes nothing.
  */
-import type { Order, OrderWithdrawal, WithdrawalListEntry } from '@torget/shared/api-types';
+import type { Order, OrderWithdrawal, WithdrawalListEntry } from '@torget/shared/api-types.generated';
 import { addCalendarDays, stockholmDay } from '@torget/shared/rules/stockholm-days';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

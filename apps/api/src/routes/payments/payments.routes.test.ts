@@ -2,7 +2,7 @@
  * /api/payments (admins): the captures PayPal has not refunded yet, and the retry; the refund
  * sweep; and the buyer's mail, through the real mailer to an SMTP listener.
  */
-import type { Order, PaypalCaptureRecord } from '@torget/shared/api-types';
+import type { Order, PaypalCaptureRecord } from '@torget/shared/api-types.generated';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paypalCaptures } from '#api/db/schema.ts';

@@ -4,7 +4,7 @@
  * once, the bank file, marking sent once however often or concurrently it is asked (one ledger
  * entry per line), and the seller's mail through the real mailer to an SMTP listener.
  */
-import type { PayoutBatch, PayoutLine } from '@torget/shared/api-types';
+import type { PayoutBatch, PayoutLine } from '@torget/shared/api-types.generated';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orders, payoutLines, payouts, users } from '#api/db/schema.ts';

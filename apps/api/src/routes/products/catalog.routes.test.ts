@@ -1,4 +1,4 @@
-import type { ProductDetails, ProductListResponse } from '@torget/shared/api-types';
+import type { ProductDetails, ProductListResponse } from '@torget/shared/api-types.generated';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';

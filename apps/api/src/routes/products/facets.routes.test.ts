@@ -2,7 +2,7 @@
  * GET /api/products/facets: the counts beside each sidebar entry, checked against a
  * brute-force count of a seeded catalogue for many filter combinations, and the cap.
  */
-import type { ProductFacets, ProductListResponse } from '@torget/shared/api-types';
+import type { ProductFacets, ProductListResponse } from '@torget/shared/api-types.generated';
 import { COUNT_CAP, PRICE_PRESET_RANGES, RATING_PRESETS } from '@torget/shared/rules/catalog-query';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

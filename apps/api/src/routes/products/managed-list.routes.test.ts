@@ -5,7 +5,7 @@
  * catalogue's trigram index, the rest from their own), with an exact count. Runs on PGlite and,
  * with TEST_DATABASE_URL, on PostgreSQL.
  */
-import type { ProductListResponse } from '@torget/shared/api-types';
+import type { ProductListResponse } from '@torget/shared/api-types.generated';
 import { MANAGED_PRODUCT_STATES } from '@torget/shared/rules/admin-lists';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * The anonymous product page is kept in the read cache; a write drops it whatever case the id
  * was typed in (uuids are read in any case), so no spelling of the id serves a stale product.
  */
-import type { ProductDetails } from '@torget/shared/api-types';
+import type { ProductDetails } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createSeller, PRODUCT_EDIT } from '#api/test/fixtures.ts';
 import { bearer, signInAs } from '#api/test/sessions.ts';

@@ -2,7 +2,7 @@
  * A product edit carries the version it was loaded from, so a save made
  * after a sale cannot write the old stock back; without a version the spec's payload still works.
  */
-import type { ProductDetails } from '@torget/shared/api-types';
+import type { ProductDetails } from '@torget/shared/api-types.generated';
 import { PRODUCT_CHANGED } from '@torget/shared/rules/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, placeOrder, product, type Session, shop, stockOf } from '#api/modules/orders/order-test-kit.ts';

@@ -5,7 +5,7 @@
  * combinations of values, and keep the product's stock the sum of its variants'. A dry run says
  * per row what would change; a file with any refused row writes nothing.
  */
-import type { ProductDetails } from '@torget/shared/api-types';
+import type { ProductDetails } from '@torget/shared/api-types.generated';
 import type { ProductCsvReport } from '@torget/shared/rules/product-csv';
 import { VARIANT_MESSAGES } from '@torget/shared/rules/variants';
 import { asc, eq } from 'drizzle-orm';

@@ -3,7 +3,7 @@
  * (db/sql/45-price-history.sql), the lowest price of the 30 days before a sale shown while it runs,
  * and orders charged the price in force when placed. On PGlite and on PostgreSQL.
  */
-import type { Order, ProductDetails } from '@torget/shared/api-types';
+import type { Order, ProductDetails } from '@torget/shared/api-types.generated';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPriceHistory, products } from '#api/db/schema.ts';

@@ -1,5 +1,5 @@
 /** GET /api/products/suggest: products and open shops as the shopper types. */
-import type { SuggestResponse } from '@torget/shared/api-types';
+import type { SuggestResponse } from '@torget/shared/api-types.generated';
 import { SUGGESTED_PRODUCTS, SUGGESTED_SHOPS } from '@torget/shared/rules/catalog-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';

@@ -4,7 +4,7 @@
  * concurrent buyers too), and giving an order back gives the variant its stock again. A product
  * without variants answers and sells as before.
  */
-import type { Order, ProductDetails } from '@torget/shared/api-types';
+import type { Order, ProductDetails } from '@torget/shared/api-types.generated';
 import { VARIANT_MESSAGES } from '@torget/shared/rules/variants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
  * seller's rating (Top Sellers) counts verified reviews only, so accounts that never bought
  * cannot bomb it; a deleted account's reviews show a neutral name.
  */
-import type { ProductDetails, ProductListResponse, TopSeller } from '@torget/shared/api-types';
+import type { ProductDetails, ProductListResponse, TopSeller } from '@torget/shared/api-types.generated';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#api/db/schema.ts';

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ModerationReportList, ProductDetails, ProductListResponse } from '@torget/shared/api-types';
+import type { ModerationReportList, ProductDetails, ProductListResponse } from '@torget/shared/api-types.generated';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, reports } from '#api/db/schema.ts';

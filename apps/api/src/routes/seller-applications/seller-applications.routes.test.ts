@@ -11,7 +11,7 @@ import type {
   PendingSellerApplicationList,
   TopSeller,
   UserDetails,
-} from '@torget/shared/api-types';
+} from '@torget/shared/api-types.generated';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#api/db/client.ts';

@@ -3,7 +3,7 @@
  * and shop status, pages with `page` as with `pageNumber`, names the field of a bad parameter,
  * and answers the spec's call without parameters as before.
  */
-import type { UserListEntry } from '@torget/shared/api-types';
+import type { UserListEntry } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, type Session } from '#api/modules/orders/order-test-kit.ts';
 import { createSeller, createUser } from '#api/test/fixtures.ts';

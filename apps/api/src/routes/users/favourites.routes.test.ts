@@ -3,7 +3,7 @@
  * no longer sees leave the list; a saved product back in stock or on sale sends one summarising
  * mail a day, through the real mailer to an SMTP listener.
  */
-import type { FavouriteStateResponse, FavouritesResponse } from '@torget/shared/api-types';
+import type { FavouriteStateResponse, FavouritesResponse } from '@torget/shared/api-types.generated';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favouriteNotices, products } from '#api/db/schema.ts';

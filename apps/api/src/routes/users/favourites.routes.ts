@@ -3,7 +3,7 @@
  * one. Always the token's user: nobody reads or changes another's favourites. Saving changes no
  * cached answer (the lists and pages show no favourites).
  */
-import type { FavouriteStateResponse, FavouritesResponse } from '@torget/shared/api-types';
+import type { FavouriteStateResponse, FavouritesResponse } from '@torget/shared/api-types.generated';
 import { favouriteStateResponseSchema, favouritesResponseSchema } from '@torget/shared/schemas/answers/favourites';
 import { z } from 'zod';
 import { dbFor, declareChanges } from '#api/lib/cache-changes.ts';

@@ -3,7 +3,7 @@
  * each type checked for real, answered masked, the mail of a change through the real mailer to an
  * SMTP listener, the 3-day hold, and everyone else refused.
  */
-import type { PayoutAccountAnswer } from '@torget/shared/api-types';
+import type { PayoutAccountAnswer } from '@torget/shared/api-types.generated';
 import { PAYOUT_MESSAGES } from '@torget/shared/rules/payout-account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
  * (plan, shop name, address, …) readable by admins before approval, and by no one else but the
  * applicant.
  */
-import type { UserDetails, UserListEntry } from '@torget/shared/api-types';
+import type { UserDetails, UserListEntry } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellers } from '#api/db/schema.ts';
 import { createSeller, createUser } from '#api/test/fixtures.ts';

@@ -4,7 +4,7 @@
  * `organisationsnummer` and `personnummer` packages; buyers see the type and a business's number,
  * and a private seller's personal number reaches nobody but the seller (masked) and admins.
  */
-import type { PublicSeller, UserDetails } from '@torget/shared/api-types';
+import type { PublicSeller, UserDetails } from '@torget/shared/api-types.generated';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerPersonalNumbers, sellers, users } from '#api/db/schema.ts';

@@ -1,4 +1,4 @@
-import type { SignedInUser, UserDetails } from '@torget/shared/api-types';
+import type { SignedInUser, UserDetails } from '@torget/shared/api-types.generated';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellers, users } from '#api/db/schema.ts';

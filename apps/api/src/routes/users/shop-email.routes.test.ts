@@ -3,7 +3,7 @@
  * e-mail when the shop is made and changeable in the settings; anyone but the seller and admins
  * sees that e-mail, never the login e-mail.
  */
-import type { PublicSeller, UserDetails } from '@torget/shared/api-types';
+import type { PublicSeller, UserDetails } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '#api/test/fixtures.ts';
 import { bearer, signInAs } from '#api/test/sessions.ts';

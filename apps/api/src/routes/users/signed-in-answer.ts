@@ -1,4 +1,4 @@
-import type { SignedInUser } from '@torget/shared/api-types';
+import type { SignedInUser } from '@torget/shared/api-types.generated';
 import type { AppDeps } from '#api/app-deps.ts';
 import { notFound } from '#api/lib/http-errors.ts';
 import { findUserDetails } from '#api/modules/users/users.service.ts';

@@ -1,4 +1,4 @@
-import type { TopSeller } from '@torget/shared/api-types';
+import type { TopSeller } from '@torget/shared/api-types.generated';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#api/db/client.ts';

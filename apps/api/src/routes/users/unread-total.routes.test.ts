@@ -2,7 +2,7 @@
  * The header menu's unread count: `unreadMessages` in one's own GET /api/users/{id}, over the
  * orders one bought and sold; never in the answer about anyone else.
  */
-import type { UserDetails } from '@torget/shared/api-types';
+import type { UserDetails } from '@torget/shared/api-types.generated';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, placeOrder, product, type Session, shop } from '#api/modules/orders/order-test-kit.ts';
 import { bearer } from '#api/test/sessions.ts';

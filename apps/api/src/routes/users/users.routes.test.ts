@@ -1,4 +1,4 @@
-import type { SignedInUser, UserDetails, UserListEntry } from '@torget/shared/api-types';
+import type { SignedInUser, UserDetails, UserListEntry } from '@torget/shared/api-types.generated';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { PublicSeller } from '@torget/shared/api-types';
+import type { PublicSeller } from '@torget/shared/api-types.generated';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DropdownAction, DropdownLink, DropdownMenu } from '#web/components/dropdown-menu.tsx';

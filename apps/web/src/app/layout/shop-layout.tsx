@@ -1,4 +1,4 @@
-import type { PublicSeller } from '@torget/shared/api-types';
+import type { PublicSeller } from '@torget/shared/api-types.generated';
 import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '#web/components/error-boundary.tsx';

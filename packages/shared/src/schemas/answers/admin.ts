@@ -1,4 +1,4 @@
-/** The admin's overview (api-types.ts). */
+/** The admin's overview. */
 import { z } from 'zod';
 
 export const adminOverviewCountSchema = z

@@ -1,4 +1,4 @@
-/** What follows a sale (api-types.ts): refunds, withdrawals, shipments and the order's messages. */
+/** What follows a sale: refunds, withdrawals, shipments and the order's messages. */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../../rules/orders';
 import { WITHDRAWAL_STATES } from '../../rules/withdrawals';

@@ -1,6 +1,8 @@
 /**
- * The answers' schemas against the hand-written types of api-types.ts: each schema's output is exactly
- * its type (checked by tsc), and each converts to JSON Schema under an id of its own.
+ * The answers' schemas against the types generated from the OpenAPI document
+ * (api-types.generated.ts): each schema's output is exactly the type openapi-typescript made of
+ * it (checked by tsc), so what a route declares is what the web reads; and each converts to JSON
+ * Schema under an id of its own.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
@@ -66,7 +68,7 @@ import type {
   UserDetails,
   UserListEntry,
   WithdrawalListEntry,
-} from '../../api-types';
+} from '../../api-types.generated';
 import { adminOverviewCountSchema, adminOverviewSchema } from './admin';
 import {
   orderMessageSchema,
@@ -197,7 +199,7 @@ const schemas = {
 };
 
 describe("the answers' schemas", () => {
-  it('give exactly the types of api-types.ts', () => {
+  it('give exactly the types generated from the document', () => {
     expectTypeOf<z.output<typeof sellerBriefSchema>>().toEqualTypeOf<SellerBrief>();
     expectTypeOf<z.output<typeof productSellerRefSchema>>().toEqualTypeOf<ProductSellerRef>();
     expectTypeOf<z.output<typeof reviewSchema>>().toEqualTypeOf<Review>();
@@ -261,7 +263,7 @@ describe("the answers' schemas", () => {
     expectTypeOf<z.output<typeof favouritesResponseSchema>>().toEqualTypeOf<FavouritesResponse>();
   });
 
-  it('cover every export of api-types.ts', () => {
+  it('cover every answer type the web used before the types were generated', () => {
     expect(Object.keys(schemas)).toHaveLength(61);
   });
 

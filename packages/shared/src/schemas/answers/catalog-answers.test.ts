@@ -1,6 +1,7 @@
 /**
- * The catalogue's answers whose types live beside their rules rather than in api-types.ts: the CSV
- * import's report and file problem (rules/product-csv.ts) are exactly what the schemas give.
+ * The catalogue's answers whose types live beside their rules (rules/product-csv.ts) rather than
+ * among the generated answer types: the CSV import's report and file problem are exactly what
+ * the schemas give.
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';

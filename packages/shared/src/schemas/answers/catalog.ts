@@ -1,5 +1,5 @@
 /**
- * The catalogue's answers (api-types.ts): sellers' briefs, reviews, products, product lists,
+ * The catalogue's answers: sellers' briefs, reviews, products, product lists,
  * suggestions, facets and top sellers; the answers of writing products and reviews, a removal's
  * statement, and the CSV import's report (rules/product-csv.ts).
  */

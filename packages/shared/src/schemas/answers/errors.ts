@@ -1,4 +1,4 @@
-/** The error answer of every route (api-types.ts `ApiError`). */
+/** The error answer of every route. */
 import { z } from 'zod';
 
 export const apiErrorSchema = z

@@ -1,4 +1,4 @@
-/** The signed-in user's saved products (api-types.ts). */
+/** The signed-in user's saved products. */
 import { z } from 'zod';
 import { productSummarySchema } from './catalog';
 

@@ -1,7 +1,6 @@
-/** The ledger's answers and the fee settings (api-types.ts). */
+/** The ledger's answers and the fee settings. */
 import { z } from 'zod';
 import { LEDGER_KINDS } from '../../rules/ledger';
-import { PLAN_CODES } from '../../rules/plans';
 
 export const ledgerEntrySchema = z
   .strictObject({
@@ -88,9 +87,13 @@ export const ledgerSellerBalanceSchema = z
   })
   .meta({ id: 'LedgerSellerBalance', description: "GET /api/ledger/sellers: one seller's balance." });
 
+const planFeesSchema = z.strictObject({ commission_percent: z.number(), yearly_fee: z.number() });
+
 export const feeSettingsSchema = z
   .strictObject({
-    plans: z.record(z.enum(PLAN_CODES), z.strictObject({ commission_percent: z.number(), yearly_fee: z.number() })),
+    // Every plan by its code, written out: a record keyed by an enum reaches the generated types
+    // as any string key.
+    plans: z.strictObject({ '1': planFeesSchema, '2': planFeesSchema, '3': planFeesSchema }),
     commission_vat_percent: z.number(),
     swish_number: z
       .string()

@@ -1,4 +1,4 @@
-/** Orders and the seller's sales overview (api-types.ts). */
+/** Orders and the seller's sales overview. */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../../rules/orders';
 import { orderRefundSchema, orderWithdrawalSchema, shipmentSchema } from './after-sale';

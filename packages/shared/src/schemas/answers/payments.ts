@@ -1,4 +1,4 @@
-/** PayPal payments that paid nothing, and the admin's list of captures (api-types.ts). */
+/** PayPal payments that paid nothing, and the admin's list of captures. */
 import { z } from 'zod';
 
 export const unusedCaptureReasonSchema = z

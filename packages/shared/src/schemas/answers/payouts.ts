@@ -1,4 +1,4 @@
-/** Payout accounts and payout batches (api-types.ts). */
+/** Payout accounts and payout batches. */
 import { z } from 'zod';
 import { PAYOUT_ACCOUNT_TYPES } from '../../rules/payout-account';
 

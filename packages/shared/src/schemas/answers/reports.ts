@@ -1,4 +1,4 @@
-/** The moderation of reports, and a removed product's statement of reasons (api-types.ts, rules/reports.ts). */
+/** The moderation of reports, and a removed product's statement of reasons (rules/reports.ts). */
 import { z } from 'zod';
 import { REPORT_CATEGORIES, REPORT_DECISIONS } from '../../rules/reports';
 

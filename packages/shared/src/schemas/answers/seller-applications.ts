@@ -1,4 +1,4 @@
-/** Seller applications: the admin's queue and the applicant's own state (api-types.ts). */
+/** Seller applications: the admin's queue and the applicant's own state. */
 import { z } from 'zod';
 import { sellerProfileSchema } from './users';
 

@@ -1,5 +1,5 @@
 /**
- * The users' answers (api-types.ts): the seller profile, a user, the signed-in user, public sellers,
+ * The users' answers: the seller profile, a user, the signed-in user, public sellers,
  * the admin list; an account as its caller sees it, and the notices of password resets and deletions.
  */
 import { z } from 'zod';

@@ -5,7 +5,7 @@ import type {
   LedgerEntry,
   LedgerSellerBalance,
   SellerPaymentRequest,
-} from '@torget/shared/api-types';
+} from '@torget/shared/api-types.generated';
 import { ApiRequestError, api, apiListPage } from '#web/lib/api-client.ts';
 import { readLanguageChoice } from '#web/lib/language.ts';
 import { readStoredToken } from '#web/lib/session.tsx';

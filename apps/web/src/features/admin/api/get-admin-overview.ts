@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminOverview } from '@torget/shared/api-types';
+import type { AdminOverview } from '@torget/shared/api-types.generated';
 import { api } from '#web/lib/api-client.ts';
 
 export const adminOverviewQueryKey = ['admin', 'overview'] as const;

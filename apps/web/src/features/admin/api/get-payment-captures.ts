@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaypalCaptureRecord } from '@torget/shared/api-types';
+import type { PaypalCaptureRecord } from '@torget/shared/api-types.generated';
 import { apiListPage, type ListPage } from '#web/lib/api-client.ts';
 
 export const paymentCapturesQueryKey = ['payments', 'captures'] as const;

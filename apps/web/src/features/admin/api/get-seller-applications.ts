@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PendingSellerApplicationList } from '@torget/shared/api-types';
+import type { PendingSellerApplicationList } from '@torget/shared/api-types.generated';
 import { api } from '#web/lib/api-client.ts';
 
 export const applicationsQueryKey = ['seller-applications'] as const;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserListEntry } from '@torget/shared/api-types';
+import type { UserListEntry } from '@torget/shared/api-types.generated';
 import type { UserRoleFilter } from '@torget/shared/rules/admin-lists';
 import type { ShopStatusFilter } from '@torget/shared/rules/shop-status';
 import { apiListPage, type ListPage } from '#web/lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PayoutBatch } from '@torget/shared/api-types';
+import type { PayoutBatch } from '@torget/shared/api-types.generated';
 import { api } from '#web/lib/api-client.ts';
 import { downloadFile } from '#web/lib/download-file.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ModerationReportList } from '@torget/shared/api-types';
+import type { ModerationReportList } from '@torget/shared/api-types.generated';
 import type { ReportDecision, ReportStatus } from '@torget/shared/rules/reports';
 import { api } from '#web/lib/api-client.ts';
 

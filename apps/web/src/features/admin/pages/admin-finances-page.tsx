@@ -1,4 +1,4 @@
-import type { LedgerEntry, LedgerSellerBalance, SellerPaymentRequest } from '@torget/shared/api-types';
+import type { LedgerEntry, LedgerSellerBalance, SellerPaymentRequest } from '@torget/shared/api-types.generated';
 import { isLedgerMonth } from '@torget/shared/rules/ledger';
 import { parseOrderNumber } from '@torget/shared/rules/order-number';
 import { type FormEvent, useId, useState } from 'react';

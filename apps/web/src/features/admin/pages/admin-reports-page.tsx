@@ -1,4 +1,4 @@
-import type { ModerationReport } from '@torget/shared/api-types';
+import type { ModerationReport } from '@torget/shared/api-types.generated';
 import {
   REPORT_REASON_MAX,
   REPORT_REASON_REQUIRED,

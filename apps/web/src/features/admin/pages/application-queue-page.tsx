@@ -1,4 +1,4 @@
-import type { PendingSellerApplication, SellerProfile } from '@torget/shared/api-types';
+import type { PendingSellerApplication, SellerProfile } from '@torget/shared/api-types.generated';
 import { planLabel } from '@torget/shared/rules/plans';
 import { DECISION_REASON_MAX, REASON_REQUIRED } from '@torget/shared/rules/seller-applications';
 import { type ReactNode, useId, useState } from 'react';

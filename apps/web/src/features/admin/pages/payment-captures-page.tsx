@@ -1,4 +1,4 @@
-import type { PaypalCaptureRecord } from '@torget/shared/api-types';
+import type { PaypalCaptureRecord } from '@torget/shared/api-types.generated';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingBox } from '#web/components/loading-box.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';

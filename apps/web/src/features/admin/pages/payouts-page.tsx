@@ -1,4 +1,4 @@
-import type { PayoutBatch } from '@torget/shared/api-types';
+import type { PayoutBatch } from '@torget/shared/api-types.generated';
 import { useState } from 'react';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { LoadingBox } from '#web/components/loading-box.tsx';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { UserDetails } from '@torget/shared/api-types';
+import type { UserDetails } from '@torget/shared/api-types.generated';
 import { isPlanCode, PLAN_CODES, type PlanCode, planLabel } from '@torget/shared/rules/plans';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { adminUserUpdateSchema } from '@torget/shared/schemas/accounts';

@@ -1,4 +1,4 @@
-import type { UserListEntry } from '@torget/shared/api-types';
+import type { UserListEntry } from '@torget/shared/api-types.generated';
 import { USER_ROLE_FILTERS, type UserRoleFilter } from '@torget/shared/rules/admin-lists';
 import { isOneOf } from '@torget/shared/rules/one-of';
 import {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { UserDetails } from '@torget/shared/api-types';
+import type { UserDetails } from '@torget/shared/api-types.generated';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { profileFormSchema } from '@torget/shared/schemas/accounts';
 import { useId } from 'react';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProductDetails } from '@torget/shared/api-types';
+import type { ProductDetails } from '@torget/shared/api-types.generated';
 import { oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { addToCart, type CartItem, cartLineKey, cartTotals } from '@torget/shared/rules/orders';
 import { payablePrice } from '@torget/shared/rules/sale-prices';

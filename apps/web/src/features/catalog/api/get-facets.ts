@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProductFacets } from '@torget/shared/api-types';
+import type { ProductFacets } from '@torget/shared/api-types.generated';
 import { api } from '#web/lib/api-client.ts';
 
 /** The search's filters; each facet's count leaves out its own filter, so choices can be compared. */

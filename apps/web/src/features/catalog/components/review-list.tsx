@@ -1,4 +1,4 @@
-import type { Review } from '@torget/shared/api-types';
+import type { Review } from '@torget/shared/api-types.generated';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { Rating } from '#web/components/rating.tsx';
 import { useFormat } from '#web/hooks/use-format.ts';

@@ -1,4 +1,4 @@
-import type { FacetValue, ProductFacets } from '@torget/shared/api-types';
+import type { FacetValue, ProductFacets } from '@torget/shared/api-types.generated';
 import { ALL, COUNT_CAP } from '@torget/shared/rules/catalog-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import type { ProductDetails } from '@torget/shared/api-types';
+import type { ProductDetails } from '@torget/shared/api-types.generated';
 import { useTranslation } from '#web/lib/use-translation.ts';
 import { type Choice, soldOut } from '../utils/variant-choice';
 import './variant-picker.css';

@@ -1,4 +1,4 @@
-import type { ProductDetails, ProductVariant } from '@torget/shared/api-types';
+import type { ProductDetails, ProductVariant } from '@torget/shared/api-types.generated';
 import { PRODUCT_PAGE_IMAGE_SIZES } from '@torget/shared/rules/images';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';

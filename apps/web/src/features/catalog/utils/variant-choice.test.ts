@@ -1,4 +1,4 @@
-import type { ProductVariant } from '@torget/shared/api-types';
+import type { ProductVariant } from '@torget/shared/api-types.generated';
 import { describe, expect, it } from 'vitest';
 import { chosenVariant, initialChoice, soldOut } from './variant-choice';
 

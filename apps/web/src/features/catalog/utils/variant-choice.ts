@@ -3,7 +3,7 @@
  * the variant they name once every option has one, and which values are sold out given the
  * others picked (rules/variants.ts).
  */
-import type { ProductDetails, ProductVariant } from '@torget/shared/api-types';
+import type { ProductDetails, ProductVariant } from '@torget/shared/api-types.generated';
 
 export type Choice = (string | null)[];
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order, ShippingAddress } from '@torget/shared/api-types';
+import type { Order, ShippingAddress } from '@torget/shared/api-types.generated';
 import type { CartItem, PaymentMethod } from '@torget/shared/rules/orders';
 import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from '#web/api/get-order.ts';
 import { api } from '#web/lib/api-client.ts';

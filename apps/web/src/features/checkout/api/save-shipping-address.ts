@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ShippingAddress, UserDetails } from '@torget/shared/api-types';
+import type { ShippingAddress, UserDetails } from '@torget/shared/api-types.generated';
 import { userDetailsQueryKey } from '#web/api/user-details.ts';
 import { api } from '#web/lib/api-client.ts';
 

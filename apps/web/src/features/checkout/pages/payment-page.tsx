@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSeller } from '@torget/shared/api-types';
+import type { PublicSeller } from '@torget/shared/api-types.generated';
 import { defaultPaymentMethod, NO_PAYMENT_METHODS, paymentMethodsFor } from '@torget/shared/rules/orders';
 import { type PaymentChoiceInput, paymentChoiceSchema } from '@torget/shared/schemas/orders';
 import { useForm } from 'react-hook-form';

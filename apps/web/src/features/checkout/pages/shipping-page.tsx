@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ShippingAddress, UserDetails } from '@torget/shared/api-types';
+import type { ShippingAddress, UserDetails } from '@torget/shared/api-types.generated';
 import { SHIPPING_ADDRESS_LIMITS } from '@torget/shared/rules/orders';
 import { shippingAddressSchema } from '@torget/shared/schemas/orders';
 import { useForm } from 'react-hook-form';

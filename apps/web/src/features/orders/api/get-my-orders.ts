@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { ORDER_LISTS_QUERY_KEY } from '#web/api/get-order.ts';
 import { apiListPage, type ListPage } from '#web/lib/api-client.ts';
 

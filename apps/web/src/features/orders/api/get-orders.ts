@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import type { OrderStateFilter } from '@torget/shared/rules/admin-lists';
 import type { IncomingOrderFilter } from '@torget/shared/schemas/orders';
 import { ORDER_LISTS_QUERY_KEY } from '#web/api/get-order.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import type { Carrier } from '@torget/shared/rules/shipping';
 import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from '#web/api/get-order.ts';
 import { api } from '#web/lib/api-client.ts';

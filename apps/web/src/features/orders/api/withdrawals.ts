@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderWithdrawal, WithdrawalListEntry } from '@torget/shared/api-types';
+import type { Order, OrderWithdrawal, WithdrawalListEntry } from '@torget/shared/api-types.generated';
 import { ORDER_LISTS_QUERY_KEY, orderQueryKey } from '#web/api/get-order.ts';
 import { api, apiListPage, type ListPage } from '#web/lib/api-client.ts';
 

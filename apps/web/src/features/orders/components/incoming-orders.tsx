@@ -1,4 +1,4 @@
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { canDeleteOrder, orderFactsOf } from '@torget/shared/policies/orders';
 import { ORDER_DELETED } from '@torget/shared/rules/orders';
 import { INCOMING_ORDER_FILTERS, type IncomingOrderFilter } from '@torget/shared/schemas/orders';

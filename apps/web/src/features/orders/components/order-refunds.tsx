@@ -3,7 +3,7 @@
  * "Refunded" or "Partly refunded", how much of the total, and each refund with its day, how the
  * money went back, the items and the seller's note.
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { sekToOre } from '@torget/shared/rules/money';
 import { refundState } from '@torget/shared/rules/refunds';
 import { useFormat } from '#web/hooks/use-format.ts';

@@ -1,4 +1,4 @@
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { Link } from 'react-router';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';

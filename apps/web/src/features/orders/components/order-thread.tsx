@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { OrderMessage } from '@torget/shared/api-types';
+import type { OrderMessage } from '@torget/shared/api-types.generated';
 import { ORDER_MESSAGE_MAX } from '@torget/shared/rules/shipping';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ORDER_LISTS_QUERY_KEY } from '#web/api/get-order.ts';

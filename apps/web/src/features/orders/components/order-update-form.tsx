@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { displayDate } from '@torget/shared/rules/dates';
 import { type OrderUpdateInput, orderUpdateSchema } from '@torget/shared/schemas/orders';
 import { useId } from 'react';

@@ -2,7 +2,7 @@
  * The PayPal payments an order received that paid nothing (it was cancelled, expired or already
  * paid, or the amount was wrong): each says why, and that it is being or was refunded.
  */
-import type { PaymentRefund, UnusedCaptureReason } from '@torget/shared/api-types';
+import type { PaymentRefund, UnusedCaptureReason } from '@torget/shared/api-types.generated';
 import { MessageBox } from '#web/components/message-box.tsx';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';

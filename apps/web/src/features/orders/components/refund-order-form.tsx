@@ -3,7 +3,7 @@
  * (which fill in the amount), a note, and for a Swish order the day it was refunded from the Swish
  * app. The refund is confirmed in a dialog before it is sent: it cannot be undone.
  */
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { displayDate } from '@torget/shared/rules/dates';
 import { lineTotalSek, oreToSek, sekToOre } from '@torget/shared/rules/money';
 import { REFUND_NOTE_MAX, refundableOre } from '@torget/shared/rules/refunds';

@@ -1,4 +1,4 @@
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { CARRIERS, type Carrier, isCarrier } from '@torget/shared/rules/shipping';
 import { type FormEvent, useId, useState } from 'react';
 import { MessageBox } from '#web/components/message-box.tsx';

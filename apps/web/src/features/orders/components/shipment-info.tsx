@@ -1,4 +1,4 @@
-import type { Shipment } from '@torget/shared/api-types';
+import type { Shipment } from '@torget/shared/api-types.generated';
 import { useFormat } from '#web/hooks/use-format.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
 

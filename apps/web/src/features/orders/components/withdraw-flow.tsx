@@ -1,4 +1,4 @@
-import type { Order, OrderWithdrawal } from '@torget/shared/api-types';
+import type { Order, OrderWithdrawal } from '@torget/shared/api-types.generated';
 import { WITHDRAWAL_REASON_MAX } from '@torget/shared/rules/withdrawals';
 import { type FormEvent, useId, useState } from 'react';
 import { MessageBox } from '#web/components/message-box.tsx';

@@ -1,4 +1,4 @@
-import type { OrderWithdrawal } from '@torget/shared/api-types';
+import type { OrderWithdrawal } from '@torget/shared/api-types.generated';
 import { type FormEvent, useId, useState } from 'react';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { MessageBox } from '#web/components/message-box.tsx';

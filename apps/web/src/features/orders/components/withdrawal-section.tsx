@@ -1,4 +1,4 @@
-import type { Order, OrderWithdrawal } from '@torget/shared/api-types';
+import type { Order, OrderWithdrawal } from '@torget/shared/api-types.generated';
 import { isBuyerOf, managesAsSeller, orderFactsOf } from '@torget/shared/policies/orders';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';

@@ -3,7 +3,7 @@
  * load carries one entry for the three): a seller's returns, the admins' overdue withdrawals,
  * and the printable standard withdrawal form of an order.
  */
-import type { Order, WithdrawalListEntry } from '@torget/shared/api-types';
+import type { Order, WithdrawalListEntry } from '@torget/shared/api-types.generated';
 import { displayDate } from '@torget/shared/rules/dates';
 import { Link, useParams } from 'react-router';
 import { useOrder } from '#web/api/get-order.ts';

@@ -1,4 +1,4 @@
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 
 /** What the order page says of a cancelled order, or null when it is not cancelled. */
 export function cancelledText(order: Order): string | null {

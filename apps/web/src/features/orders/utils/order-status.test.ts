@@ -1,4 +1,4 @@
-import type { Order, OrderRefund } from '@torget/shared/api-types';
+import type { Order, OrderRefund } from '@torget/shared/api-types.generated';
 import { describe, expect, it } from 'vitest';
 import { statusBadges } from './order-status';
 

@@ -1,4 +1,4 @@
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { displayDate } from '@torget/shared/rules/dates';
 import { sekToOre } from '@torget/shared/rules/money';
 import { refundState } from '@torget/shared/rules/refunds';

@@ -1,4 +1,4 @@
-import type { Order } from '@torget/shared/api-types';
+import type { Order } from '@torget/shared/api-types.generated';
 import { withdrawableQuantities, withdrawalLastDay, withdrawalRefusal } from '@torget/shared/rules/withdrawals';
 
 /** An order line the buyer may still withdraw from, with how many are left. */

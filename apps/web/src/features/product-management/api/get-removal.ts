@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProductRemoval } from '@torget/shared/api-types';
+import type { ProductRemoval } from '@torget/shared/api-types.generated';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/products/{id}/removal (bearer: its seller, an admin): the statement of reasons of a removed product. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProductSummary } from '@torget/shared/api-types';
+import type { ProductSummary } from '@torget/shared/api-types.generated';
 import type { ProductUpdate } from '@torget/shared/schemas/catalog';
 import { api } from '#web/lib/api-client.ts';
 import type { ProductWriteResponse } from './create-product';

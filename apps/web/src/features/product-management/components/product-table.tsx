@@ -1,4 +1,4 @@
-import type { ProductSummary } from '@torget/shared/api-types';
+import type { ProductSummary } from '@torget/shared/api-types.generated';
 import { productNumberLabel } from '@torget/shared/rules/catalog';
 import type { ManagedProductSort } from '@torget/shared/rules/catalog-query';
 import { Link } from 'react-router';

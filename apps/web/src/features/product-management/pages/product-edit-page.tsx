@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProductDetails } from '@torget/shared/api-types';
+import type { ProductDetails } from '@torget/shared/api-types.generated';
 import {
   isPublishable,
   PRODUCT_CHANGED,

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { LedgerStatement } from '@torget/shared/api-types';
+import type { LedgerStatement } from '@torget/shared/api-types.generated';
 import { ORDER_LISTS_QUERY_KEY } from '#web/api/get-order.ts';
 import { api } from '#web/lib/api-client.ts';
 import { downloadFile } from '#web/lib/download-file.ts';

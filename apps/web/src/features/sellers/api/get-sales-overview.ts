@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SellerOverview } from '@torget/shared/api-types';
+import type { SellerOverview } from '@torget/shared/api-types.generated';
 import { ORDER_LISTS_QUERY_KEY } from '#web/api/get-order.ts';
 import { api } from '#web/lib/api-client.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TopSeller } from '@torget/shared/api-types';
+import type { TopSeller } from '@torget/shared/api-types.generated';
 import { api } from '#web/lib/api-client.ts';
 import { LONG_STALE_TIME } from '#web/lib/query-client.ts';
 

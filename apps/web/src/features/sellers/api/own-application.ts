@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OwnSellerApplication } from '@torget/shared/api-types';
+import type { OwnSellerApplication } from '@torget/shared/api-types.generated';
 import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/seller-applications/mine (bearer): the state of one's own application, and its latest decision. */

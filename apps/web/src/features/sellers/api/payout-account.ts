@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PayoutAccountAnswer } from '@torget/shared/api-types';
+import type { PayoutAccountAnswer } from '@torget/shared/api-types.generated';
 import type { PayoutAccountUpdate } from '@torget/shared/schemas/payout-account';
 import { api } from '#web/lib/api-client.ts';
 

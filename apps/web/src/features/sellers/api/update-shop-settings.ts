@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignedInUser } from '@torget/shared/api-types';
+import type { SignedInUser } from '@torget/shared/api-types.generated';
 import type { ProfileUpdate } from '@torget/shared/schemas/accounts';
 import { userDetailsQueryKey } from '#web/api/user-details.ts';
 import { api } from '#web/lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { LedgerEntry, LedgerStatement } from '@torget/shared/api-types';
+import type { LedgerEntry, LedgerStatement } from '@torget/shared/api-types.generated';
 import { isLedgerMonth, WITHDRAWAL_DAYS } from '@torget/shared/rules/ledger';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { PayoutAccountAnswer } from '@torget/shared/api-types';
+import type { PayoutAccountAnswer } from '@torget/shared/api-types.generated';
 import { PAYOUT_FIELD_MAX, type PayoutAccountType, type PayoutInputField } from '@torget/shared/rules/payout-account';
 import { payoutAccountSchema } from '@torget/shared/schemas/payout-account';
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { SalesOverviewBucket } from '@torget/shared/api-types';
+import type { SalesOverviewBucket } from '@torget/shared/api-types.generated';
 import { DISPLAY_TIME_ZONE } from '@torget/shared/rules/dates';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';

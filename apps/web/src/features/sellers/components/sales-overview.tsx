@@ -1,4 +1,4 @@
-import type { SalesOverviewBucket, SellerOverview } from '@torget/shared/api-types';
+import type { SalesOverviewBucket, SellerOverview } from '@torget/shared/api-types.generated';
 import { LOW_STOCK_LIMIT } from '@torget/shared/rules/sales-overview';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import type { TopSeller } from '@torget/shared/api-types';
+import type { TopSeller } from '@torget/shared/api-types.generated';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '#web/components/responsive-image.tsx';
 import './seller-card.css';

@@ -1,4 +1,4 @@
-import type { SellerProfile } from '@torget/shared/api-types';
+import type { SellerProfile } from '@torget/shared/api-types.generated';
 import type { CSSProperties } from 'react';
 import { backgroundVariant, ResponsiveImage } from '#web/components/responsive-image.tsx';
 import { RichText } from '#web/components/rich-text.tsx';

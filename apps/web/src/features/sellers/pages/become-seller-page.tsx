@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { SellerProfile } from '@torget/shared/api-types';
+import type { SellerProfile } from '@torget/shared/api-types.generated';
 import { planLabel } from '@torget/shared/rules/plans';
 import { SELLER_FIELDS } from '@torget/shared/rules/seller-fields';
 import { profileUpdateSchema } from '@torget/shared/schemas/accounts';

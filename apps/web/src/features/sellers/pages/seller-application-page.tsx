@@ -1,4 +1,4 @@
-import type { OwnSellerApplication, UserDetails } from '@torget/shared/api-types';
+import type { OwnSellerApplication, UserDetails } from '@torget/shared/api-types.generated';
 import { planLabel } from '@torget/shared/rules/plans';
 import { type ShopStatus, shopStatus } from '@torget/shared/rules/shop-status';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { UserDetails } from '@torget/shared/api-types';
+import type { UserDetails } from '@torget/shared/api-types.generated';
 import { planAllowsOwnDomain } from '@torget/shared/rules/plans';
 import { type SELLER_COLOR_FIELDS, SELLER_FIELDS, sellerFormValues } from '@torget/shared/rules/seller-fields';
 import { profileUpdateSchema } from '@torget/shared/schemas/accounts';
