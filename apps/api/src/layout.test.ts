@@ -18,8 +18,12 @@ const SRC = dirname(new URL(import.meta.url).pathname);
  */
 const LAYERS: Record<string, readonly string[]> = {
   server: ['start-server', 'env'],
-  /** The database commands (npm run db:*): migrate, seed, reset, move to a PostgreSQL server. */
-  ops: ['app-deps', 'env', 'seed', 'lib', 'db'],
+  /**
+   * The commands beside the server: the database's (npm run db:*: migrate, seed, reset, move to a
+   * PostgreSQL server) and the answers' types (npm run api:types, which builds the app to read
+   * its OpenAPI document).
+   */
+  ops: ['app', 'app-deps', 'env', 'seed', 'lib', 'db'],
   'start-server': ['app', 'app-deps', 'env', 'seed', 'lib', 'db'],
   app: ['app-deps', 'env', 'routes', 'seo', 'site', 'lib', 'db'],
   'app-deps': ['env', 'lib', 'db'],
