@@ -92,15 +92,15 @@ export const publicSellerSchema = z
   })
   .meta({ id: 'PublicSeller', description: 'What anyone may see of a seller (storefront, payment choice).' });
 
-export const userListEntrySchema = z
-  .strictObject({
-    _id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    is_admin: z.boolean(),
-    is_seller: z.boolean(),
-    wants_to_be_seller: z.boolean(),
-    createdAt: z.string(),
+export const userListEntrySchema = userDetailsSchema
+  .pick({
+    _id: true,
+    name: true,
+    email: true,
+    is_admin: true,
+    is_seller: true,
+    wants_to_be_seller: true,
+    createdAt: true,
   })
   .meta({ id: 'UserListEntry', description: 'One row of the admin user list.' });
 
