@@ -21,7 +21,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -30,7 +30,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -39,7 +39,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/admin/overview: orders and sales today and this month (Stockholm days), and open work. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -74,7 +74,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -83,7 +83,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -92,7 +92,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -127,7 +127,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -136,7 +136,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -145,7 +145,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -180,7 +180,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -189,7 +189,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -198,7 +198,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET and PUT /api/fees: the fees of each plan, and the moms on commission. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -238,7 +238,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -247,7 +247,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -256,7 +256,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET and PUT /api/fees: the fees of each plan, and the moms on commission. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -290,7 +290,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -299,7 +299,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -308,7 +308,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/health: the process answers and the database is reachable. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -317,7 +317,7 @@ export interface paths {
                         "application/json": components["schemas"]["HealthStatus"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -352,7 +352,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -361,7 +361,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -370,7 +370,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/health/live: the process answers (it is never shed under load). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -405,7 +405,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -414,7 +414,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -423,7 +423,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/health/ready: the database and Redis (when configured) answer, and every migration of this build is applied. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -432,7 +432,7 @@ export interface paths {
                         "application/json": components["schemas"]["Readiness"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -472,7 +472,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -481,7 +481,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -490,7 +490,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -535,7 +535,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -544,7 +544,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -553,7 +553,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description One ledger entry (GET /api/ledger/mine, GET /api/ledger): amounts in SEK, signed from the seller's side. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -588,7 +588,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -597,7 +597,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -606,7 +606,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -643,7 +643,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -652,7 +652,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -661,7 +661,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/ledger/mine: the seller's balance, what is held back, and a month's entries. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -698,7 +698,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -707,7 +707,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -716,7 +716,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -751,7 +751,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -760,7 +760,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -769,7 +769,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -796,7 +796,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -805,7 +805,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -814,7 +814,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A request that a seller pay what they owe the marketplace (a negative balance) by Swish (GET/POST /api/ledger/payment-requests, GET /api/ledger/mine). */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -850,7 +850,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -859,7 +859,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -868,7 +868,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A request that a seller pay what they owe the marketplace (a negative balance) by Swish (GET/POST /api/ledger/payment-requests, GET /api/ledger/mine). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -902,7 +902,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -911,7 +911,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -920,7 +920,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -964,7 +964,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -973,7 +973,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -982,7 +982,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A page of orders, newest first, 50 a page (GET /api/orders/mine, GET /api/orders): the JSON array the spec names; the paging is in the headers, X-Total-Count (all matching) and Link (first, prev, next, last). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1022,7 +1022,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1031,7 +1031,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1040,7 +1040,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description POST /api/orders (201): the order placed, unpaid and undelivered, with a notice. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -1075,7 +1075,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1084,7 +1084,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1093,7 +1093,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description An order (spec section 3). `user` is the buyer's id, or `{ _id, name }` in the admin and seller order lists; `paymentResult` is present once PayPal paid. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1117,7 +1117,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1126,7 +1126,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1135,7 +1135,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description DELETE /api/orders/{id}: the notice that the order was deleted. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1170,7 +1170,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1179,7 +1179,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1188,7 +1188,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description PUT /api/orders/{id}/cancel: the unpaid PayPal order as cancelled (its stock given back), with a notice. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1224,7 +1224,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1233,7 +1233,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1271,7 +1271,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1280,7 +1280,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1289,7 +1289,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description One message on an order's thread, oldest first in GET /api/orders/{id}/messages. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -1331,7 +1331,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1340,7 +1340,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1349,7 +1349,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description An order (spec section 3). `user` is the buyer's id, or `{ _id, name }` in the admin and seller order lists; `paymentResult` is present once PayPal paid. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1392,7 +1392,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1401,7 +1401,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1410,7 +1410,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description An order (spec section 3). `user` is the buyer's id, or `{ _id, name }` in the admin and seller order lists; `paymentResult` is present once PayPal paid. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1448,7 +1448,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1457,7 +1457,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1466,7 +1466,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description POST /api/orders/{id}/paypal: the PayPal order made for an order that can still be paid; once approved, PUT /api/orders/{id}/pay with this id pays it. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1515,7 +1515,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1524,7 +1524,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1533,7 +1533,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description POST /api/orders/{id}/refunds (201): the refunded order and its new refund. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -1577,7 +1577,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1586,7 +1586,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1595,7 +1595,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description PUT /api/orders/{id}/ship: the order with its shipment, and a notice. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1641,7 +1641,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1650,7 +1650,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1659,7 +1659,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description An order (spec section 3). `user` is the buyer's id, or `{ _id, name }` in the admin and seller order lists; `paymentResult` is present once PayPal paid. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1707,7 +1707,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1716,7 +1716,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1725,7 +1725,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description POST /api/orders/{id}/withdrawals (201): the buyer's withdrawal and its order. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -1773,7 +1773,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1782,7 +1782,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1791,7 +1791,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description PUT /api/orders/{id}/withdrawals/{wid}: the withdrawal accepted or rejected, and its order. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1828,7 +1828,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1837,7 +1837,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1883,7 +1883,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1892,7 +1892,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1901,7 +1901,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A page of orders, newest first, 50 a page (GET /api/orders/mine, GET /api/orders): the JSON array the spec names; the paging is in the headers, X-Total-Count (all matching) and Link (first, prev, next, last). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1936,7 +1936,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1945,7 +1945,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -1954,7 +1954,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/orders/seller/overview (seller, own shop). Revenue counts orders placed and not cancelled, paid or not; days are Swedish calendar days. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1992,7 +1992,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2001,7 +2001,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2010,7 +2010,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A page of withdrawals, 50 a page (GET /api/orders/withdrawals): newest first, or oldest first with `overdue`; the paging is in the headers, X-Total-Count and Link. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2048,7 +2048,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2057,7 +2057,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2066,7 +2066,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A page of PayPal captures, newest first, 50 a page (GET /api/payments/captures); the paging is in the headers, X-Total-Count and Link. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2105,7 +2105,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2114,7 +2114,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2123,7 +2123,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A PayPal capture as the admin's list shows it (GET /api/payments/captures). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2156,7 +2156,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2165,7 +2165,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2174,7 +2174,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2201,7 +2201,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2210,7 +2210,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2219,7 +2219,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A payout batch: its lines, and whether it has been marked sent (the ledger books it then). */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -2254,7 +2254,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2263,7 +2263,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2272,7 +2272,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A payout batch: its lines, and whether it has been marked sent (the ledger books it then). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2309,7 +2309,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2318,7 +2318,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2327,7 +2327,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2365,7 +2365,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2374,7 +2374,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2383,7 +2383,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A payout batch: its lines, and whether it has been marked sent (the ledger books it then). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2430,7 +2430,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2439,7 +2439,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2448,7 +2448,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/products. `count` is the number of matching products over all pages. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2469,7 +2469,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2478,7 +2478,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2487,7 +2487,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description POST /api/products: the new, empty draft in the seller's shop. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -2522,7 +2522,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2531,7 +2531,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2540,7 +2540,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A product with its reviews, options and variants. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2601,7 +2601,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2610,7 +2610,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2619,7 +2619,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description PUT /api/products/{id}: the product as saved. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2642,7 +2642,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2651,7 +2651,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2660,7 +2660,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description DELETE /api/products/{id}: the product and its reviews are deleted. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2694,7 +2694,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2703,7 +2703,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2712,7 +2712,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/products/{id}/removal, to the product's seller and admins. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2759,7 +2759,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2768,7 +2768,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2777,7 +2777,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description POST /api/products/{id}/reviews: the caller's new review. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -2810,7 +2810,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2819,7 +2819,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2828,7 +2828,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/products/categories: the category names of the listed products. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2870,7 +2870,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2879,7 +2879,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2888,7 +2888,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/products/facets: how many listed products each sidebar entry would give with the other filters kept. A count above COUNT_CAP is answered as the cap, and `capped` is then true. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2927,7 +2927,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2936,7 +2936,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -2945,7 +2945,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description POST /api/products/import: the report of a dry run or of the file applied (200), or of a file with refused rows, nothing written (422). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2954,7 +2954,7 @@ export interface paths {
                         "application/json": components["schemas"]["ProductCsvReport"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2963,7 +2963,7 @@ export interface paths {
                         "application/json": components["schemas"]["ProductCsvFileProblem"] | components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description POST /api/products/import: the report of a dry run or of the file applied (200), or of a file with refused rows, nothing written (422). */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2996,7 +2996,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3005,7 +3005,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3014,7 +3014,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3051,7 +3051,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3060,7 +3060,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3069,7 +3069,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/products/suggest: at most 6 products and 2 shops, best first. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3107,7 +3107,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3116,7 +3116,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3125,7 +3125,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/reports: a page of the moderation queue or history. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3159,7 +3159,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3168,7 +3168,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3177,7 +3177,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description POST /api/reports: the report filed, waiting for an admin. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -3221,7 +3221,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3230,7 +3230,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3239,7 +3239,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description PUT /api/reports/{id}: the decision taken on a report, and how many products it removed. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3275,7 +3275,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3284,7 +3284,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3293,7 +3293,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3330,7 +3330,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3339,7 +3339,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3348,7 +3348,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3394,7 +3394,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3403,7 +3403,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3412,7 +3412,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description PUT /api/seller-applications/{userId}: the decision taken (the applicant is mailed it). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3446,7 +3446,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3455,7 +3455,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3464,7 +3464,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/seller-applications/mine: the signed-in user's application state and last decision. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3499,7 +3499,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3508,7 +3508,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3517,7 +3517,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET and PUT /api/settings: the five site texts the info pages show, as sanitised HTML ('' until set). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3547,7 +3547,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3556,7 +3556,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3565,7 +3565,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET and PUT /api/settings: the five site texts the info pages show, as sanitised HTML ('' until set). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3601,7 +3601,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3610,7 +3610,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3619,7 +3619,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3659,7 +3659,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3668,7 +3668,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3677,7 +3677,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/users (admins): one page of users; X-Total-Count and Link headers give the rest. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3714,7 +3714,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3723,7 +3723,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3732,7 +3732,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/users/{id}: the whole account to the user themself and to admins (UserDetails), otherwise what a storefront shows of a seller (PublicSeller). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3764,7 +3764,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3773,7 +3773,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3782,7 +3782,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A user as the user themself and admins see them. `token` comes with sign-in answers. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3805,7 +3805,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3814,7 +3814,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3823,7 +3823,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description DELETE /api/users/{id} (admins): the account is deleted. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3857,7 +3857,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3866,7 +3866,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3875,7 +3875,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET and PUT /api/users/payout-account (the seller), GET /api/users/{id}/payout-account (admin). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3912,7 +3912,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3921,7 +3921,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3930,7 +3930,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Success. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3973,7 +3973,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3982,7 +3982,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -3991,7 +3991,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description POST /api/users/forgot_password: the same answer whether or not the e-mail has an account. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4033,7 +4033,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4042,7 +4042,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4051,7 +4051,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description DELETE /api/users/me: the caller's account is erased. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4083,7 +4083,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4092,7 +4092,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4101,7 +4101,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/users/me/export: everything stored about the signed-in user (GDPR art. 15 and 20), as a JSON file to save. Rows are the database's, keyed by column; amounts in öre, times in UTC. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4136,7 +4136,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4145,7 +4145,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4154,7 +4154,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/users/me/favourites: the saved products the public sees, the latest saved first. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4191,7 +4191,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4200,7 +4200,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4209,7 +4209,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET/PUT/DELETE /api/users/me/favourites/{productId}: whether the signed-in user saved it. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4231,7 +4231,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4240,7 +4240,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4249,7 +4249,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET/PUT/DELETE /api/users/me/favourites/{productId}: whether the signed-in user saved it. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4272,7 +4272,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4281,7 +4281,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4290,7 +4290,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET/PUT/DELETE /api/users/me/favourites/{productId}: whether the signed-in user saved it. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4322,7 +4322,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4331,7 +4331,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4340,7 +4340,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET and PUT /api/users/payout-account (the seller), GET /api/users/{id}/payout-account (admin). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4372,7 +4372,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4381,7 +4381,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4390,7 +4390,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET and PUT /api/users/payout-account (the seller), GET /api/users/{id}/payout-account (admin). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4464,7 +4464,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4473,7 +4473,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4482,7 +4482,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Sign-in, registration and profile answers: the user with a fresh token (stored as userInfo). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4526,7 +4526,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4535,7 +4535,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4544,7 +4544,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Sign-in, registration and profile answers: the user with a fresh token (stored as userInfo). */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -4587,7 +4587,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4596,7 +4596,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4605,7 +4605,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description POST /api/users/reset_password: the new password is set. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4649,7 +4649,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4658,7 +4658,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4667,7 +4667,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description A user as the user themself and admins see them. `token` comes with sign-in answers. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4710,7 +4710,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4719,7 +4719,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4728,7 +4728,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Sign-in, registration and profile answers: the user with a fresh token (stored as userInfo). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4761,7 +4761,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), a conflict with the current state (409), too many attempts (429). `message` says why. */
                 "4XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4770,7 +4770,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded. */
                 "5XX": {
                     headers: {
                         [name: string]: unknown;
@@ -4779,7 +4779,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Default Response */
+                /** @description GET /api/users/top-sellers: the top sellers, best first. */
                 200: {
                     headers: {
                         [name: string]: unknown;

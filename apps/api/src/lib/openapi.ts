@@ -125,6 +125,47 @@ function withoutUnusedInputCopies(document: OpenApiDocument): OpenApiDocument {
   return { ...document, components: { ...document.components, schemas } } as OpenApiDocument;
 }
 
+const ERROR_ANSWERS: Record<string, string> = {
+  '4xx':
+    'Refused: an invalid request (400), no or a bad token (401), not allowed (403), not found (404), ' +
+    'a conflict with the current state (409), too many attempts (429). `message` says why.',
+  '5xx':
+    'Failed on our side, or a service we depend on did (502); 503 with Retry-After while the server is overloaded.',
+};
+
+/**
+ * Gives each response of the document its description (@fastify/swagger's documented
+ * `x-response-description`, or `description` beside `content` and `$ref`): the named answer's
+ * own description, or what the status's class means. Without it every response reads "Default Response".
+ */
+function describeResponses(transformed: unknown, declared: unknown): void {
+  if (!transformed || typeof transformed !== 'object' || !declared || typeof declared !== 'object') return;
+  for (const [status, response] of Object.entries(transformed as Record<string, Record<string, unknown>>)) {
+    const source = (declared as Record<string, unknown>)[status];
+    const named = source instanceof z.ZodType ? z.globalRegistry.get(source)?.description : undefined;
+    const text = ERROR_ANSWERS[status.toLowerCase()] ?? named ?? ERROR_ANSWERS[`${status[0]}xx`] ?? 'Success.';
+    // Beside a `$ref` only `description` survives the plugin's resolving of the reference.
+    if ('content' in response || '$ref' in response) response.description ??= text;
+    else response['x-response-description'] = text;
+  }
+}
+
+/**
+ * Zod writes `z.int()`'s range (±2^53 − 1) into the schema; it says nothing to a reader, and the
+ * reference page shows it as every integer's example. Left out of the document.
+ */
+function withoutSafeIntegerBounds<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutSafeIntegerBounds) as T;
+  if (!value || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'minimum' && child === Number.MIN_SAFE_INTEGER) continue;
+    if (key === 'maximum' && child === Number.MAX_SAFE_INTEGER) continue;
+    copy[key] = withoutSafeIntegerBounds(child);
+  }
+  return copy as T;
+}
+
 /** The marketplace's mark (the web app's favicon.svg) in the reference page's top bar. */
 const TORGET_MARK =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="40" height="40"><title>Torget</title>' +
@@ -153,11 +194,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         return { schema: { hide: true } as typeof input.schema, url: input.url };
       }
       const transformed = jsonSchemaTransform(input);
+      describeResponses(transformed.schema.response, input.schema.response);
       // Grouped by the URL's prefix (/api/orders/… under "orders"), as the routes' folders are.
       const tag = input.url.split('/')[2] ?? 'api';
-      return { ...transformed, schema: { ...transformed.schema, tags: [tag] } };
+      return { ...transformed, schema: withoutSafeIntegerBounds({ ...transformed.schema, tags: [tag] }) };
     },
-    transformObject: (input) => withoutUnusedInputCopies(jsonSchemaTransformObject(input)),
+    transformObject: (input) => withoutSafeIntegerBounds(withoutUnusedInputCopies(jsonSchemaTransformObject(input))),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
