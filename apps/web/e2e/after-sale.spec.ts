@@ -31,11 +31,9 @@ for (const viewport of [
     await page.goto(`/order/${orderId}`);
     // Marking it paid: the date is today unless the seller changes it.
     await page.getByRole('checkbox', { name: 'Paid' }).check();
-    const today = await page.evaluate(() => {
-      const now = new Date();
-      const pad = (n: number) => String(n).padStart(2, '0');
-      return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-    });
+    // Today in Stockholm, as the marketplace counts days (between 23:00 and midnight UTC it is
+    // already tomorrow there).
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
     await expect(page.getByLabel('Payment date')).toHaveValue(today);
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     await expect(page.getByText('Order was updated.')).toBeVisible();
