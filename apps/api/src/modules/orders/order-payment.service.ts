@@ -189,7 +189,7 @@ export async function payWithPaypal(
   if (booking.capture.orderId !== order.id) throw badRequest(CAPTURE_ALREADY_USED);
   if (booking.isNew && booking.capture.refundState === 'due') await refundDue(booking);
   if (booking.isNew && booking.capture.outcome === 'paid') paidNow?.();
-  return answerFor(db, booking.capture.outcome, booking.order ?? order, refusal);
+  return answerFor(db, booking.capture.outcome, booking.order, refusal);
 }
 
 /** The pay call's answer for a capture booked with `outcome`: the order, or why it did not pay it. */

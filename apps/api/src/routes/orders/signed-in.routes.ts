@@ -200,7 +200,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
             );
           }
           const reason = capture.outcome;
-          if (!order || reason === 'paid') return;
+          if (reason === 'paid') return;
           const language = requestLanguage(request);
           // The link leads to the site the order was placed on, as the order's other mails do.
           mailAboutOrder(deps, request.log, order.id, (parties) => [
