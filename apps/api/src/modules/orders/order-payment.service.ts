@@ -147,7 +147,8 @@ function paidBy(order: OrderRow, paypalOrderId: string): boolean {
  * will be refunded when one was taken), 400 for a payment that is not a completed capture of
  * exactly the total. A capture approved in time is accepted until the order is actually
  * cancelled, so a sweep's delay never turns away a buyer who paid. `paidNow` is called once, by
- * the call whose capture paid the order (the buyer's paid mail), never by a retry, with the order as the payment left it.
+ * the call whose capture paid the order (the buyer's paid mail), never by a retry, with the order
+ * as the payment left it.
  */
 export async function payWithPaypal(
   db: Db,

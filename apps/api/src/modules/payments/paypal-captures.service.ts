@@ -52,7 +52,8 @@ export interface Booking {
 
 /**
  * Books a verified capture once: stores it with its outcome and, when it pays its order, marks the
- * order paid and books the sale in the ledger, all in one statement. A capture id booked before answers its stored row.
+ * order paid and books the sale in the ledger, all in one statement. A capture id booked before
+ * answers its stored row.
  */
 export async function bookCapture(db: Db, capture: VerifiedCapture): Promise<Booking> {
   const booking = await bookCaptureOnce(db, capture);
