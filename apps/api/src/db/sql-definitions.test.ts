@@ -128,6 +128,8 @@ const ADDED_IN_FILES = [
   'routine torget_ledger_append_only()',
   'trigger ledger_entries_append_only on ledger_entries',
   'trigger ledger_entries_no_truncate on ledger_entries',
+  // A PayPal capture booked in one statement: the capture stored, the order paid, its sale booked.
+  'routine torget_book_paypal_capture(text,text,uuid,bigint,text,boolean,jsonb,integer,integer)',
   // Favourites: a saved product back in stock leaves a notice for the favourites mail.
   'routine torget_favourites_back_in_stock()',
   'trigger products_favourites_back_in_stock on products',

@@ -147,7 +147,8 @@ function paidBy(order: OrderRow, paypalOrderId: string): boolean {
  * will be refunded when one was taken), 400 for a payment that is not a completed capture of
  * exactly the total. A capture approved in time is accepted until the order is actually
  * cancelled, so a sweep's delay never turns away a buyer who paid. `paidNow` is called once, by
- * the call whose capture paid the order (the buyer's paid mail), never by a retry.
+ * the call whose capture paid the order (the buyer's paid mail), never by a retry, with the order
+ * as the payment left it.
  */
 export async function payWithPaypal(
   db: Db,
@@ -156,7 +157,7 @@ export async function payWithPaypal(
   id: string,
   paypalOrderId: string,
   refundDue: RefundDue,
-  paidNow?: () => void,
+  paidNow?: (order: OrderRow) => void,
 ): Promise<Order> {
   const order = await buyersPaypalOrder(db, user, id);
   if (paidBy(order, paypalOrderId)) return orderJson(db, order);
@@ -188,8 +189,8 @@ export async function payWithPaypal(
   const booking = await bookCapture(db, capture);
   if (booking.capture.orderId !== order.id) throw badRequest(CAPTURE_ALREADY_USED);
   if (booking.isNew && booking.capture.refundState === 'due') await refundDue(booking);
-  if (booking.isNew && booking.capture.outcome === 'paid') paidNow?.();
-  return answerFor(db, booking.capture.outcome, booking.order ?? order, refusal);
+  if (booking.isNew && booking.capture.outcome === 'paid') paidNow?.(booking.order);
+  return answerFor(db, booking.capture.outcome, booking.order, refusal);
 }
 
 /** The pay call's answer for a capture booked with `outcome`: the order, or why it did not pay it. */

@@ -13,15 +13,16 @@
  */
 
 import type { PaymentRefund, PaypalCaptureRecord } from '@torget/shared/api-types.generated';
+import { COMMISSION_VAT_BP, DEFAULT_PLAN_FEES } from '@torget/shared/rules/ledger';
 import { oreToSek } from '@torget/shared/rules/money';
 import { formatOrderNumber } from '@torget/shared/rules/order-number';
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
-import { type Db, transaction } from '#api/db/client.ts';
+import { and, type Column, count, desc, eq, getTableColumns, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { type Db, preparedOnce } from '#api/db/client.ts';
 import { orders, paypalCaptures } from '#api/db/schema.ts';
 import { countCaptureBooked } from '#api/lib/business-counts.ts';
 import type { BackgroundChanges } from '#api/lib/cache-changes.ts';
 import { type SweepLog, startPeriodicSweep } from '#api/lib/periodic-sweep.ts';
-import { bookOrderPaid } from '#api/modules/ledger/ledger-bookings.ts';
 import type { OrderRow } from '#api/modules/orders/order-json.ts';
 import { type PaypalClient, PaypalRefundRefusedError, PaypalUnavailableError } from './paypal-client';
 
@@ -45,20 +46,14 @@ export interface Booking {
   capture: CaptureRow;
   /** False when the capture was booked before (a retry, or a call that raced this one). */
   isNew: boolean;
-  /** The order as it is after the booking (null only if it vanished, which PayPal orders do not). */
-  order: OrderRow | null;
-}
-
-/** The outcome of a capture for `order`, which is locked: what a new capture of it would do. */
-function outcomeFor(order: OrderRow, paysTotal: boolean): CaptureOutcome {
-  if (order.isPaid) return 'duplicate';
-  if (order.cancelledAt !== null) return order.cancelReason === 'expired' ? 'expired' : 'cancelled';
-  return paysTotal ? 'paid' : 'wrong_amount';
+  /** The order as it is after the booking. */
+  order: OrderRow;
 }
 
 /**
  * Books a verified capture once: stores it with its outcome and, when it pays its order, marks the
- * order paid and books the sale in the ledger in the same transaction. A capture id booked before answers its stored row.
+ * order paid and books the sale in the ledger, all in one statement. A capture id booked before
+ * answers its stored row.
  */
 export async function bookCapture(db: Db, capture: VerifiedCapture): Promise<Booking> {
   const booking = await bookCaptureOnce(db, capture);
@@ -67,49 +62,69 @@ export async function bookCapture(db: Db, capture: VerifiedCapture): Promise<Boo
   return booking;
 }
 
-function bookCaptureOnce(db: Db, capture: VerifiedCapture): Promise<Booking> {
-  return transaction(db, async (tx) => {
-    // The order's row lock orders this booking with cancels, expiries and other captures of it.
-    const [order] = await tx.select().from(orders).where(eq(orders.id, capture.orderId)).for('update');
-    if (!order) throw new Error(`order ${capture.orderId} of capture ${capture.captureId} does not exist`);
-    const outcome = outcomeFor(order, capture.paysTotal);
-    const refunds = outcome !== 'paid';
-    const [inserted] = await tx
-      .insert(paypalCaptures)
-      .values({
-        captureId: capture.captureId,
-        paypalOrderId: capture.paypalOrderId,
-        orderId: capture.orderId,
-        amountOre: capture.amountOre,
-        currency: capture.currency,
-        outcome,
-        refundState: refunds ? 'due' : 'none',
-        nextAttemptAt: refunds ? sql`now()` : null,
+/**
+ * A table's columns as they are named in `from` (a row the query made, not the table itself),
+ * each read as its column: Drizzle then gives exactly what its select of the table gives (Dates,
+ * numbers, jsonb as objects).
+ */
+function columnsAs<T extends PgTable>(
+  table: T,
+  name: string,
+): { [K in keyof T['$inferSelect']]: SQL<T['$inferSelect'][K]> } {
+  const columns = getTableColumns(table) as Record<string, Column>;
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [
+      key,
+      sql`${sql.identifier(name)}.${sql.identifier(column.name)}`.mapWith(column),
+    ]),
+  ) as { [K in keyof T['$inferSelect']]: SQL<T['$inferSelect'][K]> };
+}
+
+/**
+ * The booking: db/sql/92-paypal-captures.sql's torget_book_paypal_capture, which locks the order's
+ * row, decides the outcome (a paid order: 'duplicate'; a cancelled one: 'expired' or 'cancelled';
+ * else 'paid' or 'wrong_amount'), stores the capture once by its id, and when it pays marks the
+ * order paid and books the sale in the ledger (docs/decisions/210-ledger-booked-with-the-event.md).
+ * One statement is one transaction and one round trip; prepared once, so it is planned once per
+ * connection. Its row and order come back as the tables' own columns, so Drizzle reads them
+ * exactly as its selects of the tables do.
+ */
+const bookCaptureStatementOf = preparedOnce(
+  (db: Db) =>
+    db
+      .select({
+        isNew: sql<boolean>`booking.is_new`,
+        order: columnsAs(orders, 'booked_order'),
+        capture: columnsAs(paypalCaptures, 'booked_capture'),
       })
-      .onConflictDoNothing({ target: paypalCaptures.captureId })
-      .returning();
-    if (!inserted) {
-      const [earlier] = await tx.select().from(paypalCaptures).where(eq(paypalCaptures.captureId, capture.captureId));
-      if (!earlier) throw new Error(`capture ${capture.captureId} conflicted but is not stored`);
-      return { capture: earlier, isNew: false, order };
-    }
-    if (outcome !== 'paid') return { capture: inserted, isNew: true, order };
-    const [paid] = await tx
-      .update(orders)
-      .set({
-        isPaid: true,
-        paidAt: new Date(),
-        paypalCaptureId: capture.captureId,
-        paymentResult: capture.paymentResult,
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    // The marketplace now holds the seller's money: the ledger books it in this transaction, so
-    // the order is paid and booked together or not at all (docs/decisions/210-ledger-booked-with-the-event.md).
-    await bookOrderPaid(tx, paid ?? order);
-    return { capture: inserted, isNew: true, order: paid ?? order };
+      .from(
+        sql`torget_book_paypal_capture(${sql.placeholder('captureId')}::text, ${sql.placeholder('paypalOrderId')}::text,
+              ${sql.placeholder('orderId')}::uuid, ${sql.placeholder('amountOre')}::bigint,
+              ${sql.placeholder('currency')}::text, ${sql.placeholder('paysTotal')}::boolean,
+              ${sql.placeholder('paymentResult')}::jsonb, ${sql.placeholder('defaultCommissionBp')}::int,
+              ${sql.placeholder('commissionVatBp')}::int) as booking
+            cross join lateral (select (booking.order_row).*) as booked_order
+            cross join lateral (select (booking.capture_row).*) as booked_capture`,
+      )
+      .prepare('book_paypal_capture'),
+  { writes: true },
+);
+
+async function bookCaptureOnce(db: Db, capture: VerifiedCapture): Promise<Booking> {
+  const [booked] = await bookCaptureStatementOf(db).execute({
+    captureId: capture.captureId,
+    paypalOrderId: capture.paypalOrderId,
+    orderId: capture.orderId,
+    amountOre: capture.amountOre,
+    currency: capture.currency,
+    paysTotal: capture.paysTotal,
+    paymentResult: JSON.stringify(capture.paymentResult),
+    defaultCommissionBp: DEFAULT_PLAN_FEES['1'].commissionBp,
+    commissionVatBp: COMMISSION_VAT_BP,
   });
+  // The function raises rather than answer nothing (an order that does not exist).
+  if (!booked) throw new Error(`capture ${capture.captureId} of order ${capture.orderId} was not booked`);
+  return { capture: booked.capture, isNew: booked.isNew, order: booked.order };
 }
 
 /** The PayPal-Request-Id of a capture's refund: the same for every attempt, so PayPal refunds once. */

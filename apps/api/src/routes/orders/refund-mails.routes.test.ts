@@ -152,3 +152,22 @@ describe('a Swish order placed on the marketplace in English', () => {
     expect(mail).toContain('- 1 × Lampa');
   });
 });
+
+describe('a PayPal order placed on the marketplace in English', () => {
+  it('sends the paid mail once, from what the pay call read, to the buyer by name, linking to the marketplace', async () => {
+    const headers = await kimOn('marketplace', 'en');
+    const order = await place(headers, 'PayPal');
+    const start = await t.app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal`, headers });
+    expect(start.statusCode, start.body).toBe(200);
+    const paypalId = (start.json() as { id: string }).id;
+    paypal.complete(paypalId, { payerEmail: 'kim@example.com' });
+    const pay = () =>
+      t.app.inject({ method: 'PUT', url: `/api/orders/${order._id}/pay`, headers, payload: { id: paypalId } });
+    expect((await pay()).statusCode).toBe(200);
+    const link = `http://torget.test/order/${order._id}`;
+    const paid = await mailTo(kim.email, 'Hej Kim Köpare!', 'has received your payment', order.orderNumber, link);
+    expect(paid).toContain(`Annas Ateljé har tagit emot din betalning för order ${order.orderNumber}.`);
+    expect((await pay()).statusCode).toBe(200);
+    expect(mailsTo(kim.email, 'has received your payment', order.orderNumber)).toHaveLength(1);
+  });
+});

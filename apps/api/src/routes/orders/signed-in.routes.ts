@@ -36,6 +36,7 @@ import {
   readOrder,
   startExpirySweep,
 } from '#api/modules/orders/order-cancellation.service.ts';
+import type { OrderRow } from '#api/modules/orders/order-json.ts';
 import { payWithPaypal, type RefundDue, startPaypalPayment } from '#api/modules/orders/order-payment.service.ts';
 import { unreadCounts } from '#api/modules/orders/order-unread.ts';
 import {
@@ -50,7 +51,7 @@ import { paypalClientFor } from '#api/modules/payments/paypal-client.ts';
 import { findShopByDomain } from '#api/modules/users/shop-by-domain.service.ts';
 import { claimsOf, type RoutePlugin, userOf } from '#api/routes/audiences.ts';
 import { orderLinkOrigin } from '#api/site/mail-link-origin.ts';
-import { mailAboutOrder } from './order-mail-sender';
+import { mailAboutOrder, mailBuyerAboutOrder } from './order-mail-sender';
 
 const idParams = z.object({ id: z.string() });
 
@@ -200,7 +201,7 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
             );
           }
           const reason = capture.outcome;
-          if (!order || reason === 'paid') return;
+          if (reason === 'paid') return;
           const language = requestLanguage(request);
           // The link leads to the site the order was placed on, as the order's other mails do.
           mailAboutOrder(deps, request.log, order.id, (parties) => [
@@ -218,9 +219,10 @@ export const signedInOrderRoutes: RoutePlugin = async (app, { deps }) => {
           ]);
         };
         // The buyer paid, so no seller's tick tells them: the capture that paid the order sends the
-        // same paid mail a Swish order gets when its seller marks it paid.
-        const paidNow = () =>
-          mailAboutOrder(deps, request.log, request.params.id, ({ buyer }, context) => [orderPaidMail(buyer, context)]);
+        // same paid mail a Swish order gets when its seller marks it paid. The buyer is this
+        // request's user and the order was just read, so the mail needs no read of its own.
+        const paidNow = (order: OrderRow) =>
+          mailBuyerAboutOrder(deps, request.log, order, user, (buyer, context) => [orderPaidMail(buyer, context)]);
         return payWithPaypal(db, paypal, user, request.params.id, request.body.id, refundDue, paidNow);
       },
     );
