@@ -35,6 +35,42 @@ BEGIN
 END
 $$;
 
+-- The catalogue's lookup (word-search.ts): the words of search_words that, without their
+-- hyphens, contain one of a search word's forms (rules/search-forms.ts: at most two, escaped for
+-- LIKE, apart at a space), so "ebok" finds "e-bok" and "nycklar" finds "nyckel"; at most
+-- `max_words` + 1 of them; NULL when a form's search text has under three characters or holds
+-- white space, as search_dictionary_words. Read through the index of the words without hyphens
+-- (migration 0049). search_dictionary_words stays for what reads the words as they are.
+CREATE OR REPLACE FUNCTION search_dictionary_forms(forms text, max_words integer) RETURNS text[]
+LANGUAGE plpgsql STABLE
+SET plan_cache_mode = force_generic_plan
+AS $$
+DECLARE
+  given text[] := string_to_array(forms, ' ');
+  searched text[] := string_to_array(lower(public.unaccent('public.unaccent'::regdictionary, forms)), ' ');
+  first text := searched[1];
+  second text := searched[2];
+BEGIN
+  IF first IS NULL OR cardinality(searched) <> cardinality(given) OR cardinality(searched) > 2
+    OR length(first) < 3 OR length(coalesce(second, first)) < 3 OR forms ~ '[\t\n\r\f\v]' THEN
+    RETURN NULL;
+  END IF;
+  IF second IS NULL THEN
+    RETURN ARRAY(
+      SELECT w.word FROM search_words w
+      WHERE replace(w.word, '-', '') LIKE '%' || first || '%' ESCAPE '\'
+      LIMIT max_words + 1
+    );
+  END IF;
+  RETURN ARRAY(
+    SELECT w.word FROM search_words w
+    WHERE replace(w.word, '-', '') LIKE '%' || first || '%' ESCAPE '\'
+      OR replace(w.word, '-', '') LIKE '%' || second || '%' ESCAPE '\'
+    LIMIT max_words + 1
+  );
+END
+$$;
+
 -- Folds the changes into the counts. Deleting and adding in one statement is atomic for readers;
 -- changes other transactions add meanwhile are not seen, so not deleted: nothing is lost.
 CREATE OR REPLACE FUNCTION search_word_counts_fold() RETURNS void LANGUAGE sql AS $$
