@@ -52,4 +52,7 @@ $$;
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "find_text" text GENERATED ALWAYS AS (torget_find_text("name", "category", "brand", "description")) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "products_on_sale_find_trgm_idx" ON "products" USING gin ("find_text" gin_trgm_ops) WITH (fastupdate=false) WHERE seller_active AND NOT is_draft;--> statement-breakpoint
-CREATE INDEX "search_words_joined_trgm_idx" ON "search_words" USING gin ((replace("word", '-', '')) gin_trgm_ops) WITH (fastupdate=false);
+CREATE INDEX "search_words_joined_trgm_idx" ON "search_words" USING gin ((replace("word", '-', '')) gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+-- A table's rewrite leaves its new column without statistics (autovacuum analyses only after
+-- enough writes): without them the planner took a find text's pattern for thousands of rows.
+ANALYZE "products";

@@ -176,11 +176,11 @@ export function wordSearchValues(words: readonly string[], forms: readonly strin
   return { words: words.join(' '), word: words[0], form1, form2, ...filterValues(query) };
 }
 
-/** A pattern of the find text for the word's first or second form, as a placeholder or a value. */
-function formPattern(binding: WordBinding, which: 'form1' | 'form2'): SQL {
-  if (filtersAsPlaceholders(binding)) return sql`'%' || torget_search_text(${sql.placeholder(which)}) || '%'`;
+/** The word's first or second form (escaped for LIKE, as typed), as a placeholder or a value. */
+function formOf(binding: WordBinding, which: 'form1' | 'form2'): SQL {
+  if (filtersAsPlaceholders(binding)) return sql`${sql.placeholder(which)}`;
   const values = formValuesOf('forms' in binding ? binding.forms : []);
-  return sql`'%' || torget_search_text(${values[which]}) || '%'`;
+  return sql`${values[which]}`;
 }
 
 /**
@@ -264,23 +264,16 @@ export function productsWithWords(binding: WordBinding, query: ProductListQuery,
         )`
     : sql``;
   // Then the products found by their name's other spellings or their category, brand and
-  // description words (products.find_text, migration 0049) whose name has none of the words:
-  // read only when the names' rows are fewer than `limit` (an Append stops at the LIMIT), so a
-  // common word costs nothing more. The find text's matches are materialized with no other
-  // condition, and the filters checked on them after: so a prepared statement's generic plan,
-  // which cannot tell how many the patterns match, reads them from the trigram index, not by
-  // walking the category's or the price's index of products in the hope of meeting them. A
-  // name has one of the words exactly when, without hyphens, it contains a form (the forms hold
-  // no white space, so they lie inside one word: search_dictionary_forms).
-  const form1 = formPattern(binding, 'form1');
-  const form2 = formPattern(binding, 'form2');
+  // description words (products.find_text, migration 0049) whose name has none of the words (a
+  // name has one of them exactly when, without hyphens, it contains a form: the forms hold no
+  // white space, so they lie inside one word): read only when the names' rows are fewer than
+  // `limit` (an Append stops at the LIMIT), so a common word costs nothing more. Read by a
+  // function of the database (search_found_products, db/sql/60-search-words.sql), with the
+  // filters checked on its rows: a prepared statement's generic plan then reads them from the
+  // trigram index, not by walking the category's or the price's index of products in the hope of
+  // meeting them, and PostgreSQL keeps that generic plan (see there).
   return sql`with found as materialized (
-      select "products"."id", "products"."category", "products"."price_ore", "products"."rating", "products"."created_at"
-      from "products"
-      where "products"."seller_active" and not "products"."is_draft"
-        and ("products"."find_text" like ${form1} escape '\\' or "products"."find_text" like ${form2} escape '\\')
-        and not (replace("products"."search_text", '-', '') like ${form1} escape '\\'
-          or replace("products"."search_text", '-', '') like ${form2} escape '\\')
+      select * from search_found_products(${formOf(binding, 'form1')}, ${formOf(binding, 'form2')})
     )
     select m.id, m.created_at, m.price_ore, m.rating from (
       (select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
