@@ -114,6 +114,16 @@ describe('a search reads the category, brand and description too', () => {
     expect(await found('bil möbler')).toEqual([]);
   });
 
+  it('counts the products found by their other fields in the facets too', async () => {
+    for (const query of ['leksak', 'leksak bok']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/products/facets?name=${encodeURIComponent(query)}` });
+      expect(res.statusCode).toBe(200);
+      const facets = res.json() as { categories: { name: string; count: number }[] };
+      const counts = Object.fromEntries(facets.categories.filter((c) => c.count > 0).map((c) => [c.name, c.count]));
+      expect(counts, query).toEqual(query === 'leksak' ? { Leksaker: 3, Möbler: 2 } : { Leksaker: 1, Möbler: 1 });
+    }
+  });
+
   it('follows a change of the description', async () => {
     const [mugg] = await t.database.db.select().from(products).where(eq(products.name, 'Mugg'));
     if (!mugg) throw new Error('no Mugg');
