@@ -3,6 +3,9 @@
  * match"), and the query to suggest when nothing is found. Everything runs over a name's search
  * text, `torget_search_text(name)` (lower case, no diacritics; migration 0005), stored in
  * products.search_text (migration 0007) and covered by a trigram index; the query's words go through the same function, so both sides always agree.
+ * The catalogue's search also reads products.find_text (migration 0049: the name's other
+ * spellings, the category's, brand's and description's words) and each word's forms
+ * (rules/search-forms.ts): findMatches; the seller's and admin's lists keep to the name.
  */
 import { mayHaveTypo, searchStem, searchWords } from '@torget/shared/rules/catalog-query';
 import { searchForms } from '@torget/shared/rules/search-forms';
