@@ -9,44 +9,57 @@ CREATE OR REPLACE FUNCTION torget_find_text(name text, category text, brand text
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 AS $$
 DECLARE
-  name_words text[] := array(
-    SELECT w FROM regexp_split_to_table(torget_search_text(coalesce(name, '')), '[ \t\n\r\f\v]+') WITH ORDINALITY AS t(w, i)
-    WHERE w <> '' ORDER BY i
-  );
-  field_text text := torget_search_text(
-    coalesce(category, '') || ' ' || coalesce(brand, '') || ' ' || left(coalesce(description, ''), 600)
-  );
-  other_spellings text[];
-  field_words text[];
+  name_words text[] := regexp_split_to_array(torget_search_text(coalesce(name, '')), '[ \t\n\r\f\v]+');
+  field_words text[] := regexp_split_to_array(
+    torget_search_text(coalesce(category, '') || ' ' || coalesce(brand, '') || ' ' || left(coalesce(description, ''), 600)),
+    '[^[:alnum:]-]+');
+  spellings text[] := '{}';
+  fields text[] := '{}';
+  held text;
+  w text;
+  next_word text;
+  candidate text;
+  i integer;
 BEGIN
-  other_spellings := array(
-    SELECT DISTINCT s FROM (
-      SELECT replace(w, '-', '') AS s FROM unnest(name_words) AS w WHERE w LIKE '%-%'
-      UNION ALL
-      SELECT a.w || replace(b.w, '-', '')
-      FROM unnest(name_words) WITH ORDINALITY AS a(w, i)
-      JOIN unnest(name_words) WITH ORDINALITY AS b(w, i) ON b.i = a.i + 1
-      WHERE a.w ~ '^[[:alnum:]]$' OR (a.w ~ '^[[:alnum:]]{2}$' AND b.w ~ '^[[:alnum:]-]{1,3}$')
-    ) AS x
-    WHERE s <> '' AND s <> ALL (name_words)
-  );
-  field_words := array(
-    WITH raw AS (
-      SELECT replace(w, '-', '') AS w, i
-      FROM regexp_split_to_table(field_text, '[^[:alnum:]-]+') WITH ORDINALITY AS t(w, i)
-    ),
-    words AS (
-      SELECT w, i FROM raw
-      UNION ALL
-      SELECT a.w || b.w, a.i FROM raw AS a JOIN raw AS b ON b.i = a.i + 1
-      WHERE a.w ~ '^[[:alnum:]]$' OR (a.w ~ '^[[:alnum:]]{2}$' AND b.w ~ '^[[:alnum:]]{1,3}$')
-    )
-    SELECT w FROM words
-    WHERE length(w) >= 2
-      AND NOT EXISTS (SELECT 1 FROM unnest(name_words || other_spellings) AS n WHERE strpos(n, w) > 0)
-    GROUP BY w ORDER BY min(i), w LIMIT 60
-  );
-  RETURN array_to_string(other_spellings, ' ') || ' ' || chr(31) || ' ' || array_to_string(field_words, ' ');
+  FOR i IN 1 .. coalesce(cardinality(name_words), 0) LOOP
+    w := name_words[i];
+    next_word := name_words[i + 1];
+    IF w LIKE '%-%' THEN
+      candidate := replace(w, '-', '');
+      IF candidate <> '' AND candidate <> ALL (name_words) AND candidate <> ALL (spellings) THEN
+        spellings := spellings || candidate;
+      END IF;
+    END IF;
+    IF length(w) <= 2 AND next_word IS NOT NULL THEN
+      IF w ~ '^[[:alnum:]]$' OR (w ~ '^[[:alnum:]]{2}$' AND next_word ~ '^[[:alnum:]-]{1,3}$') THEN
+        candidate := w || replace(next_word, '-', '');
+        IF candidate <> ALL (name_words) AND candidate <> ALL (spellings) THEN
+          spellings := spellings || candidate;
+        END IF;
+      END IF;
+    END IF;
+  END LOOP;
+  held := ' ' || array_to_string(name_words || spellings, ' ') || ' ';
+  FOR i IN 1 .. coalesce(cardinality(field_words), 0) LOOP
+    w := replace(field_words[i], '-', '');
+    next_word := replace(field_words[i + 1], '-', '');
+    candidate := NULL;
+    IF length(w) <= 2 AND next_word IS NOT NULL THEN
+      IF w ~ '^[[:alnum:]]$' OR (w ~ '^[[:alnum:]]{2}$' AND next_word ~ '^[[:alnum:]]{1,3}$') THEN
+        candidate := w || next_word;
+      END IF;
+    END IF;
+    IF length(w) >= 2 AND strpos(held, w) = 0 AND w <> ALL (fields) THEN
+      fields := fields || w;
+    END IF;
+    IF candidate IS NOT NULL AND strpos(held, candidate) = 0 AND candidate <> ALL (fields) THEN
+      fields := fields || candidate;
+    END IF;
+    IF cardinality(fields) >= 60 THEN
+      EXIT;
+    END IF;
+  END LOOP;
+  RETURN array_to_string(spellings, ' ') || ' ' || chr(31) || ' ' || array_to_string(fields[1:60], ' ');
 END
 $$;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
-import type { ProductListResponse } from '@torget/shared/api-types';
+import type { ProductListResponse } from '@torget/shared/api-types.generated';
 import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
