@@ -10,12 +10,13 @@ LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 AS $$
 DECLARE
   name_words text[] := regexp_split_to_array(torget_search_text(coalesce(name, '')), '[ \t\n\r\f\v]+');
-  field_words text[] := regexp_split_to_array(
+  field_words text[] := regexp_split_to_array(replace(
     torget_search_text(coalesce(category, '') || ' ' || coalesce(brand, '') || ' ' || left(coalesce(description, ''), 600)),
-    '[^[:alnum:]-]+');
+    '-', ''), '[^[:alnum:]]+');
   spellings text[] := '{}';
-  fields text[] := '{}';
   held text;
+  fields text := ' ';
+  found integer := 0;
   w text;
   next_word text;
   candidate text;
@@ -41,25 +42,25 @@ BEGIN
   END LOOP;
   held := ' ' || array_to_string(name_words || spellings, ' ') || ' ';
   FOR i IN 1 .. coalesce(cardinality(field_words), 0) LOOP
-    w := replace(field_words[i], '-', '');
-    next_word := replace(field_words[i + 1], '-', '');
-    candidate := NULL;
-    IF length(w) <= 2 AND next_word IS NOT NULL THEN
-      IF w ~ '^[[:alnum:]]$' OR (w ~ '^[[:alnum:]]{2}$' AND next_word ~ '^[[:alnum:]]{1,3}$') THEN
+    w := field_words[i];
+    IF length(w) >= 2 AND strpos(held, w) = 0 AND strpos(fields, ' ' || w || ' ') = 0 THEN
+      fields := fields || w || ' ';
+      found := found + 1;
+      EXIT WHEN found = 60;
+    END IF;
+    IF length(w) <= 2 THEN
+      next_word := field_words[i + 1];
+      IF next_word IS NOT NULL AND (w ~ '^[[:alnum:]]$' OR (w ~ '^[[:alnum:]]{2}$' AND next_word ~ '^[[:alnum:]]{1,3}$')) THEN
         candidate := w || next_word;
+        IF strpos(held, candidate) = 0 AND strpos(fields, ' ' || candidate || ' ') = 0 THEN
+          fields := fields || candidate || ' ';
+          found := found + 1;
+          EXIT WHEN found = 60;
+        END IF;
       END IF;
     END IF;
-    IF length(w) >= 2 AND strpos(held, w) = 0 AND w <> ALL (fields) THEN
-      fields := fields || w;
-    END IF;
-    IF candidate IS NOT NULL AND strpos(held, candidate) = 0 AND candidate <> ALL (fields) THEN
-      fields := fields || candidate;
-    END IF;
-    IF cardinality(fields) >= 60 THEN
-      EXIT;
-    END IF;
   END LOOP;
-  RETURN array_to_string(spellings, ' ') || ' ' || chr(31) || ' ' || array_to_string(fields[1:60], ' ');
+  RETURN array_to_string(spellings, ' ') || ' ' || chr(31) || ' ' || btrim(fields);
 END
 $$;
 --> statement-breakpoint
