@@ -155,6 +155,22 @@ test.describe('search that understands Swedish words', () => {
     await expect(page).toHaveURL('/search/name/monstera');
     await expect(cardNames(page)).toContainText(['Monstera i kruka, 60 cm']);
   });
+
+  test('finds a category by a word of it, and offers the closest categories when nothing is found', async ({
+    page,
+  }) => {
+    // "leksak" is in no name: the demo's category "Leksaker" holds it (decision 298).
+    await page.goto('/search/name/leksak');
+    const found = await expectResultsOf(page, { name: 'leksak' });
+    const toys = await listProducts(page.request, { category: 'Leksaker', pageSize: 100 });
+    expect(found.count).toBe(toys.count);
+
+    await page.goto('/search/name/lexsaker');
+    await expect(page.getByText('No Product Found')).toBeVisible();
+    const offered = page.getByRole('navigation', { name: 'Categories like your search' });
+    await offered.getByRole('link', { name: 'Leksaker' }).click();
+    await expect(page).toHaveURL('/search/category/Leksaker');
+  });
 });
 
 test.describe('product page', () => {

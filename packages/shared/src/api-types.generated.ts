@@ -5828,6 +5828,11 @@ export interface components {
             count: number;
             /** @description Added beyond the spec: true when a free-text or combined search has more matches than COUNT_CAP; `count` is then the cap and `pages` is counted from it. Absent when the count is exact. */
             countIsCapped?: boolean;
+            /** @description Added beyond the spec: when a name search finds nothing, the categories whose names are closest to the query (at most three, closest first) and the closest queries that find something (`suggestion` is the first); absent otherwise. */
+            didYouMean?: {
+                categories: string[];
+                spellings: string[];
+            };
             page: number;
             pages: number;
             /** @description Added beyond the spec: in the managing list of one shop, that seller's products counting against the plan (drafts do not) and the plan's limit, null for none. */

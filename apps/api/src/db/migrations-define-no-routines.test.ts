@@ -22,6 +22,8 @@ const LAST_DEFINING = '0026';
 const MAY_DEFINE: Record<string, string> = {
   '0028_ratings_from_verified_reviews.sql':
     'the stored column shown_head is re-created with the new torget_product_json_head, which must exist before the files run',
+  '0049_find_text.sql':
+    'the new stored column find_text is torget_find_text of the product, which must exist before the files run',
 };
 
 /**

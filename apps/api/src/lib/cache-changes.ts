@@ -128,6 +128,12 @@ export interface ProductSnapshot extends ProductFacts {
   rating: number;
   /** On sale in the catalogue: not a draft, and its seller an active seller. */
   listed: boolean;
+  /**
+   * What a search finds besides the name (products.find_text: the name's other spellings, the
+   * category's, brand's and description's words); absent when not read, and then any search may
+   * find the product.
+   */
+  findText?: string;
 }
 
 /**

@@ -120,6 +120,7 @@ export const swedishCatalogue: Record<string, string> = {
   '{{count}} Results_other': '{{count}} resultat',
   'Remove filters': 'Ta bort filter',
   'Did you mean': 'Menade du',
+  'Categories like your search': 'Kategorier som liknar din sökning',
   'Search results': 'Sökresultat',
   Filters: 'Filter',
   'Search filters': 'Sökfilter',

@@ -32,6 +32,10 @@ export const catalogueCounts = pgTable(
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),
+  // The words without their hyphens, where a search's forms are looked up (migration 0049).
+  index('search_words_joined_trgm_idx')
+    .using('gin', sql`(replace(${t.word}, '-', '')) gin_trgm_ops`)
+    .with({ fastupdate: false }),
 ]);
 
 export const productWords = pgTable(

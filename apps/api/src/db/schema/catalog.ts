@@ -110,6 +110,12 @@ export const products = pgTable(
      */
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`torget_search_text(name)`),
     /**
+     * What a catalogue search finds besides the name's search text (migration 0049,
+     * torget_find_text): the name's other spellings ("ebok" of "e-bok"), then, after chr(31), the
+     * words of the category, brand and description that no word of the name holds.
+     */
+    findText: text('find_text').notNull().generatedAlwaysAs(sql`torget_find_text(name, category, brand, description)`),
+    /**
      * The product as the API's JSON, around its seller: from the opening brace to the seller's
      * `"_id":…`, and from the comma after the seller to the last value. Written by the database
      * with every write of the product, by functions generated from the field list
@@ -150,6 +156,12 @@ export const products = pgTable(
       .where(listedOnly),
     index('products_on_sale_category_search_trgm_idx')
       .using('gin', t.category, sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(listedOnly),
+    // The catalogue's search reads the category, brand and description words (and the name's
+    // other spellings) in the same scans as the name (migration 0049).
+    index('products_on_sale_find_trgm_idx')
+      .using('gin', sql`${t.findText} gin_trgm_ops`)
       .with({ fastupdate: false })
       .where(listedOnly),
     // Suggestions as you type: names beginning with the text typed, in name order.

@@ -28,7 +28,7 @@ import {
   ratingCondition,
 } from './product-filters';
 import { optionFacets } from './variant-facets';
-import { dictionaryWordsOf } from './word-search';
+import { dictionaryWordsOf, formValuesOf, searchFormsOf } from './word-search';
 
 /** Most matches read for the facets; past this many, counts are estimated from them. */
 export const FACET_SAMPLE = 5000;
@@ -75,10 +75,17 @@ async function countSample(db: Db, base: SQL, entries: SQL[]): Promise<SampleRow
  * The same counts over a sample of the products whose name has one of `words` (the dictionary
  * words of a one-word name, word-search.ts): the newest FACET_SAMPLE + 1 of them from the words'
  * date index, each product once, and how many products have the words in all (the counts kept
- * by migration 0013). The name's matches are exactly those products; `base` (listed, the name)
- * holds nothing else, since a seller's search does not read the words.
+ * by migration 0013); then, when those are fewer than the sample, the products found by their
+ * other fields alone (search_found_products, the word's `forms`: word-search.ts). The name's
+ * matches are exactly those products; `base` (listed, the name) holds nothing else, since a
+ * seller's search does not read the words.
  */
-async function countWordSample(db: Db, words: readonly string[], entries: SQL[]): Promise<SampleRow | undefined> {
+async function countWordSample(
+  db: Db,
+  words: readonly string[],
+  forms: readonly string[],
+  entries: SQL[],
+): Promise<SampleRow | undefined> {
   const counts = entries.map((where, i) => sql`, count(*) filter (where ${where})::int as ${sql.identifier(`e${i}`)}`);
   const wordList = sql`string_to_array(${words.join(' ')}, ' ')`;
   const sampleSize = sql.raw(String(FACET_SAMPLE + 1));
@@ -86,14 +93,22 @@ async function countWordSample(db: Db, words: readonly string[], entries: SQL[])
     from product_words as pw where pw.word = ${word}
     order by pw.created_at desc, pw.id desc limit ${sampleSize}`;
   // One word: its newest rows. Several: each word's newest, each product once, the newest of them.
-  const sample =
-    words.length === 1
-      ? newest(sql`${words[0]}`)
-      : sql`select * from (
+  const { form1, form2 } = formValuesOf(forms);
+  const byFields = sql`select f.id, f.category, f.price_ore, f.rating, f.created_at
+    from search_found_products(${form1}, ${form2}) as f limit ${sampleSize}`;
+  const byNames =
+    words.length === 0
+      ? sql`select null::uuid as id, null::text as category, null::integer as price_ore, null::real as rating,
+          null::timestamptz as created_at where false`
+      : words.length === 1
+        ? newest(sql`${words[0]}`)
+        : sql`select * from (
           select distinct on (x.id) x.* from unnest(${wordList}) as w(word)
           cross join lateral (${newest(sql`w.word`)}) as x
           order by x.id
         ) as each_once order by created_at desc, id desc limit ${sampleSize}`;
+  // The names' rows first: an Append reads the fields' only when those are fewer than the sample.
+  const sample = sql`select * from ((${byNames}) union all (${byFields})) as both_reads limit ${sampleSize}`;
   const [row] = await queryRows<SampleRow>(
     db,
     sql`with sample as materialized (${sample})
@@ -145,9 +160,10 @@ async function facetsWith(
   const ratingEntries = RATING_PRESETS.map((rating) => keep(c.category, c.price, ratingCondition(rating)));
   const entries = [...categoryEntries, ...priceEntries, ...ratingEntries];
   const words = filters.name ? await dictionaryWordsOf(db, filters, matching) : null;
+  const forms = searchFormsOf(filters, matching);
   const row =
-    words && words.length <= FACET_WORDS
-      ? await countWordSample(db, words, entries)
+    words && forms && words.length <= FACET_WORDS
+      ? await countWordSample(db, words, forms, entries)
       : await countSample(db, base, entries);
   const { scale, estimated } = row ? scaleOf(row) : { scale: 1, estimated: false };
   const sampled = (i: number) => Math.round(Number(row?.[`e${i}`] ?? 0) * scale);

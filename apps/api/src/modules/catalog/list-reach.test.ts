@@ -23,6 +23,7 @@ const snapshot = (values: Partial<ProductSnapshot> = {}): ProductSnapshot => ({
   priceOre: 50_000,
   rating: 4,
   listed: true,
+  findText: ' \u001f ',
   ...values,
 });
 
@@ -62,6 +63,16 @@ describe('listCouldHold, on its own', () => {
     expect(listCouldHold(query({ name: 'lampa' }), false, snapshot({ name: 'Skrivbordslampa i mässing' }))).toBe(true);
     expect(listCouldHold(query({ name: 'stol' }), false, snapshot({ name: 'Mässingslampa' }))).toBe(true);
     expect(listCouldHold(query({ name: 'stöl' }), false, lamp)).toBe(true);
+  });
+
+  it('matches the find text too, and answers true when it was not read', () => {
+    const lamp = snapshot({ findText: ' \u001f lamps acme' });
+    expect(listCouldHold(query({ name: 'acme' }), false, lamp)).toBe(true);
+    expect(listCouldHold(query({ name: 'lamps desk' }), false, lamp)).toBe(true);
+    expect(listCouldHold(query({ name: 'chair' }), false, lamp)).toBe(false);
+    expect(listCouldHold(query({ name: 'chair' }), false, snapshot({ findText: undefined }))).toBe(true);
+    // A hyphen of the name, or none in the query.
+    expect(listCouldHold(query({ name: 'deskla' }), false, snapshot({ name: 'Desk-lamp', findText: '' }))).toBe(true);
   });
 
   it('answers true for a detail that is not a product', () => {
@@ -135,6 +146,12 @@ describe('listCouldHold, against what the lists find', () => {
     { min: '30', max: '45.5' },
     { rating: '2.5', category: 'Home' },
     { name: 'vase', rating: '1' },
+    // Found by the category or the brand, not the name (the find text, decision 298).
+    { name: 'lamps' },
+    { name: 'home' },
+    { name: 'märke' },
+    { name: 'oak home' },
+    { name: 'lampshade' },
   ];
 
   it('says a list could hold every product it finds, and tells others apart', async () => {

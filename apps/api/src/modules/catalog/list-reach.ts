@@ -12,7 +12,8 @@
  *   those characters, and lower() maps A–Z alone (search-text-function.test.ts checks both; not
  *   so in a Turkish collation, which the database does not use).
  */
-import { mayHaveTypo, searchStem, searchWords } from '@torget/shared/rules/catalog-query';
+import { mayHaveTypo, searchWords } from '@torget/shared/rules/catalog-query';
+import { searchForms } from '@torget/shared/rules/search-forms';
 import type { ProductSnapshot } from '#api/lib/cache-changes.ts';
 import { type ProductFilters, priceBoundsOre } from './product-filters';
 
@@ -28,22 +29,33 @@ function isSnapshot(detail: unknown): detail is ProductSnapshot {
     typeof d.name === 'string' &&
     typeof d.priceOre === 'number' &&
     typeof d.rating === 'number' &&
-    typeof d.listed === 'boolean'
+    typeof d.listed === 'boolean' &&
+    (d.findText === undefined || typeof d.findText === 'string')
   );
 }
 
 /**
- * Whether a product named `productName` may match the name filter `name`: its search text must
- * contain the stem of every word (name-search.ts, wordMatches); with `typos`, a word long enough
- * for a typo may also match a word like it, which only the database can tell.
+ * Whether a product named `productName` may match the name filter `name`: for every word, its
+ * name's search text (or, without hyphens, the name's) or its find text (the name's other
+ * spellings, its category, brand and description words; `findText`, the database's, already
+ * folded) must contain one of the word's forms (name-search.ts, wordFinds); unknown find text
+ * may hold anything. With `typos`, a word long enough for a typo may also match a word like it,
+ * which only the database can tell.
  */
-function nameCouldMatch(name: string, productName: string, typos: boolean): boolean {
+function nameCouldMatch(name: string, productName: string, findText: string | undefined, typos: boolean): boolean {
   if (!PRINTABLE_ASCII.test(productName)) return true;
   const text = productName.toLowerCase();
+  const joined = text.replace(/-/g, '');
   return searchWords(name).every((word) => {
     if (typos && mayHaveTypo(word)) return true;
-    const stem = searchStem(word);
-    return !PRINTABLE_ASCII.test(stem) || text.includes(stem);
+    return searchForms(word).some(
+      (form) =>
+        !PRINTABLE_ASCII.test(form) ||
+        text.includes(form) ||
+        joined.includes(form) ||
+        findText === undefined ||
+        findText.includes(form),
+    );
   });
 }
 
@@ -62,5 +74,5 @@ export function listCouldHold(filters: ProductFilters, typos: boolean, detail: u
   if (maxOre !== undefined && detail.priceOre > maxOre) return false;
   // The column is a real: the database compares the filter as a real too.
   if (filters.rating > 0 && Math.fround(detail.rating) < Math.fround(filters.rating)) return false;
-  return !filters.name || nameCouldMatch(filters.name, detail.name, typos);
+  return !filters.name || nameCouldMatch(filters.name, detail.name, detail.findText, typos);
 }

@@ -21,7 +21,14 @@ import {
 import type { NameMatching } from './name-search';
 import { filterValues } from './product-filters';
 import { AFTER_PRODUCT_COLUMNS } from './product-json';
-import { dictionaryStemOf, dictionaryWordsOf, MAX_DICTIONARY_WORDS, wordSearchValues } from './word-search';
+import {
+  dictionaryFormsOf,
+  dictionaryWordsOf,
+  type FormValues,
+  MAX_DICTIONARY_WORDS,
+  searchFormsOf,
+  wordSearchValues,
+} from './word-search';
 
 /**
  * The dictionary words of a one-word name (word-search.ts), looked up once per reading of a
@@ -56,20 +63,21 @@ export function wordsOfNameOf(db: Db, query: ProductListQuery, matching: NameMat
  * found that the word index does not answer, so that nothing looks them up again.
  */
 export async function readMatchesOfName(db: Db, where: Where, query: ProductListQuery, words: WordsOfName) {
-  const stem = dictionaryStemOf(query, words.matching);
-  if (stem === undefined) return readNameMatches(db, where, query, await words.get());
+  const forms = dictionaryFormsOf(query, words.matching);
+  if (forms === undefined) return readNameMatches(db, where, query, await words.get(), words.matching);
+  const stem = forms.forms;
   const expected: FoldedBranches = stemsInSeveralWordsOf(db).has(stem) ? 'all' : 'one';
-  let read = await readFolded(db, query, stem, expected);
+  let read = await readFolded(db, query, forms, expected);
   if (typeof read?.wordCount === 'number') {
     noteStemShape(db, stem, read.wordCount);
     // The one-word statement's row with no product: the stem is in several words.
-    if (read.wordCount > 1 && expected === 'one') read = await readFolded(db, query, stem, 'all');
+    if (read.wordCount > 1 && expected === 'one') read = await readFolded(db, query, forms, 'all');
   }
-  if (!read) return readNameMatches(db, where, query, await words.get());
+  if (!read) return readNameMatches(db, where, query, await words.get(), words.matching);
   if (read.wordCount === undefined) return { rows: read.rows, complete: true };
   if (read.wordCount === null) {
     words.found(null);
-    return readNameMatches(db, where, query, null);
+    return readNameMatches(db, where, query, null, words.matching);
   }
   return { rows: read.rows, complete: wordPageWithinBudget(read.wordCount, query) };
 }
@@ -95,13 +103,15 @@ export async function pageBeyondOneRead(
   where: Where,
   query: ProductListQuery,
   words: readonly string[] | null,
+  matching: NameMatching,
 ): Promise<TextRow[]> {
   if (!words || !readsPageBeyond(query, words)) return (await pageOfProducts(db, where, query, undefined)).rows;
-  const prepared = preparedWordStatement(db, 'page', query, words);
+  const forms = searchFormsOf(query, matching) ?? [];
+  const prepared = preparedWordStatement(db, 'page', query, words, forms);
   return textRows(
     db,
-    prepared ?? textStatement(wordPageStatement(db, query, { words, placeholders: false })),
-    prepared ? wordSearchValues(words, query) : {},
+    prepared ?? textStatement(wordPageStatement(db, query, { words, forms, placeholders: false })),
+    prepared ? wordSearchValues(words, forms, query) : {},
   );
 }
 
@@ -110,27 +120,34 @@ export async function pageBeyondOneRead(
  * `complete` when its rows are the page whatever the count (a word search's read also holds the
  * page past the cap).
  */
-async function readNameMatches(db: Db, where: Where, query: ProductListQuery, words: readonly string[] | null) {
-  const prepared = words && preparedWordStatement(db, 'read', query, words);
+async function readNameMatches(
+  db: Db,
+  where: Where,
+  query: ProductListQuery,
+  words: readonly string[] | null,
+  matching: NameMatching,
+) {
+  const forms = searchFormsOf(query, matching) ?? [];
+  const prepared = words && preparedWordStatement(db, 'read', query, words, forms);
   const rows = await textRows(
     db,
-    prepared ?? textStatement(namePageStatement(db, where(), query, words && { words, placeholders: false })),
-    prepared && words ? wordSearchValues(words, query) : {},
+    prepared ?? textStatement(namePageStatement(db, where(), query, words && { words, forms, placeholders: false })),
+    prepared && words ? wordSearchValues(words, forms, query) : {},
   );
   return { rows, complete: words !== null && readsPageBeyond(query, words) };
 }
 
 /**
  * A folded statement's read (foldedSearchStatement, prepared per shape and built on first use),
- * executed with the stem: its rows, and the number of words it looked up, read off its first row
+ * executed with the word's forms: its rows, and the number of words it looked up, read off its first row
  * (null: the word index cannot answer; undefined: no row, the words were read and nothing
  * matched). Null when the search is best match or past the first pages, or the shapes' limit is
  * reached (preparedPerShape).
  */
-async function readFolded(db: Db, query: ProductListQuery, stem: string, branches: FoldedBranches) {
+async function readFolded(db: Db, query: ProductListQuery, forms: FormValues, branches: FoldedBranches) {
   const statement = preparedFoldedStatement(db, query, branches);
   if (!statement) return null;
-  const rows = await textRows(db, statement, { stem, ...filterValues(query) });
+  const rows = await textRows(db, statement, { ...forms, ...filterValues(query) });
   return { rows, wordCount: rows[0] ? lookedUpWordCount(rows[0]) : undefined };
 }
 

@@ -46,11 +46,11 @@ export function namePageStatement(db: Db, where: SQL, query: ProductListQuery, w
 function namePageIds(where: SQL, query: ProductListQuery, words: WordBinding | null): SQL {
   const everyMatch = words
     ? productsWithWords(words, query, COUNT_CAP + 1)
-    : sql`select ${products.id}, ${products.searchText}, ${products.createdAt}, ${products.priceOre}, ${products.rating}
+    : sql`select ${products.id}, ${products.searchText}, ${products.findText}, ${products.createdAt}, ${products.priceOre}, ${products.rating}
       from ${products} where ${where}`;
   // The word rows come at most COUNT_CAP + 1 already: they are the matches, kept once (a copy
   // of them in a second CTE cost a tenth of the statement), but for best match, which ranks by
-  // the name's search text the word rows do not hold (read for those rows only). The trigram
+  // the name's search text and find text the word rows do not hold (read for those rows only). The trigram
   // index's matches are cut at COUNT_CAP + 1 by the second CTE (see below).
   const matchesCte =
     words && query.order !== 'relevance'
@@ -58,8 +58,10 @@ function namePageIds(where: SQL, query: ProductListQuery, words: WordBinding | n
       : sql`every_match as materialized (${everyMatch}),
     matches as materialized (${
       words
-        ? sql`select m.*, (select p.search_text from ${products} as p where p.id = m.id) as search_text
-          from every_match as m`
+        ? sql`select m.*, p.search_text, p.find_text
+          from every_match as m cross join lateral (
+            select p.search_text, p.find_text from ${products} as p where p.id = m.id
+          ) as p`
         : sql`select * from every_match limit ${sql.raw(String(COUNT_CAP + 1))}`
     })`;
   // A word search's statement holds both pages, each run only when its one-time filter holds:
@@ -230,6 +232,7 @@ export function preparedWordStatement(
   kind: 'read' | 'page',
   query: ProductListQuery,
   words: readonly string[],
+  forms: readonly string[],
 ): TextStatement | null {
   const shapeOfQuery = wordStatementShape(kind, query);
   if (!shapeOfQuery) return null;
@@ -237,7 +240,7 @@ export function preparedWordStatement(
   const beyond = kind === 'read' && readsPageBeyond(query, words) ? 'beyond' : '';
   const shape = [...shapeOfQuery, words.length > 1 ? 'words' : 'word', beyond];
   return wordStatements(db, shape.join('_'), (root, shapesBefore) => {
-    const binding = { words, placeholders: true };
+    const binding = { words, forms, placeholders: true };
     // Numbered: the shape's own key could pass PostgreSQL's 63 characters for a name.
     const name = `words_${shapesBefore}`;
     return textStatement(

@@ -3,9 +3,13 @@
  * match"), and the query to suggest when nothing is found. Everything runs over a name's search
  * text, `torget_search_text(name)` (lower case, no diacritics; migration 0005), stored in
  * products.search_text (migration 0007) and covered by a trigram index; the query's words go through the same function, so both sides always agree.
+ * The catalogue's search also reads products.find_text (migration 0049: the name's other
+ * spellings, the category's, brand's and description's words) and each word's forms
+ * (rules/search-forms.ts): findMatches; the seller's and admin's lists keep to the name.
  */
 import { mayHaveTypo, searchStem, searchWords } from '@torget/shared/rules/catalog-query';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { searchForms } from '@torget/shared/rules/search-forms';
+import { and, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, transaction } from '#api/db/client.ts';
 import { products } from '#api/db/schema.ts';
 import { listed } from './listed';
@@ -16,6 +20,14 @@ export function escapeLike(term: string): string {
 }
 
 const searchText = sql`${products.searchText}`;
+
+/**
+ * What a catalogue search finds besides the name (migration 0049, torget_find_text): the name's
+ * other spellings, then after chr(31) the category's, brand's and description's words.
+ */
+const findText = sql`${products.findText}`;
+const nameSpellings = sql`split_part(${findText}, chr(31), 1)`;
+const fieldWords = sql`split_part(${findText}, chr(31), 2)`;
 
 /** The search text cut into words, with a space before and after each: '% word %' finds a whole word. */
 const searchTokens = sql`(' ' || regexp_replace(${searchText}, '[^[:alnum:]]+', ' ', 'g') || ' ')`;
@@ -39,6 +51,23 @@ function wordMatches(word: string, typos: boolean): SQL {
 }
 
 /**
+ * A catalogue search's word matches a product when its name's search text or its find text (the
+ * name's other spellings, its category, brand and description words: migration 0049) contains
+ * one of the word's forms (rules/search-forms.ts: its stem, the other stem of a Swedish word whose
+ * e falls away, the word without hyphens), or, with `typos`, as wordMatches. Both columns have a
+ * trigram index over listed products, so the search reads them in the same bitmap scans.
+ */
+function wordFinds(word: string, typos: boolean): SQL {
+  const forms = searchForms(word).map((form) => {
+    const pattern = likePattern('%', form, '%');
+    return sql`${searchText} like ${pattern} escape '\\' or ${findText} like ${pattern} escape '\\'`;
+  });
+  const contains = sql`(${or(...forms)})`;
+  if (!typos || !mayHaveTypo(word)) return contains;
+  return sql`(${contains} or torget_search_text(${word}) <% ${searchText})`;
+}
+
+/**
  * When typos are looked for. The typo branch costs more than the rest of a search (a common
  * word's trigram bitmap: 15 of 30 ms at a million products), and its matches rank last anyway.
  * So, as search engines do (Typesense's `typo_tokens_threshold`), the catalogue's search looks
@@ -56,6 +85,16 @@ export function nameMatches(name: string, matching: NameMatching = { typos: true
   return words.length === 0 ? undefined : and(...words.map((word) => wordMatches(word, matching.typos)));
 }
 
+/**
+ * The catalogue's search: every word of the query is found in the product's name, its other
+ * spellings, category, brand or description (wordFinds); undefined for a query of no words. The
+ * seller's and admin's lists and the suggestions as you type keep to the name (nameMatches).
+ */
+export function findMatches(name: string, matching: NameMatching = { typos: true }): SQL | undefined {
+  const words = searchWords(name);
+  return words.length === 0 ? undefined : and(...words.map((word) => wordFinds(word, matching.typos)));
+}
+
 /** Whether looking for typos could find more for this name (one of its words is long enough). */
 export function typosCouldMatch(name: string): boolean {
   return searchWords(name).some(mayHaveTypo);
@@ -67,19 +106,25 @@ export function typosCouldMatch(name: string): boolean {
  */
 export async function searchTyposOf(db: Db, name: string, seller: SQL | undefined): Promise<boolean> {
   if (!typosCouldMatch(name)) return false;
-  return !(await anyMatch(db, and(listed, seller, nameMatches(name, { typos: false }))));
+  return !(await anyMatch(db, and(listed, seller, findMatches(name, { typos: false }))));
 }
 
 /**
- * How well the name matches one word, lower is better: 0 the whole word, 1 a word that begins
- * with its stem (an inflection), 2 the stem inside a word (a compound part), 3 a typo.
+ * How well a product matches one word, lower is better: 0 the whole word in the name, 1 a word
+ * of the name that begins with one of its forms (an inflection), 2 a form inside a word of the
+ * name or of its other spellings (a compound part, "ebok" of "e-bok"), 3 a typo of the name, 4
+ * only in the category, brand or description words: those rank after every name match.
  */
 function wordTier(word: string): SQL {
-  const stem = searchStem(word);
+  const forms = searchForms(word);
+  const any = (text: SQL, before: string, after: string) =>
+    or(...forms.map((form) => sql`${text} like ${likePattern(before, form, after)} escape '\\'`));
   return sql`case
     when ${searchTokens} like ${likePattern('% ', word, ' %')} escape '\\' then 0
-    when ${searchTokens} like ${likePattern('% ', stem, '%')} escape '\\' then 1
-    when ${searchText} like ${likePattern('%', stem, '%')} escape '\\' then 2
+    when ${any(searchTokens, '% ', '%')} then 1
+    when ${any(searchText, '%', '%')} then 2
+    when ${any(nameSpellings, '%', '%')} then 2
+    when ${any(fieldWords, '%', '%')} then 4
     else 3 end`;
 }
 
@@ -157,7 +202,13 @@ async function closestWord(db: Db, word: string): Promise<string | undefined> {
   );
 }
 
-/** Whether any product on sale matches `where` (and the name filter it includes). */
+/**
+ * Whether any product on sale matches `where` (and the name filter it includes). With LIMIT 1 the
+ * planner stops at the first match of a common word and reads the trigram indexes for a rare one,
+ * as long as the columns have statistics: migration 0049 analyses the table after adding the find
+ * text (without them it took a find text's pattern for thousands of rows and read the whole table
+ * for a word that finds nothing, 0.6 s at a million products).
+ */
 async function anyMatch(db: Db, where: SQL | undefined): Promise<boolean> {
   const rows = await db.select({ id: products.id }).from(products).where(where).limit(1);
   return rows.length > 0;
@@ -176,7 +227,7 @@ export async function suggestName(
   const words = searchWords(name);
   const suggested: string[] = [];
   for (const word of words) {
-    if (await anyMatch(db, and(listed, wordMatches(word, true)))) {
+    if (await anyMatch(db, and(listed, wordFinds(word, true)))) {
       suggested.push(word);
       continue;
     }
@@ -187,4 +238,32 @@ export async function suggestName(
   const suggestion = suggested.join(' ');
   if (suggestion === words.join(' ')) return undefined;
   return (await anyMatch(db, whereFor(suggestion))) ? suggestion : undefined;
+}
+
+/** Least trigram similarity of a suggested category's name to the query. */
+const CATEGORY_SIMILARITY = 0.3;
+/** Most categories suggested for a query that finds nothing. */
+export const SUGGESTED_CATEGORIES = 3;
+
+/**
+ * "Did you mean …?" categories for a name query with no results: the categories with listed
+ * products (the kept counts: a handful of rows, no product read) whose name is closest to the
+ * query in trigrams, as a whole or as one of its words ("leksakk" → "Leksaker"), closest first.
+ */
+export async function closestCategories(db: Db, name: string): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`with typed as (select torget_search_text(${name}) as text),
+    categories as (
+      select c.key as name, torget_search_text(c.key) as text from catalogue_counts as c
+      where c.scope = 'category' and c.key <> '' group by c.key having sum(c.n) > 0
+    ),
+    scored as (
+      select categories.name, greatest(similarity(categories.text, typed.text), word_similarity(categories.text, typed.text)) as score
+      from categories, typed
+    )
+    select name from scored where score >= ${CATEGORY_SIMILARITY}
+    order by score desc, name limit ${SUGGESTED_CATEGORIES}`,
+  );
+  return rows.map((row) => row.name);
 }

@@ -4,7 +4,7 @@ import type { ProductFacetsQuery } from '@torget/shared/schemas/product-query';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { products } from '#api/db/schema.ts';
 import { listed } from './listed';
-import { type NameMatching, nameMatches } from './name-search';
+import { findMatches, type NameMatching } from './name-search';
 
 /** The filters of a product list or its facets (min, max and rating of 0 mean "no bound"). */
 export type ProductFilters = ProductFacetsQuery;
@@ -71,7 +71,7 @@ export function boundFilterConditions(filters: ProductFilters, placeholders: boo
 export function filterConditions(filters: ProductFilters, matching?: NameMatching) {
   return {
     seller: filters.seller ? eq(products.sellerId, filters.seller) : undefined,
-    name: filters.name ? nameMatches(filters.name, matching) : undefined,
+    name: filters.name ? findMatches(filters.name, matching) : undefined,
     category: categoryCondition(filters.category),
     price: priceCondition(filters.min, filters.max),
     rating: ratingCondition(filters.rating),

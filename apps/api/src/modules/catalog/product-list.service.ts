@@ -22,9 +22,10 @@ import {
   wordsOfNameOf,
 } from './name-list-read';
 import { namePageStatement } from './name-page-statements';
-import { type NameMatching, searchTyposOf, suggestName } from './name-search';
+import { closestCategories, type NameMatching, searchTyposOf, suggestName } from './name-search';
 import { filterConditions, listConditions } from './product-filters';
 import { productJsonOfRow, shownOfRow } from './product-json';
+import { searchFormsOf } from './word-search';
 
 /** How long a product list or count may be served from the cache (lib/read-cache.ts). */
 export const PRODUCT_LIST_TTL_MS = 10_000;
@@ -81,14 +82,15 @@ export async function listProducts(
     matching = { typos: true };
     list = await readList(db, query, cache, matching);
   }
-  let suggestion: string | undefined;
+  let didYouMean: DidYouMean | undefined;
   if (list.count === 0 && query.name) {
-    suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
+    const suggestion = await suggestName(db, query.name, (name) => listConditions({ ...query, name }));
+    didYouMean = { suggestion, categories: await closestCategories(db, query.name) };
   }
   // A name that finds nothing is answered with a suggestion, or none, read from other products'
   // names: any product's edit may change that answer.
   const nothingFound = list.count === 0 && !!query.name;
-  return { ...listAnswer(list, suggestion), matching: nothingFound ? null : matching };
+  return { ...listAnswer(list, didYouMean), matching: nothingFound ? null : matching };
 }
 
 /** What one reading of a list found: the page's rows, and the count as the answer shows it. */
@@ -131,7 +133,7 @@ async function readList(db: Db, query: ProductListQuery, cache: ReadCache, match
   if (rows === null && (offset < count || capped)) {
     rows = pageFromOneRead(query, count)
       ? (await readMatchesOfName(db, where, query, words)).rows
-      : await pageBeyondOneRead(db, where, query, await words.get());
+      : await pageBeyondOneRead(db, where, query, await words.get(), matching);
   }
   const shown = capped ? COUNT_CAP : count;
   return {
@@ -155,13 +157,23 @@ async function pageAndCount(db: Db, where: Where, query: ProductListQuery, count
   return { rows, total };
 }
 
+/** What a name search that finds nothing suggests: the closest query that finds something, and categories. */
+interface DidYouMean {
+  suggestion: string | undefined;
+  categories: string[];
+}
+
 /** The answer's JSON, its keys in the order of ProductListResponse as written before (products first). */
-function listAnswer(list: ListRead, suggestion: string | undefined): Omit<ProductListAnswer, 'matching'> {
+function listAnswer(list: ListRead, didYouMean: DidYouMean | undefined): Omit<ProductListAnswer, 'matching'> {
   const products = list.rows.map((row) => productJsonOfRow(row)).join(',');
   const capped = list.countIsCapped ? ',"countIsCapped":true' : '';
+  const suggestion = didYouMean?.suggestion;
   const suggested = suggestion === undefined ? '' : `,"suggestion":${JSON.stringify(suggestion)}`;
+  const offered = didYouMean
+    ? `,"didYouMean":${JSON.stringify({ categories: didYouMean.categories, spellings: suggestion === undefined ? [] : [suggestion] })}`
+    : '';
   return {
-    json: `{"products":[${products}],"page":${list.page},"pages":${list.pages},"count":${list.count}${capped}${suggested}}`,
+    json: `{"products":[${products}],"page":${list.page},"pages":${list.pages},"count":${list.count}${capped}${suggested}${offered}}`,
     shown: list.rows.map(shownOfRow),
   };
 }
@@ -174,6 +186,9 @@ export function productListStatement(
   words: readonly string[] | null = null,
 ): SQL {
   const where = listConditions(query, matching);
-  if (query.name) return namePageStatement(db, where, query, words && { words, placeholders: false }).getSQL();
+  if (query.name) {
+    const forms = searchFormsOf(query, matching) ?? [];
+    return namePageStatement(db, where, query, words && { words, forms, placeholders: false }).getSQL();
+  }
   return pageStatement(db, where, query, countingOf(query, () => where).total()).getSQL();
 }

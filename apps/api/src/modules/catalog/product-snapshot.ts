@@ -15,16 +15,19 @@ export const snapshotColumns = {
   rating: products.rating,
   isDraft: products.isDraft,
   sellerActive: products.sellerActive,
+  findText: products.findText,
 };
 
-/** A row of snapshotColumns. */
+/** A row of snapshotColumns (the find text may be left out: the lists' reach then assumes any search). */
 export type SnapshotRow = Pick<
   typeof products.$inferSelect,
   'id' | 'sellerId' | 'category' | 'name' | 'priceOre' | 'rating' | 'isDraft' | 'sellerActive'
->;
+> &
+  Partial<Pick<typeof products.$inferSelect, 'findText'>>;
 
 /** The snapshot of a row: on sale when its seller is an active seller and it is no draft. */
 export function snapshotOf(row: SnapshotRow): ProductSnapshot {
-  const { id, sellerId, category, name, priceOre, rating } = row;
-  return { id, sellerId, category, name, priceOre, rating, listed: row.sellerActive && !row.isDraft };
+  const { id, sellerId, category, name, priceOre, rating, findText } = row;
+  const listed = row.sellerActive && !row.isDraft;
+  return { id, sellerId, category, name, priceOre, rating, listed, ...(findText === undefined ? {} : { findText }) };
 }

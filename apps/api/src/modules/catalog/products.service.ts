@@ -250,6 +250,7 @@ export async function updateProduct(
         beforeRating: locked.rating,
         beforeIsDraft: locked.isDraft,
         beforeSellerActive: locked.sellerActive,
+        beforeFindText: locked.findText,
       });
   // Options and variants are written after the product's row, in one transaction with it.
   const saved =
@@ -271,6 +272,7 @@ export async function updateProduct(
     rating: after.beforeRating,
     isDraft: after.beforeIsDraft,
     sellerActive: after.beforeSellerActive,
+    findText: after.beforeFindText,
   });
   return { editor, before, saved: snapshotOf(after) };
 }

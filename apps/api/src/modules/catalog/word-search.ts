@@ -17,7 +17,8 @@
  * reads its seller's few products through their own index) and typos are not looked for. Any
  * other search keeps the trigram index; both give the same matches (word-search.test.ts).
  */
-import { searchStem, searchWords } from '@torget/shared/rules/catalog-query';
+import { searchWords } from '@torget/shared/rules/catalog-query';
+import { searchForms } from '@torget/shared/rules/search-forms';
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '#api/db/client.ts';
@@ -34,37 +35,60 @@ const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
  */
 export const MAX_DICTIONARY_WORDS = 1000;
 
-/** The search's one plain word, when the word index can answer the search (see above). */
-function plainWordOf(query: Pick<ProductListQuery, 'name' | 'seller'>, matching: NameMatching): string | undefined {
+/**
+ * The forms of the search's one word (rules/search-forms.ts: its stem, the other stem of a Swedish
+ * word whose e falls away, the word without hyphens), when the word index can answer the search:
+ * one word whose forms are all plain (see above).
+ */
+function plainFormsOf(query: Pick<ProductListQuery, 'name' | 'seller'>, matching: NameMatching): string[] | undefined {
   if (!query.name || query.seller || matching.typos) return undefined;
   const words = searchWords(query.name);
   const [word] = words;
-  return words.length === 1 && word !== undefined && PLAIN_WORD.test(word) ? word : undefined;
+  if (words.length !== 1 || word === undefined) return undefined;
+  const forms = searchForms(word);
+  return forms.every((form) => PLAIN_WORD.test(form)) ? forms : undefined;
 }
 
 /**
- * The statement of dictionaryWordsOf, prepared once per database (its one parameter is the stem
- * as typed): the dictionary's words containing the stem's search text, up to one more than
- * MAX_DICTIONARY_WORDS; null when the stem is under three characters (no trigram to look up) or
- * its search text holds white space (unaccent wrote a space: the names' words cannot hold it).
- * The lookup is a function of the database (migration 0012) so that it is planned once per
- * connection, not on every run.
+ * The values a statement reading a word's forms is executed with: `forms`, the forms escaped for
+ * LIKE and apart at spaces (the dictionary's lookup, search_dictionary_forms), and `form1` and
+ * `form2` (the second form, or the first again) for the find text's patterns (productsWithWords).
+ */
+export interface FormValues {
+  forms: string;
+  form1: string;
+  form2: string;
+}
+
+export function formValuesOf(forms: readonly string[]): FormValues {
+  const escaped = forms.map(escapeLike);
+  const form1 = escaped[0] ?? '';
+  return { forms: escaped.join(' '), form1, form2: escaped[1] ?? form1 };
+}
+
+/**
+ * The statement of dictionaryWordsOf, prepared once per database (its one parameter is the forms,
+ * escaped, apart at spaces): the dictionary's words that without their hyphens contain one of
+ * the forms' search text, up to one more than MAX_DICTIONARY_WORDS; null when a form is under
+ * three characters (no trigram to look up) or its search text holds white space (unaccent wrote a
+ * space: the names' words cannot hold it). The lookup is a function of the database (db/sql/
+ * 60-search-words.sql) so that it is planned once per connection, not on every run.
  */
 function dictionaryStatement(db: Db) {
   return db
     .select({
       words: sql<
         string[] | null
-      >`search_dictionary_words(${sql.placeholder('stem')}, ${sql.raw(String(MAX_DICTIONARY_WORDS))})`,
+      >`search_dictionary_forms(${sql.placeholder('forms')}, ${sql.raw(String(MAX_DICTIONARY_WORDS))})`,
     })
     .from(sql`(select 1) as one`)
-    .prepare('dictionary_words');
+    .prepare('dictionary_forms');
 }
 
 const dictionaryStatementOf = preparedOnce(dictionaryStatement);
 
 /**
- * The words of listed names (ever seen) that contain the stem of the search's one word, or null
+ * The words of listed names (ever seen) that contain a form of the search's one word, or null
  * when the word index does not answer this search. One statement: the dictionary's trigram index.
  */
 export async function dictionaryWordsOf(
@@ -72,33 +96,42 @@ export async function dictionaryWordsOf(
   query: Pick<ProductListQuery, 'name' | 'seller'>,
   matching: NameMatching,
 ): Promise<string[] | null> {
-  const word = plainWordOf(query, matching);
-  if (word === undefined) return null;
-  const [row] = await dictionaryStatementOf(db).execute({ stem: escapeLike(searchStem(word)) });
+  const forms = plainFormsOf(query, matching);
+  if (forms === undefined) return null;
+  const [row] = await dictionaryStatementOf(db).execute({ forms: formValuesOf(forms).forms });
   const words = row?.words ?? null;
   return words === null || words.length > MAX_DICTIONARY_WORDS ? null : words;
+}
+
+/** The forms of the search's one word when the word index may answer it (plainFormsOf). */
+export function searchFormsOf(query: Pick<ProductListQuery, 'name' | 'seller'>, matching: NameMatching) {
+  return plainFormsOf(query, matching);
 }
 
 /** The name of the folded statement's CTE that holds the looked-up words (DictionaryWords). */
 export const DICTIONARY_CTE = 'dictionary';
 
 /**
- * The stem a statement that looks its words up itself is executed with (its `stem` placeholder:
- * dictionaryCte), or undefined when the word index does not answer this search at all.
+ * The values a statement that looks its words up itself is executed with (its `forms`, `form1`
+ * and `form2` placeholders: dictionaryCte, productsWithWords), or undefined when the word index
+ * does not answer this search at all.
  */
-export function dictionaryStemOf(query: Pick<ProductListQuery, 'name' | 'seller'>, matching: NameMatching) {
-  const word = plainWordOf(query, matching);
-  return word === undefined ? undefined : escapeLike(searchStem(word));
+export function dictionaryFormsOf(
+  query: Pick<ProductListQuery, 'name' | 'seller'>,
+  matching: NameMatching,
+): FormValues | undefined {
+  const forms = plainFormsOf(query, matching);
+  return forms === undefined ? undefined : formValuesOf(forms);
 }
 
 /**
  * The CTE of a statement that looks its words up itself (DictionaryWords): the lookup of
- * dictionaryWordsOf, its one row's `words` the dictionary's words containing the `stem`
- * placeholder's search text (up to MAX_DICTIONARY_WORDS + 1), or null (see there).
+ * dictionaryWordsOf, its one row's `words` the dictionary's words containing a form of the
+ * `forms` placeholder (up to MAX_DICTIONARY_WORDS + 1), or null (see there).
  */
 export function dictionaryCte(): SQL {
   return sql`${sql.identifier(DICTIONARY_CTE)} as materialized (
-    select search_dictionary_words(${sql.placeholder('stem')}, ${sql.raw(String(MAX_DICTIONARY_WORDS))}) as words
+    select search_dictionary_forms(${sql.placeholder('forms')}, ${sql.raw(String(MAX_DICTIONARY_WORDS))}) as words
   )`;
 }
 
@@ -109,9 +142,13 @@ export function dictionaryCte(): SQL {
  */
 export type WordBinding = BoundWords | DictionaryWords;
 
-/** The words, known before the statement: as values or as placeholders. */
+/**
+ * The words, known before the statement: as values or as placeholders; with the forms they were
+ * looked up by (the find text is read for those: productsWithWords).
+ */
 export interface BoundWords {
   words: readonly string[];
+  forms: readonly string[];
   placeholders: boolean;
 }
 
@@ -134,8 +171,16 @@ function isSeveral(binding: WordBinding): boolean {
 const writtenIn = (n: number) => sql.raw(String(Math.trunc(n)));
 
 /** The values a prepared word search's statements are executed with. */
-export function wordSearchValues(words: readonly string[], query: ProductListQuery) {
-  return { words: words.join(' '), word: words[0], ...filterValues(query) };
+export function wordSearchValues(words: readonly string[], forms: readonly string[], query: ProductListQuery) {
+  const { form1, form2 } = formValuesOf(forms);
+  return { words: words.join(' '), word: words[0], form1, form2, ...filterValues(query) };
+}
+
+/** The word's first or second form (escaped for LIKE, as typed), as a placeholder or a value. */
+function formOf(binding: WordBinding, which: 'form1' | 'form2'): SQL {
+  if (filtersAsPlaceholders(binding)) return sql`${sql.placeholder(which)}`;
+  const values = formValuesOf('forms' in binding ? binding.forms : []);
+  return sql`${values[which]}`;
 }
 
 /**
@@ -218,10 +263,29 @@ export function productsWithWords(binding: WordBinding, query: ProductListQuery,
           where earlier.id = "products"."id" and earlier.word < "products"."word" and earlier.word = any(${wordList(binding)})
         )`
     : sql``;
-  return sql`select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
-    from product_words as "products"
-    where "products"."word" = any(${wordList(binding)}) and ${wordFilters(query, binding)}
-      ${firstOfItsWords}
+  // Then the products found by their name's other spellings or their category, brand and
+  // description words (products.find_text, migration 0049) whose name has none of the words (a
+  // name has one of them exactly when, without hyphens, it contains a form: the forms hold no
+  // white space, so they lie inside one word): read only when the names' rows are fewer than
+  // `limit` (an Append stops at the LIMIT), so a common word costs nothing more. Read by a
+  // function of the database (search_found_products, db/sql/60-search-words.sql), with the
+  // filters checked on its rows: a prepared statement's generic plan then reads them from the
+  // trigram index, not by walking the category's or the price's index of products in the hope of
+  // meeting them, and PostgreSQL keeps that generic plan (see there).
+  return sql`with found as materialized (
+      select * from search_found_products(${formOf(binding, 'form1')}, ${formOf(binding, 'form2')})
+    )
+    select m.id, m.created_at, m.price_ore, m.rating from (
+      (select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
+      from product_words as "products"
+      where "products"."word" = any(${wordList(binding)}) and ${wordFilters(query, binding)}
+        ${firstOfItsWords}
+      limit ${writtenIn(limit)})
+      union all
+      (select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
+      from found as "products" where ${wordFilters(query, binding)}
+      limit ${writtenIn(limit)})
+    ) as m
     limit ${writtenIn(limit)}`;
 }
 

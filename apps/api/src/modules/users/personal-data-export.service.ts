@@ -51,6 +51,7 @@ const {
 const { searchText: _orderSearchText, ...orderColumns } = getTableColumns(orders);
 const {
   searchText: _productSearchText,
+  findText: _productFindText,
   shownHead: _shownHead,
   shownTail: _shownTail,
   sellerActive: _sellerActive,

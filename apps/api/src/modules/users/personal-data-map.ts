@@ -65,9 +65,10 @@ export const USER_REFERENCES: Record<string, ReferenceUse> = {
 /**
  * Columns no export carries, whichever table they are in: secrets (a password's hash, a reset
  * token's hash), the session's version, and what the database derives from other columns for its
- * searches and lists (search text, the product's kept JSON, the seller's status copy).
+ * searches and lists (search text, find text, the product's kept JSON, the seller's status copy).
  */
-export const NEVER_EXPORTED = /^(passwordHash|tokenHash|tokenVersion|searchText|shownHead|shownTail|sellerActive)$/;
+export const NEVER_EXPORTED =
+  /^(passwordHash|tokenHash|tokenVersion|searchText|findText|shownHead|shownTail|sellerActive)$/;
 
 /** The columns whose name alone says they hold a user's id, foreign key or not. */
 export const USER_ID_COLUMN = /^(user_id|seller_id|author_id|admin_id|actor_id|[a-z]+_by)$/;

@@ -165,6 +165,15 @@ export const productListResponseSchema = z
       .describe(
         "Added beyond the spec: in the managing list of one shop, that seller's products counting against the plan (drafts do not) and the plan's limit, null for none.",
       ),
+    didYouMean: z
+      .strictObject({
+        categories: z.array(z.string()),
+        spellings: z.array(z.string()),
+      })
+      .optional()
+      .describe(
+        'Added beyond the spec: when a name search finds nothing, the categories whose names are closest to the query (at most three, closest first) and the closest queries that find something (`suggestion` is the first); absent otherwise.',
+      ),
   })
   .meta({
     id: 'ProductListResponse',

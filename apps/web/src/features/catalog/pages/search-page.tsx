@@ -1,3 +1,4 @@
+import type { ProductListResponse } from '@torget/shared/api-types.generated';
 import { DEFAULT_PUBLIC_PAGE_SIZE } from '@torget/shared/rules/catalog-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -8,6 +9,7 @@ import { Pager } from '#web/components/pager.tsx';
 import { ProductCard } from '#web/components/product-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useTranslation } from '#web/lib/use-translation.ts';
+import { categoryUrl } from '../components/category-links';
 import { SearchFilters } from '../components/search-filters';
 import {
   hasFilters,
@@ -47,13 +49,34 @@ function ResultSummary({ count, params }: { count: number; params: SearchParams 
   );
 }
 
-/** "Did you mean <link>?": the closest name search that finds something. */
-function DidYouMean({ suggestion }: { suggestion: string }) {
+/**
+ * What a name search that finds nothing offers under "No Product Found": "Did you mean <link>?",
+ * the closest name search that finds something, and the categories closest to the words typed.
+ */
+function DidYouMean({ answer }: { answer: ProductListResponse }) {
   const { t } = useTranslation();
+  const spellings = answer.didYouMean?.spellings ?? (answer.suggestion === undefined ? [] : [answer.suggestion]);
+  const categories = answer.didYouMean?.categories ?? [];
   return (
-    <p className="did-you-mean">
-      {t('Did you mean')} <Link to={`/search/name/${encodeURIComponent(suggestion)}`}>{suggestion}</Link>?
-    </p>
+    <>
+      {spellings.map((spelling) => (
+        <p key={spelling} className="did-you-mean">
+          {t('Did you mean')} <Link to={`/search/name/${encodeURIComponent(spelling)}`}>{spelling}</Link>?
+        </p>
+      ))}
+      {categories.length > 0 && (
+        <nav className="did-you-mean" aria-label={t('Categories like your search')}>
+          {t('Categories like your search')}
+          <ul className="did-you-mean-categories">
+            {categories.map((category) => (
+              <li key={category}>
+                <Link to={categoryUrl(category)}>{category}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </>
   );
 }
 
@@ -158,7 +181,7 @@ export function SearchPage() {
           ) : products.data.products.length === 0 ? (
             <>
               <MessageBox>{t('No Product Found')}</MessageBox>
-              {products.data.suggestion !== undefined && <DidYouMean suggestion={products.data.suggestion} />}
+              <DidYouMean answer={products.data} />
             </>
           ) : (
             <div className={products.isPlaceholderData ? 'product-grid is-stale' : 'product-grid'}>
