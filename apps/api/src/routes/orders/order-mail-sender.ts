@@ -17,18 +17,25 @@ import { orderLinkOrigin } from '#api/site/mail-link-origin.ts';
 
 export type OrderMailsOf = (parties: OrderParties, context: OrderMailContext) => Mail[];
 
-export function mailAboutOrder(deps: AppDeps, log: FastifyBaseLogger, orderId: string, mailsOf: OrderMailsOf): void {
+/** Sends the mails `made` makes, in the background: a failure is logged, never the request's. */
+function sendOrderMails(deps: AppDeps, log: FastifyBaseLogger, orderId: string, made: () => Promise<Mail[]>): void {
   const send = async () => {
+    await Promise.all((await made()).map((mail) => deps.mailer.send(mail)));
+  };
+  send().catch((error: unknown) => log.error({ err: error, orderId }, 'order mail not sent'));
+}
+
+export function mailAboutOrder(deps: AppDeps, log: FastifyBaseLogger, orderId: string, mailsOf: OrderMailsOf): void {
+  sendOrderMails(deps, log, orderId, async () => {
     const parties = await orderParties(deps.database.reader, orderId);
-    if (!parties) return;
+    if (!parties) return [];
     const context: OrderMailContext = {
       orderNumber: parties.orderNumber,
       shopName: parties.seller.shopName,
       orderLink: `${orderLinkOrigin(deps.config, parties.shopDomain)}/order/${orderId}`,
     };
-    await Promise.all(mailsOf(parties, context).map((mail) => deps.mailer.send(mail)));
-  };
-  send().catch((error: unknown) => log.error({ err: error, orderId }, 'order mail not sent'));
+    return mailsOf(parties, context);
+  });
 }
 
 /**
@@ -49,16 +56,13 @@ export function mailBuyerAboutOrder(
     mailAboutOrder(deps, log, order.id, (parties, context) => mailsOf(parties.buyer, context));
     return;
   }
-  const send = async () => {
+  sendOrderMails(deps, log, order.id, async () => {
     const context: OrderMailContext = {
       orderNumber: formatOrderNumber(order.number),
       shopName: order.sellerName,
       orderLink: `${orderLinkOrigin(deps.config, null)}/order/${order.id}`,
     };
     const language = parseLanguage(order.buyerLanguage) ?? 'en';
-    await Promise.all(
-      mailsOf({ name: buyer.name, email: buyer.email, language }, context).map((mail) => deps.mailer.send(mail)),
-    );
-  };
-  send().catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'order mail not sent'));
+    return mailsOf({ name: buyer.name, email: buyer.email, language }, context);
+  });
 }
