@@ -123,7 +123,7 @@ const CHANGED_IN_FILES = [
 const ADDED_IN_FILES = [
   // The catalogue search's lookup of a word's forms in the names' words (decision 298).
   'routine search_dictionary_forms(text,integer)',
-  'routine search_found_products(text,text)',
+  'routine search_found_products(text,text,integer,text,text,integer,integer,real)',
   // The ledger: the rounding of a share, an order's sale booked, and the trigger keeping its
   // entries append-only.
   'routine torget_share_ore(bigint,integer)',

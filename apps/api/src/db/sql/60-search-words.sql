@@ -75,11 +75,21 @@ $$;
 -- spellings, the category's, brand's and description's words) contains one of a search word's
 -- forms (`form1`, `form2`: escaped for LIKE, as typed; the second may repeat the first) and whose
 -- name, without hyphens, contains neither: a one-word search's products found by their other
--- fields (word-search.ts, productsWithWords), read after the names' words. A function, so the
--- statement calling it is planned alike for any form: the patterns' selectivity, unknown to a
--- prepared statement's generic plan, kept PostgreSQL planning that statement anew on every run
--- (0.9 ms at a million products). Inside, the generic plan reads the find text's trigram index.
-CREATE OR REPLACE FUNCTION search_found_products(form1 text, form2 text)
+-- fields (word-search.ts), read after the names' words. At most `max_rows` of them, with the
+-- search's filters (a NULL is no bound), in the catalogue's sort `sort` ('newest', 'lowest',
+-- 'highest', 'toprated'; NULL: in no order). The LIMIT and the filters are inside: a
+-- set-returning PL/pgSQL function makes all its rows before the statement calling it reads one.
+-- In no order (a search's capped read, the facets' sample), the statement's generic plan reads
+-- the find text's trigram index: cheap for the few products a word's other fields usually add;
+-- for a word in most of them (a category's name) the index's bitmap of every match is the cost
+-- (70 ms for 100 000 at a million products). In a sort (a page past the names, rare), the
+-- statement is planned for its patterns (EXECUTE): PostgreSQL then walks the sort's index until
+-- the LIMIT for a common word and reads the trigram index for a rare one, where a generic plan
+-- sorted every match; planning costs about 0.5 ms a call, too much for every search.
+CREATE OR REPLACE FUNCTION search_found_products(
+  form1 text, form2 text, max_rows integer, sort text DEFAULT NULL, only_category text DEFAULT NULL,
+  min_price_ore integer DEFAULT NULL, max_price_ore integer DEFAULT NULL, min_rating real DEFAULT NULL
+)
 RETURNS TABLE (id uuid, category text, price_ore integer, rating real, created_at timestamptz)
 LANGUAGE plpgsql STABLE ROWS 10
 SET plan_cache_mode = force_generic_plan
@@ -87,19 +97,41 @@ AS $$
 DECLARE
   first text := '%' || lower(public.unaccent('public.unaccent'::regdictionary, form1)) || '%';
   second text := '%' || lower(public.unaccent('public.unaccent'::regdictionary, coalesce(form2, form1))) || '%';
+  name_text text := 'replace(p.search_text, ''-'', '''')';
 BEGIN
-  IF first = second THEN
+  IF sort IS NULL THEN
     RETURN QUERY
     SELECT p.id, p.category, p.price_ore, p.rating, p.created_at FROM products p
-    WHERE p.seller_active AND NOT p.is_draft AND p.find_text LIKE first ESCAPE '\'
-      AND replace(p.search_text, '-', '') NOT LIKE first ESCAPE '\';
+    WHERE p.seller_active AND NOT p.is_draft
+      AND (p.find_text LIKE first ESCAPE '\' OR p.find_text LIKE second ESCAPE '\')
+      AND NOT (replace(p.search_text, '-', '') LIKE first ESCAPE '\' OR replace(p.search_text, '-', '') LIKE second ESCAPE '\')
+      AND (only_category IS NULL OR p.category = only_category)
+      AND (min_price_ore IS NULL OR p.price_ore >= min_price_ore)
+      AND (max_price_ore IS NULL OR p.price_ore <= max_price_ore)
+      AND (min_rating IS NULL OR p.rating >= min_rating)
+    LIMIT max_rows;
     RETURN;
   END IF;
-  RETURN QUERY
-  SELECT p.id, p.category, p.price_ore, p.rating, p.created_at FROM products p
-  WHERE p.seller_active AND NOT p.is_draft
-    AND (p.find_text LIKE first ESCAPE '\' OR p.find_text LIKE second ESCAPE '\')
-    AND NOT (replace(p.search_text, '-', '') LIKE first ESCAPE '\' OR replace(p.search_text, '-', '') LIKE second ESCAPE '\');
+  RETURN QUERY EXECUTE
+    'SELECT p.id, p.category, p.price_ore, p.rating, p.created_at FROM products p'
+    || ' WHERE p.seller_active AND NOT p.is_draft'
+    || CASE WHEN first = second
+      THEN format(' AND p.find_text LIKE $1 ESCAPE %L AND %s NOT LIKE $1 ESCAPE %L', '\', name_text, '\')
+      ELSE format(' AND (p.find_text LIKE $1 ESCAPE %L OR p.find_text LIKE $2 ESCAPE %L)', '\', '\')
+        || format(' AND NOT (%s LIKE $1 ESCAPE %L OR %s LIKE $2 ESCAPE %L)', name_text, '\', name_text, '\')
+      END
+    || CASE WHEN only_category IS NULL THEN '' ELSE ' AND p.category = $4' END
+    || CASE WHEN min_price_ore IS NULL THEN '' ELSE ' AND p.price_ore >= $5' END
+    || CASE WHEN max_price_ore IS NULL THEN '' ELSE ' AND p.price_ore <= $6' END
+    || CASE WHEN min_rating IS NULL THEN '' ELSE ' AND p.rating >= $7' END
+    || CASE sort
+      WHEN 'newest' THEN ' ORDER BY p.created_at DESC, p.id DESC'
+      WHEN 'lowest' THEN ' ORDER BY p.price_ore ASC, p.id ASC'
+      WHEN 'highest' THEN ' ORDER BY p.price_ore DESC, p.id DESC'
+      WHEN 'toprated' THEN ' ORDER BY p.rating DESC, p.id ASC'
+      END
+    || ' LIMIT $3'
+  USING first, second, max_rows, only_category, min_price_ore, max_price_ore, min_rating;
 END
 $$;
 

@@ -95,7 +95,7 @@ async function countWordSample(
   // One word: its newest rows. Several: each word's newest, each product once, the newest of them.
   const { form1, form2 } = formValuesOf(forms);
   const byFields = sql`select f.id, f.category, f.price_ore, f.rating, f.created_at
-    from search_found_products(${form1}, ${form2}) as f limit ${sampleSize}`;
+    from search_found_products(${form1}, ${form2}, ${sampleSize}) as f`;
   const byNames =
     words.length === 0
       ? sql`select null::uuid as id, null::text as category, null::integer as price_ore, null::real as rating,

@@ -1,6 +1,6 @@
 /** The product lists' sort orders (every list, name search or not, pages in one of them). */
 import type { ProductListQuery } from '@torget/shared/schemas/product-query';
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import { products } from '#api/db/schema.ts';
 import { relevanceOrder } from './name-search';
 
@@ -20,4 +20,14 @@ export const ORDER_BY: Record<Exclude<ProductListQuery['order'], 'relevance'>, S
 export function orderOf(query: ProductListQuery): SQL[] {
   if (query.order !== 'relevance') return ORDER_BY[query.order];
   return query.name ? relevanceOrder(query.name) : ORDER_BY.newest;
+}
+
+/**
+ * A catalogue search's order of its matches: the products whose names have every word first, then
+ * those found only through their other spellings, category, brand or description, each part in
+ * the query's sort. Read from the `field_only` column a search's rows carry (name-search.ts,
+ * fieldOnlyOf; word-search.ts), unqualified: no table a list reads has a column of that name.
+ */
+export function matchOrderOf(query: ProductListQuery): SQL[] {
+  return [sql`field_only asc`, ...orderOf(query)];
 }

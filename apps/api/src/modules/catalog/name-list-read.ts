@@ -8,9 +8,9 @@ import type { ProductListQuery } from '@torget/shared/schemas/product-query';
 import { type Db, oncePerDatabase } from '#api/db/client.ts';
 import { type TextRow, textRows, textStatement } from '#api/db/text-rows.ts';
 import type { Where } from './list-counting';
-import { pageOfProducts } from './list-statements';
 import {
   type FoldedBranches,
+  matchesPageStatement,
   namePageStatement,
   preparedFoldedStatement,
   preparedWordStatement,
@@ -94,18 +94,20 @@ export function pageFromOneRead(query: ProductListQuery, count: number): boolean
 }
 
 /**
- * A page the name search's one read does not hold (more matches than it reads): from the names'
- * words in the sort's order when the name is one word (word-search.ts), else from the sort's
- * index of products, the name and filters checked on each row.
+ * A page the name search's one read does not hold (more matches than it reads), the name matches
+ * first: from the names' words in the sort's order when the name is one word (word-search.ts),
+ * else from the sort's index of products, the name and filters checked on each row
+ * (matchesPageStatement).
  */
 export async function pageBeyondOneRead(
   db: Db,
-  where: Where,
   query: ProductListQuery,
   words: readonly string[] | null,
   matching: NameMatching,
 ): Promise<TextRow[]> {
-  if (!words || !readsPageBeyond(query, words)) return (await pageOfProducts(db, where, query, undefined)).rows;
+  if (!words || !readsPageBeyond(query, words)) {
+    return textRows(db, textStatement(matchesPageStatement(db, query, matching)));
+  }
   const forms = searchFormsOf(query, matching) ?? [];
   const prepared = preparedWordStatement(db, 'page', query, words, forms);
   return textRows(
@@ -131,7 +133,8 @@ async function readNameMatches(
   const prepared = words && preparedWordStatement(db, 'read', query, words, forms);
   const rows = await textRows(
     db,
-    prepared ?? textStatement(namePageStatement(db, where(), query, words && { words, forms, placeholders: false })),
+    prepared ??
+      textStatement(namePageStatement(db, where(), query, words && { words, forms, placeholders: false }, matching)),
     prepared && words ? wordSearchValues(words, forms, query) : {},
   );
   return { rows, complete: words !== null && readsPageBeyond(query, words) };

@@ -10,10 +10,11 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { products, sellers, users } from '#api/db/schema.ts';
 import { type TextStatement, textStatement } from '#api/db/text-rows.ts';
-import { orderOf } from './list-order';
+import { matchOrderOf, orderOf } from './list-order';
 import { listed } from './listed';
+import { fieldOnlyOf, type NameMatching, namePlainlyHasEveryWord } from './name-search';
 import { PREPARED_PAGES, preparedPerShape } from './prepared-shapes';
-import { filterValues } from './product-filters';
+import { filterValues, listConditions, plainNameMatchConditions } from './product-filters';
 import { productTextColumns } from './product-json';
 import {
   DICTIONARY_CTE,
@@ -33,20 +34,30 @@ import {
  * count is under the cap (most searches), that is every match, so count and page are both exact.
  * Above it, a word search's statement also holds the page from the words in the sort's order
  * (readsPageBeyond), run only when the count is over the cap: one statement either way. Any other
- * search's caller reads the page from the sort's index instead (listProducts, pageFromOneRead).
+ * search's caller reads the page past the cap with matchesPageStatement (pageFromOneRead).
  */
-export function namePageStatement(db: Db, where: SQL, query: ProductListQuery, words: WordBinding | null) {
-  return productsOfPage(db, sql`${namePageIds(where, query, words)} as page`, query, { total: true });
+export function namePageStatement(
+  db: Db,
+  where: SQL,
+  query: ProductListQuery,
+  words: WordBinding | null,
+  matching: NameMatching,
+) {
+  return productsOfPage(db, sql`${namePageIds(where, query, words, matching)} as page`, query, { total: true });
 }
 
 /**
  * The name search's page ids and count (see namePageStatement), as a subquery: its rows are
- * (page_id, total), the count on each.
+ * (page_id, field_only, total), the count on each. Every match carries `field_only` (0: its name
+ * has every word; 1: found through its other fields), which the page's order reads first
+ * (matchOrderOf): the word rows know it by the part they come from, the trigram index's matches
+ * by their name's search text (fieldOnlyOf, computed for the COUNT_CAP + 1 rows read only).
  */
-function namePageIds(where: SQL, query: ProductListQuery, words: WordBinding | null): SQL {
+function namePageIds(where: SQL, query: ProductListQuery, words: WordBinding | null, matching: NameMatching): SQL {
   const everyMatch = words
     ? productsWithWords(words, query, COUNT_CAP + 1)
-    : sql`select ${products.id}, ${products.searchText}, ${products.findText}, ${products.createdAt}, ${products.priceOre}, ${products.rating}
+    : sql`select ${products.id}, ${products.searchText}, ${products.findText}, ${products.createdAt}, ${products.priceOre}, ${products.rating},
+        ${query.name ? fieldOnlyOf(query.name, matching) : sql`0`} as field_only
       from ${products} where ${where}`;
   // The word rows come at most COUNT_CAP + 1 already: they are the matches, kept once (a copy
   // of them in a second CTE cost a tenth of the statement), but for best match, which ranks by
@@ -72,15 +83,15 @@ function namePageIds(where: SQL, query: ProductListQuery, words: WordBinding | n
   const onlyIfBeyond = beyondWhen === true ? sql`` : sql` and ${beyondWhen}`;
   const unlessBeyond = beyondWhen === true ? sql`` : sql` or not ${beyondWhen}`;
   const cap = sql.raw(String(COUNT_CAP));
-  const pageOfMatches = sql`select "products"."id" as page_id
+  const pageOfMatches = sql`select "products"."id" as page_id, "products"."field_only"
     from matches as "products"
     ${beyond ? sql`where ((select total from counted) <= ${cap}${unlessBeyond})` : sql``}
-    order by ${sql.join(orderOf(query), sql`, `)}
+    order by ${sql.join(matchOrderOf(query), sql`, `)}
     limit ${sql.raw(String(query.pageSize))} offset ${sql.raw(String((query.pageNumber - 1) * query.pageSize))}`;
   const pageIds = beyond
     ? sql`(${pageOfMatches})
         union all
-        (select beyond.id from (${pageOfProductsWithWords(beyond, query, orderOf(query))}) as beyond
+        (select beyond.id, beyond.field_only from (${pageOfProductsWithWords(beyond, query, orderOf(query))}) as beyond
          where (select total from counted) > ${cap}${onlyIfBeyond})`
     : pageOfMatches;
   // With no other filter, a word in more names than the cap says so by its count (migration
@@ -99,9 +110,12 @@ function namePageIds(where: SQL, query: ProductListQuery, words: WordBinding | n
     with ${matchesCte},
     counted as materialized (select ${countOfMatches} as total)
     -- The CTE under the table's name: the sorts' expressions name the products' columns.
-    select ids.page_id, (select total from counted) as total from (${pageIds}) as ids
+    select ids.page_id, ids.field_only, (select total from counted) as total from (${pageIds}) as ids
   )`;
 }
+
+/** How a word search matches names: the word index is read without typos (word-search.ts). */
+const WORD_MATCHING: NameMatching = { typos: false };
 
 /**
  * Whether a word search's read holds the page past the cap (readsPageBeyond): known when its
@@ -133,8 +147,8 @@ export function wordPageWithinBudget(wordCount: number, query: ProductListQuery)
 }
 
 /**
- * The products of a page subquery (`page`, its ids in `page_id`) with their sellers, in the
- * query's sort, and the page's count (`page.total`) when it has one. `lookedUp`: the folded
+ * The products of a page subquery (`page`, its ids in `page_id`, each with its `field_only`) with
+ * their sellers, in the search's order (matchOrderOf), and the page's count (`page.total`) when it has one. `lookedUp`: the folded
  * statement's page (foldedSearchStatement), which also gives how many words it looked up, and
  * whose one row may stand for no product (left joins: its columns are then null).
  */
@@ -150,7 +164,7 @@ function productsOfPage(db: Db, page: SQL, query: ProductListQuery, { total = fa
   const joined = lookedUp
     ? read.leftJoin(products, onProduct).leftJoin(users, onSeller)
     : read.innerJoin(products, onProduct).innerJoin(users, onSeller);
-  return joined.leftJoin(sellers, eq(sellers.userId, products.sellerId)).orderBy(...orderOf(query));
+  return joined.leftJoin(sellers, eq(sellers.userId, products.sellerId)).orderBy(...matchOrderOf(query));
 }
 
 /**
@@ -178,12 +192,12 @@ export type FoldedBranches = 'one' | 'all';
 function foldedSearchStatement(db: Db, query: ProductListQuery, branches: FoldedBranches) {
   const wordCount = sql`(select cardinality(words) from ${sql.identifier(DICTIONARY_CTE)})`;
   const branch = (shape: 'one' | 'several', when: SQL) =>
-    sql`select b.page_id, b.total from ${namePageIds(listed, query, { fromDictionary: shape })} as b where ${when}`;
+    sql`select b.page_id, b.field_only, b.total from ${namePageIds(listed, query, { fromDictionary: shape }, WORD_MATCHING)} as b where ${when}`;
   // The words' number above which no branch of this statement reads: the row with no product.
   const answeredUpTo = branches === 'one' ? 1 : MAX_DICTIONARY_WORDS;
   const page = sql`(
     with ${dictionaryCte()}
-    select b.page_id, b.total, ${wordCount} as word_count from (
+    select b.page_id, b.field_only, b.total, ${wordCount} as word_count from (
       ${branch('one', sql`${wordCount} <= 1`)}
       ${
         branches === 'one'
@@ -192,16 +206,52 @@ function foldedSearchStatement(db: Db, query: ProductListQuery, branches: Folded
       ${branch('several', sql`${wordCount} between 2 and ${sql.raw(String(MAX_DICTIONARY_WORDS))}`)}`
       }
       union all
-      select null::uuid, null::int
+      select null::uuid, null::int, null::int
       where coalesce(${wordCount}, ${sql.raw(String(MAX_DICTIONARY_WORDS + 1))}) > ${sql.raw(String(answeredUpTo))}
     ) as b
   ) as page`;
   return productsOfPage(db, page, query, { total: true, lookedUp: true });
 }
 
+/**
+ * A page of a search past its capped read that the names' words do not give (several words, a
+ * storefront's search, typos, best match, a stem in too many words), in the search's order
+ * (matchOrderOf). Its name matches are read first, the first `offset + pageSize` in the sort's
+ * order, by conditions on the name alone (plainNameMatchConditions), which the search text's
+ * trigram index serves in one scan and PostgreSQL rates from its statistics: it walks the sort's
+ * index for a common name and reads the index for a rare one. Only when they are fewer (a
+ * one-time filter) are the other matches read after them, the same way, each with its rank
+ * (fieldOnlyOf). A name matched only through a hyphenated word ("e-bok" for "ebok") is among those
+ * others: on these pages it comes after the rest of the names (decision 298).
+ */
+export function matchesPageStatement(db: Db, query: ProductListQuery, matching: NameMatching) {
+  const upTo = sql.raw(String(query.pageNumber * query.pageSize));
+  const offset = sql.raw(String((query.pageNumber - 1) * query.pageSize));
+  const order = sql.join(orderOf(query), sql`, `);
+  const columns = sql`${products.id}, ${products.searchText}, ${products.findText}, ${products.createdAt}, ${products.priceOre}, ${products.rating}`;
+  const page = sql`(
+    with names as materialized (
+      select ${columns}, 0 as field_only from ${products} where ${plainNameMatchConditions(query, matching)}
+      order by ${order} limit ${upTo}
+    ),
+    others as materialized (
+      select ${columns}, ${fieldOnlyOf(query.name ?? '', matching)} as field_only from ${products}
+      where ${listConditions(query, matching)} and not ${namePlainlyHasEveryWord(query.name ?? '', matching)}
+        and (select count(*) from names) < ${upTo}
+      order by ${order} limit ${upTo}
+    )
+    select "products"."id" as page_id, "products"."field_only" from (
+      select * from names union all select * from others
+    ) as "products"
+    order by ${sql.join(matchOrderOf(query), sql`, `)}
+    limit ${sql.raw(String(query.pageSize))} offset ${offset}
+  ) as page`;
+  return productsOfPage(db, page, query, {});
+}
+
 /** A page of a one-word search past its capped read, from the words in the sort's order. */
 export function wordPageStatement(db: Db, query: ProductListQuery, words: WordBinding) {
-  const page = sql`(select w.id as page_id from (${pageOfProductsWithWords(words, query, orderOf(query))}) as w) as page`;
+  const page = sql`(select w.id as page_id, w.field_only from (${pageOfProductsWithWords(words, query, orderOf(query))}) as w) as page`;
   return productsOfPage(db, page, query, {});
 }
 
@@ -244,7 +294,9 @@ export function preparedWordStatement(
     // Numbered: the shape's own key could pass PostgreSQL's 63 characters for a name.
     const name = `words_${shapesBefore}`;
     return textStatement(
-      kind === 'read' ? namePageStatement(root, listed, query, binding) : wordPageStatement(root, query, binding),
+      kind === 'read'
+        ? namePageStatement(root, listed, query, binding, WORD_MATCHING)
+        : wordPageStatement(root, query, binding),
       name,
     );
   });

@@ -95,6 +95,39 @@ export function findMatches(name: string, matching: NameMatching = { typos: true
   return words.length === 0 ? undefined : and(...words.map((word) => wordFinds(word, matching.typos)));
 }
 
+/**
+ * Whether a product's name has one search word: its search text, without hyphens, holds one of
+ * the word's forms (the forms hold none: rules/search-forms.ts), or with `typos`, as wordMatches,
+ * a word of it is close. The same rule as a one-word search's two parts (word-search.ts): the
+ * names' words without hyphens, and the find text's products whose name holds no form.
+ */
+function nameHasWord(word: string, typos: boolean, text: SQL = sql`replace(${searchText}, '-', '')`): SQL {
+  const forms = searchForms(word).map((form) => sql`${text} like ${likePattern('%', form, '%')} escape '\\'`);
+  const contains = sql`(${or(...forms)})`;
+  if (!typos || !mayHaveTypo(word)) return contains;
+  return sql`(${contains} or torget_search_text(${word}) <% ${searchText})`;
+}
+
+/**
+ * A catalogue search's rank of a found product before its sort: 0 when its name has every word
+ * (nameHasWord), 1 when a word is only in its name's other spellings, category, brand or
+ * description. Every sort of a search shows the name matches first (list-order.ts, matchOrderOf).
+ */
+export function fieldOnlyOf(name: string, matching: NameMatching): SQL {
+  const nameHasEveryWord = and(...searchWords(name).map((word) => nameHasWord(word, matching.typos))) ?? sql`true`;
+  return sql`(case when ${nameHasEveryWord} then 0 else 1 end)`;
+}
+
+/**
+ * Whether a product's name has every word of a catalogue search as it is written, hyphens and all
+ * (nameHasWord of the search text itself): the name matches but those that hold a word only in a
+ * hyphenated word of the name ("ebok" in "e-bok"). Served by the search text's trigram index in
+ * one scan, and rated by PostgreSQL from its statistics.
+ */
+export function namePlainlyHasEveryWord(name: string, matching: NameMatching): SQL {
+  return and(...searchWords(name).map((word) => nameHasWord(word, matching.typos, searchText))) ?? sql`true`;
+}
+
 /** Whether looking for typos could find more for this name (one of its words is long enough). */
 export function typosCouldMatch(name: string): boolean {
   return searchWords(name).some(mayHaveTypo);

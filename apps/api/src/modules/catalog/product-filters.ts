@@ -4,7 +4,7 @@ import type { ProductFacetsQuery } from '@torget/shared/schemas/product-query';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { products } from '#api/db/schema.ts';
 import { listed } from './listed';
-import { findMatches, type NameMatching } from './name-search';
+import { findMatches, type NameMatching, namePlainlyHasEveryWord } from './name-search';
 
 /** The filters of a product list or its facets (min, max and rating of 0 mean "no bound"). */
 export type ProductFilters = ProductFacetsQuery;
@@ -82,6 +82,17 @@ export function filterConditions(filters: ProductFilters, matching?: NameMatchin
 export function listConditions(filters: ProductFilters, matching?: NameMatching): SQL {
   const c = filterConditions(filters, matching);
   return and(listed, c.seller, c.category, c.name, c.price, c.rating) ?? listed;
+}
+
+/**
+ * Listed products matching every filter whose names have every word of the search as written
+ * (namePlainlyHasEveryWord: the name matches, which every sort shows first, but those matched
+ * through a hyphenated word).
+ */
+export function plainNameMatchConditions(filters: ProductFilters, matching: NameMatching): SQL {
+  const c = filterConditions(filters, matching);
+  const name = filters.name ? namePlainlyHasEveryWord(filters.name, matching) : undefined;
+  return and(listed, c.seller, c.category, name, c.price, c.rating) ?? listed;
 }
 
 /** Whether no filter at all is given: the whole catalogue. */

@@ -133,7 +133,7 @@ async function readList(db: Db, query: ProductListQuery, cache: ReadCache, match
   if (rows === null && (offset < count || capped)) {
     rows = pageFromOneRead(query, count)
       ? (await readMatchesOfName(db, where, query, words)).rows
-      : await pageBeyondOneRead(db, where, query, await words.get(), matching);
+      : await pageBeyondOneRead(db, query, await words.get(), matching);
   }
   const shown = capped ? COUNT_CAP : count;
   return {
@@ -188,7 +188,7 @@ export function productListStatement(
   const where = listConditions(query, matching);
   if (query.name) {
     const forms = searchFormsOf(query, matching) ?? [];
-    return namePageStatement(db, where, query, words && { words, forms, placeholders: false }).getSQL();
+    return namePageStatement(db, where, query, words && { words, forms, placeholders: false }, matching).getSQL();
   }
   return pageStatement(db, where, query, countingOf(query, () => where).total()).getSQL();
 }

@@ -264,29 +264,59 @@ export function productsWithWords(binding: WordBinding, query: ProductListQuery,
         )`
     : sql``;
   // Then the products found by their name's other spellings or their category, brand and
-  // description words (products.find_text, migration 0049) whose name has none of the words (a
+  // description words (products.find_text, migration 0049; `field_only` 1, ranked after the
+  // names' in every sort: list-order.ts, matchOrderOf) whose name has none of the words (a
   // name has one of them exactly when, without hyphens, it contains a form: the forms hold no
   // white space, so they lie inside one word): read only when the names' rows are fewer than
   // `limit` (an Append stops at the LIMIT), so a common word costs nothing more. Read by a
-  // function of the database (search_found_products, db/sql/60-search-words.sql), with the
-  // filters checked on its rows: a prepared statement's generic plan then reads them from the
-  // trigram index, not by walking the category's or the price's index of products in the hope of
-  // meeting them, and PostgreSQL keeps that generic plan (see there).
-  return sql`with found as materialized (
-      select * from search_found_products(${formOf(binding, 'form1')}, ${formOf(binding, 'form2')})
-    )
-    select m.id, m.created_at, m.price_ore, m.rating from (
-      (select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
+  // function of the database with the filters and the LIMIT as its arguments (foundProducts):
+  // the LIMIT inside stops it early, and this statement's plan does not hang on the patterns,
+  // so PostgreSQL keeps its generic plan.
+  return sql`with found as materialized (${foundProducts(binding, query, limit, null)})
+    select m.id, m.created_at, m.price_ore, m.rating, m.field_only from (
+      (select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating", 0 as field_only
       from product_words as "products"
       where "products"."word" = any(${wordList(binding)}) and ${wordFilters(query, binding)}
         ${firstOfItsWords}
       limit ${writtenIn(limit)})
       union all
-      (select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
-      from found as "products" where ${wordFilters(query, binding)}
-      limit ${writtenIn(limit)})
+      (select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating", 1 as field_only
+      from found as "products")
     ) as m
     limit ${writtenIn(limit)}`;
+}
+
+/** The sorts search_found_products knows, as SQL literals (the catalogue's sorts but best match). */
+const FOUND_SORTS: Record<Exclude<ProductListQuery['order'], 'relevance'>, string> = {
+  newest: "'newest'",
+  lowest: "'lowest'",
+  highest: "'highest'",
+  toprated: "'toprated'",
+};
+
+/**
+ * The products a one-word search finds by their other fields alone (search_found_products,
+ * db/sql/60-search-words.sql), with the query's filters: at most `limit`, in the catalogue's sort
+ * `order` (null: in no order, for a read that takes them all or sorts them itself; in a sort the
+ * function plans its statement for the word's patterns, see there). The filters' values are its
+ * arguments, as placeholders in a prepared statement, and a filter not given is null.
+ */
+function foundProducts(
+  binding: WordBinding,
+  query: ProductListQuery,
+  limit: number,
+  order: ProductListQuery['order'] | null,
+): SQL {
+  const values = filterValues(query);
+  const placeholders = filtersAsPlaceholders(binding);
+  const given = (name: keyof typeof values, type: 'text' | 'integer' | 'real') =>
+    values[name] === undefined
+      ? sql`null::${sql.raw(type)}`
+      : sql`${placeholders ? sql.placeholder(name) : values[name]}::${sql.raw(type)}`;
+  const sort = order === null || order === 'relevance' ? sql`null::text` : sql`${sql.raw(FOUND_SORTS[order])}::text`;
+  return sql`select * from search_found_products(${formOf(binding, 'form1')}, ${formOf(binding, 'form2')},
+    ${writtenIn(limit)}, ${sort}, ${given('category', 'text')}, ${given('minOre', 'integer')},
+    ${given('maxOre', 'integer')}, ${given('rating', 'real')})`;
 }
 
 /**
@@ -314,35 +344,45 @@ function wordRowsInOrder(word: SQL, query: ProductListQuery, binding: WordBindin
 }
 
 /**
- * The ids of one page of the listed products whose name has one of the words, in the query's
- * sort (not best match), for a search with more matches than the capped read holds. Each word's
- * rows are read in the sort's order from its own index (migration 0011: date, price both ways,
- * rating), the first `offset + pageSize` of each; a page of all of them lies within those (a
- * product ahead of another in the sort is ahead of it in every word's list it is in), so they are
- * merged, each product once, and the page is cut from them.
+ * The ids of one page of a one-word search's matches, in the query's sort (not best match) after
+ * the name matches (matchOrderOf), with `field_only`, for a search with more matches than the
+ * capped read holds. The names' rows come first: each word's rows are read in the sort's order
+ * from its own index (migration 0011: date, price both ways, rating), the first `offset +
+ * pageSize` of each; a page of all of them lies within those (a product ahead of another in the
+ * sort is ahead of it in every word's list it is in), so they are merged, each product once.
+ * Only when they are fewer than `offset + pageSize` (a page at or past the names' end) are the
+ * products found by their other fields read (search_found_products, sorted), to fill the page
+ * after them; a one-time filter, so a page within the names never reads them.
  */
 export function pageOfProductsWithWords(binding: WordBinding, query: ProductListQuery, order: SQL[]): SQL {
   const offset = (query.pageNumber - 1) * query.pageSize;
+  const upTo = writtenIn(offset + query.pageSize);
   const orderBy = sql.join(order, sql`, `);
-  if (!isSeveral(binding)) {
-    // One word, alone: the page straight from the sort's index. Not for several words: the count
-    // over the cap is of all of them, so one common word with no match under the filters would
-    // be walked to its end; each is read through its filters' index, as before.
-    return sql`select "products"."id" from (${wordRowsInOrder(onlyWord(binding), query, binding, orderBy)}) as "products"
-      order by ${orderBy} limit ${writtenIn(query.pageSize)} offset ${writtenIn(offset)}`;
-  }
-  return sql`select "products"."id" from (
-      select m.id, m.created_at, m.price_ore, m.rating
+  const columns = sql`"products"."id", "products"."created_at", "products"."price_ore", "products"."rating"`;
+  // One word, alone: its rows straight from the sort's index. Not for several words: the count
+  // over the cap is of all of them, so one common word with no match under the filters would
+  // be walked to its end; each is read through its filters' index, as before.
+  const names = isSeveral(binding)
+    ? sql`select m.id, m.created_at, m.price_ore, m.rating
       from unnest(${wordList(binding)}) as w(word)
       cross join lateral (
-        select "products"."id", "products"."created_at", "products"."price_ore", "products"."rating"
+        select ${columns}
         from product_words as "products"
         where "products"."word" = w.word and ${wordFilters(query, binding)}
         order by ${orderBy}
-        limit ${writtenIn(offset + query.pageSize)}
+        limit ${upTo}
       ) as m
-      group by m.id, m.created_at, m.price_ore, m.rating
+      group by m.id, m.created_at, m.price_ore, m.rating`
+    : wordRowsInOrder(onlyWord(binding), query, binding, orderBy);
+  return sql`with names as materialized (
+      select ${columns} from (${names}) as "products" order by ${orderBy} limit ${upTo}
+    )
+    select "products"."id", "products"."field_only" from (
+      select ${columns}, 0 as field_only from names as "products"
+      union all
+      select ${columns}, 1 as field_only from (${foundProducts(binding, query, offset + query.pageSize, query.order)}) as "products"
+      where (select count(*) from names) < ${upTo}
     ) as "products"
-    order by ${orderBy}
+    order by "products"."field_only", ${orderBy}
     limit ${writtenIn(query.pageSize)} offset ${writtenIn(offset)}`;
 }

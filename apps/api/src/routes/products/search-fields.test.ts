@@ -1,6 +1,9 @@
 import type { ProductListResponse } from '@torget/shared/api-types.generated';
-import { eq } from 'drizzle-orm';
+import { searchWords } from '@torget/shared/rules/catalog-query';
+import { searchForms } from '@torget/shared/rules/search-forms';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#api/db/client.ts';
 import { products } from '#api/db/schema.ts';
 import { createProduct, createSeller } from '#api/test/fixtures.ts';
 import { createTestApp, type TestApp } from '#api/test/test-app.ts';
@@ -65,17 +68,36 @@ async function search(query: string, params: Record<string, string> = {}): Promi
   return res.json() as ProductListResponse;
 }
 
+/** Lower case, without diacritics and hyphens: how the database compares a name with a search word. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/-/g, '');
+
+/** Whether a name has every word of a query (one of each word's forms): a name match, ranked first. */
+function nameHasEveryWord(name: string, query: string): boolean {
+  return searchWords(query).every((word) => searchForms(word).some((form) => folded(name).includes(folded(form))));
+}
+
+/** The names, checked to come in the search's order: every name match before the products found by their other fields. */
+function expectNameMatchesFirst(names: string[], query: string, label: string): void {
+  const tiers = names.map((name) => (nameHasEveryWord(name, query) ? 0 : 1));
+  expect(tiers, `${query}, ${label}: ${names.join(' | ')}`).toEqual([...tiers].sort());
+}
+
 /** The names a query finds, in best-match order, checked to be the same as a storefront's search and in every sort. */
 async function found(query: string): Promise<string[]> {
   const answer = await search(query);
   const names = answer.products.map((p) => p.name);
   expect(answer.count).toBe(names.length);
+  expectNameMatchesFirst(names, query, 'relevance');
   const storefront = await search(query, { seller: sellerId });
   expect(storefront.products.map((p) => p.name)).toEqual(names);
-  for (const order of ['newest', 'lowest']) {
-    const sorted = await search(query, { order });
-    expect(sorted.count, order).toBe(answer.count);
-    expect(sorted.products.map((p) => p.name).sort(), order).toEqual([...names].sort());
+  for (const order of ['newest', 'lowest', 'highest', 'toprated']) {
+    for (const seller of [{}, { seller: sellerId }] as Record<string, string>[]) {
+      const sorted = await search(query, { order, ...seller });
+      const sortedNames = sorted.products.map((p) => p.name);
+      expect(sorted.count, order).toBe(answer.count);
+      expect([...sortedNames].sort(), order).toEqual([...names].sort());
+      expectNameMatchesFirst(sortedNames, query, order);
+    }
   }
   return names;
 }
@@ -195,5 +217,103 @@ describe('a search that finds nothing suggests categories and spellings', () => 
     expect((await search('leksak')).didYouMean).toBeUndefined();
     const nothing = await search('xyzzyq');
     expect(nothing.didYouMean).toEqual({ categories: [], spellings: [] });
+  });
+});
+
+describe('a search with more matches than its capped read shows the name matches first on every page', () => {
+  // 1 010 lamps named so, older and dearer, and 5 candlesticks whose description alone says
+  // "lampa" and "glas", newer and cheaper: in the date and price sorts the candlesticks would come
+  // first; as matches of the other fields they come after the last lamp.
+  const LAMPS = 1010;
+  let shop: string;
+  let expected: { id: string; name: string; price_ore: number; created_at: Date }[];
+  beforeAll(async () => {
+    const { user } = await createSeller(t.database.db);
+    shop = user.id;
+    await t.database.db.execute(sql`
+      insert into products (seller_id, name, category, brand, price_ore, rating, count_in_stock, description, created_at)
+      select ${shop}::uuid, 'Lampa i glas ' || i, 'Belysning', '', 50000 + i, 0, 1, '',
+             timestamp '2025-01-01' + i * interval '1 hour'
+      from generate_series(1, ${LAMPS}) as i`);
+    for (let i = 1; i <= 5; i++) {
+      await createProduct(t.database.db, shop, {
+        name: `Ljusstake ${i}`,
+        category: 'Inredning',
+        brand: '',
+        description: 'Passar bredvid en lampa av glas.',
+        priceOre: 100 + i,
+        createdAt: new Date(`2026-06-0${i}T10:00:00Z`),
+      });
+    }
+    expected = await queryRows<(typeof expected)[number]>(
+      t.database.db,
+      sql`select id::text, name, price_ore, created_at from products where seller_id = ${shop}`,
+    );
+  });
+
+  /** The shop's matches in the order a search gives: lamps first, each part by the sort. */
+  function inOrder(order: 'newest' | 'lowest'): string[] {
+    const tier = (name: string) => (name.startsWith('Lampa') ? 0 : 1);
+    const byOrder = (a: (typeof expected)[number], b: (typeof expected)[number]) =>
+      order === 'newest'
+        ? new Date(b.created_at).getTime() - new Date(a.created_at).getTime()
+        : a.price_ore - b.price_ore;
+    return [...expected].sort((a, b) => tier(a.name) - tier(b.name) || byOrder(a, b)).map((p) => p.id);
+  }
+
+  async function page(params: Record<string, string>) {
+    const url = `/api/products?${new URLSearchParams({ pageSize: '100', ...params })}`;
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    return res.json() as ProductListResponse;
+  }
+
+  // One word (the names' words), two words and a storefront's search (the trigram index).
+  const searches: Record<string, string>[] = [{ name: 'lampa' }, { name: 'lampa glas' }, { name: 'lampa', seller: '' }];
+  for (const search of searches) {
+    for (const order of ['newest', 'lowest'] as const) {
+      it(`${JSON.stringify(search)} in ${order}: the first page, a middle one and the last`, async () => {
+        const params = { ...search, ...(search.seller === '' ? { seller: shop } : {}), order };
+        const all = inOrder(order);
+        for (const pageNumber of [1, 5, 11]) {
+          const answer = await page({ ...params, pageNumber: String(pageNumber) });
+          expect(answer).toMatchObject({ count: 1000, countIsCapped: true });
+          const ids = answer.products.map((p) => p._id);
+          expect(ids, `page ${pageNumber}`).toEqual(all.slice((pageNumber - 1) * 100, pageNumber * 100));
+        }
+      });
+    }
+  }
+
+  it('finds a word in no name and in more than the capped read\u2019s other fields, on every page and sort', async () => {
+    // "belysning": the lamps' category, in no name. Their price grows with their number, as their date.
+    const lamps = expected.filter((p) => p.name.startsWith('Lampa'));
+    const newest = [...lamps].sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime());
+    for (const [params, all] of [
+      [{ name: 'belysning' }, newest],
+      [{ name: 'belysning', order: 'lowest' }, [...newest].reverse()],
+      [{ name: 'belysningen', order: 'highest', max: '505' }, newest.filter((p) => p.price_ore <= 50500)],
+      [
+        { name: 'belysning', order: 'newest', category: 'Belysning', min: '509' },
+        newest.filter((p) => p.price_ore >= 50900),
+      ],
+    ] as const) {
+      for (const pageNumber of [1, 2, 11]) {
+        const answer = await page({ ...params, pageNumber: String(pageNumber) });
+        const ids = all.slice((pageNumber - 1) * 100, pageNumber * 100).map((p) => p.id);
+        expect(
+          answer.products.map((p) => p._id),
+          `${JSON.stringify(params)} page ${pageNumber}`,
+        ).toEqual(ids);
+        expect(answer.count).toBe(Math.min(all.length, 1000));
+      }
+    }
+  });
+
+  it('ranks the other fields\u2019 matches last on a deep page of best match too', async () => {
+    const answer = await page({ name: 'lampa glas', order: 'relevance', pageNumber: '11' });
+    const names = answer.products.map((p) => p.name);
+    expect(names).toHaveLength(LAMPS - 1000 + 5);
+    expect(names.slice(-5).sort()).toEqual(['Ljusstake 1', 'Ljusstake 2', 'Ljusstake 3', 'Ljusstake 4', 'Ljusstake 5']);
   });
 });
