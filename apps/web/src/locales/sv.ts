@@ -135,8 +135,8 @@ export const swedishCatalogue: Record<string, string> = {
   // Transparency pages: how search results are ranked, how reviews are checked
   'How search results are ranked': 'Så rankas sökresultat',
   'How reviews are checked': 'Så kontrolleras omdömen',
-  'The search shows every published product that matches your words and filters. The order depends only on the sort you choose. No seller can pay for a higher place: there are no sponsored or paid places, and a shop’s plan or the fees Torget earns do not move a product up or down.':
-    'Sökningen visar varje publicerad produkt som matchar dina ord och filter. Ordningen beror bara på sorteringen du väljer. Ingen säljare kan betala för en högre plats: det finns inga sponsrade eller betalda platser, och butikens plan eller avgifterna Torget tjänar flyttar inte en produkt upp eller ner.',
+  'The search shows every published product that matches your words and filters. The order depends only on the sort you choose and, in a search by name, on where your words were found. No seller can pay for a higher place: there are no sponsored or paid places, and a shop’s plan or the fees Torget earns do not move a product up or down.':
+    'Sökningen visar varje publicerad produkt som matchar dina ord och filter. Ordningen beror bara på sorteringen du väljer och, vid en sökning på namn, på var dina ord hittades. Ingen säljare kan betala för en högre plats: det finns inga sponsrade eller betalda platser, och butikens plan eller avgifterna Torget tjänar flyttar inte en produkt upp eller ner.',
   'Which products are shown': 'Vilka produkter som visas',
   'Products of shops that are open. Drafts and the products of closed shops are never shown.':
     'Produkter från butiker som är öppna. Utkast och produkter från stängda butiker visas aldrig.',
@@ -144,12 +144,18 @@ export const swedishCatalogue: Record<string, string> = {
   'The filters narrow the list: category, price in SEK (VAT included) and customer rating (for example 4 stars & up).':
     'Filtren begränsar listan: kategori, pris i kronor (inklusive moms) och kundbetyg (till exempel 4 stjärnor och uppåt).',
   'How a search by name matches': 'Så matchar en sökning på namn',
-  'A product is found when its name contains every word you typed, in any order.':
-    'En produkt hittas när dess namn innehåller alla ord du skrev, i valfri ordning.',
+  'A product is found when every word you typed is in its name, its category, its brand or the beginning of its description, in any order.':
+    'En produkt hittas när varje ord du skrev finns i dess namn, kategori, varumärke eller i början av dess beskrivning, i valfri ordning.',
   'Upper and lower case and accents do not matter (kok finds Kök). Swedish endings are understood (mössor finds Mössa), and a word inside a compound counts (lampa finds Bordslampa).':
     'Stora och små bokstäver och accenter spelar ingen roll (kok hittar Kök). Svenska ändelser förstås (mössor hittar Mössa), och ett ord inuti ett sammansatt ord räknas (lampa hittar Bordslampa).',
   'Typos: only when your words find nothing, a word of five letters or more also finds names with a word close to it (a letter or two wrong), and the search may suggest a word under “Did you mean”.':
     'Stavfel: bara när dina ord inte hittar något hittar ett ord på fem bokstäver eller fler också namn med ett ord som liknar det (en eller två bokstäver fel), och sökningen kan föreslå ett ord under ”Menade du”.',
+  'In every sort, the products whose names hold all your words come first; those found through their category, brand or description follow, in the same sort.':
+    'I varje sortering kommer produkterna vars namn innehåller alla dina ord först; de som hittas genom kategori, varumärke eller beskrivning följer efter, i samma sortering.',
+  'Swedish plurals that change the stem are understood (nycklar finds Nyckel), and a word written with or without a hyphen finds both (ebok finds E-bok).':
+    'Svenska pluralformer som ändrar stammen förstås (nycklar hittar Nyckel), och ett ord skrivet med eller utan bindestreck hittar båda (ebok hittar E-bok).',
+  'When nothing is found, the search suggests the closest categories.':
+    'När inget hittas föreslår sökningen de närmaste kategorierna.',
   'The sort orders': 'Sorteringarna',
   'The products added most recently come first. This is the order unless you choose another.':
     'De senast tillagda produkterna kommer först. Det är ordningen om du inte väljer en annan.',
@@ -157,8 +163,8 @@ export const swedishCatalogue: Record<string, string> = {
   'The highest price first.': 'Högsta pris först.',
   'The highest rating first; products without reviews come last. A product’s rating is the average of its verified-purchase reviews once it has one.':
     'Högsta betyg först; produkter utan omdömen kommer sist. En produkts betyg är medelvärdet av dess omdömen från verifierade köp så snart den har ett sådant.',
-  'Offered when you search by name. Names holding your words as whole words come first, then names where a word begins with them (an inflection), then names where they are part of a word (a compound), then typos. Among equals, the name closest to what you typed comes first, then the newest.':
-    'Erbjuds när du söker på namn. Namn som innehåller dina ord som hela ord kommer först, sedan namn där ett ord börjar med dem (en böjning), sedan namn där de är en del av ett ord (ett sammansatt ord), sedan stavfel. Bland lika bra träffar kommer det namn som ligger närmast det du skrev först, sedan den nyaste.',
+  'Offered when you search by name. Names holding your words as whole words come first, then names where a word begins with them (an inflection), then names where they are part of a word (a compound), then typos, then products found only through their category, brand or description. Among equals, the name closest to what you typed comes first, then the newest.':
+    'Erbjuds när du söker på namn. Namn som innehåller dina ord som hela ord kommer först, sedan namn där ett ord börjar med dem (en böjning), sedan namn där de är en del av ett ord (ett sammansatt ord), sedan stavfel, sedan produkter som bara hittas genom kategori, varumärke eller beskrivning. Bland lika bra träffar kommer det namn som ligger närmast det du skrev först, sedan den nyaste.',
   'Products that sort equally keep one fixed order from page to page.':
     'Produkter som sorteras lika behåller en fast ordning från sida till sida.',
   'Who may write a review': 'Vem som får skriva ett omdöme',

@@ -19,7 +19,7 @@ export function RankingPage() {
       <div className="policy-text">
         <p>
           {t(
-            'The search shows every published product that matches your words and filters. The order depends only on the sort you choose. No seller can pay for a higher place: there are no sponsored or paid places, and a shop’s plan or the fees Torget earns do not move a product up or down.',
+            'The search shows every published product that matches your words and filters. The order depends only on the sort you choose and, in a search by name, on where your words were found. No seller can pay for a higher place: there are no sponsored or paid places, and a shop’s plan or the fees Torget earns do not move a product up or down.',
           )}
         </p>
 
@@ -36,7 +36,16 @@ export function RankingPage() {
 
         <h2>{t('How a search by name matches')}</h2>
         <ul>
-          <li>{t('A product is found when its name contains every word you typed, in any order.')}</li>
+          <li>
+            {t(
+              'A product is found when every word you typed is in its name, its category, its brand or the beginning of its description, in any order.',
+            )}
+          </li>
+          <li>
+            {t(
+              'In every sort, the products whose names hold all your words come first; those found through their category, brand or description follow, in the same sort.',
+            )}
+          </li>
           <li>
             {t(
               'Upper and lower case and accents do not matter (kok finds Kök). Swedish endings are understood (mössor finds Mössa), and a word inside a compound counts (lampa finds Bordslampa).',
@@ -44,9 +53,15 @@ export function RankingPage() {
           </li>
           <li>
             {t(
+              'Swedish plurals that change the stem are understood (nycklar finds Nyckel), and a word written with or without a hyphen finds both (ebok finds E-bok).',
+            )}
+          </li>
+          <li>
+            {t(
               'Typos: only when your words find nothing, a word of five letters or more also finds names with a word close to it (a letter or two wrong), and the search may suggest a word under “Did you mean”.',
             )}
           </li>
+          <li>{t('When nothing is found, the search suggests the closest categories.')}</li>
         </ul>
 
         <h2>{t('The sort orders')}</h2>
@@ -67,7 +82,7 @@ export function RankingPage() {
           <dt>{t('Best match')}</dt>
           <dd>
             {t(
-              'Offered when you search by name. Names holding your words as whole words come first, then names where a word begins with them (an inflection), then names where they are part of a word (a compound), then typos. Among equals, the name closest to what you typed comes first, then the newest.',
+              'Offered when you search by name. Names holding your words as whole words come first, then names where a word begins with them (an inflection), then names where they are part of a word (a compound), then typos, then products found only through their category, brand or description. Among equals, the name closest to what you typed comes first, then the newest.',
             )}
           </dd>
         </dl>
