@@ -80,8 +80,7 @@ export function filterConditions(filters: ProductFilters, matching?: NameMatchin
 
 /** Listed products matching every filter. */
 export function listConditions(filters: ProductFilters, matching?: NameMatching): SQL {
-  const c = filterConditions(filters, matching);
-  return and(listed, c.seller, c.category, c.name, c.price, c.rating) ?? listed;
+  return listedWith(filters, filterConditions(filters, matching).name, matching);
 }
 
 /**
@@ -90,8 +89,12 @@ export function listConditions(filters: ProductFilters, matching?: NameMatching)
  * through a hyphenated word).
  */
 export function plainNameMatchConditions(filters: ProductFilters, matching: NameMatching): SQL {
-  const c = filterConditions(filters, matching);
-  const name = filters.name ? namePlainlyHasEveryWord(filters.name, matching) : undefined;
+  return listedWith(filters, filters.name ? namePlainlyHasEveryWord(filters.name, matching) : undefined, matching);
+}
+
+/** Listed products matching the filters but the name, and `name` instead. */
+function listedWith(filters: ProductFilters, name: SQL | undefined, matching?: NameMatching): SQL {
+  const c = filterConditions({ ...filters, name: undefined }, matching);
   return and(listed, c.seller, c.category, name, c.price, c.rating) ?? listed;
 }
 
