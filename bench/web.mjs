@@ -98,7 +98,7 @@ function losses(lhr, category) {
 
 async function main() {
   const loadBefore = loadAverage();
-  const chromePath = ensureChromium();
+  const chromePath = ensureChromium({ shell: false });
   await buildIfStale();
   server = await startServer();
   chrome = await chromeLauncher.launch({

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { swedishCatalogue } from '../src/locales/sv';
+import { paired } from './support/screens';
 import { registerByApi } from './support/session';
 import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
 
@@ -36,6 +37,7 @@ async function someOrder(page: Page): Promise<ListedOrder> {
 
 for (const size of SIZES) {
   for (const language of LANGUAGES) {
+    if (!paired(language.code, size.viewport.width)) continue;
     test(`${language.code} on a ${size.name}: the admin finds an order by its number and a user by e-mail`, async ({
       browser,
       baseURL,

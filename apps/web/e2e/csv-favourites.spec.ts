@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { productNamed } from './support/catalog';
-import { LANGUAGES, type UiLanguage, WIDTHS } from './support/screens';
+import { LANGUAGES, paired, type UiLanguage, WIDTHS } from './support/screens';
 import { ACCOUNTS, bearer, signIn, signInByApi } from './support/sign-in';
 
 // A seller imports a CSV file with one bad row: the check refuses that row, with its number and
@@ -48,6 +48,7 @@ async function inLanguage(page: Page, baseURL: string | undefined, language: UiL
 
 for (const size of WIDTHS) {
   for (const language of LANGUAGES) {
+    if (!paired(language, size.width)) continue;
     const text = TEXT[language];
     test.describe(`${size.width} px, ${language}`, () => {
       test.use({ viewport: { width: size.width, height: size.height } });

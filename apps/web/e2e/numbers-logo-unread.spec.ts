@@ -3,6 +3,7 @@ import { swedishCatalogue } from '../src/locales/sv';
 import { productNamed } from './support/catalog';
 import { placeOrderByApi } from './support/checkout';
 import { png } from './support/png';
+import { paired } from './support/screens';
 import { applyToSellByApi, type NewUser, registerByApi, signInFresh, startSession } from './support/session';
 import { ACCOUNTS, bearer, type SignedIn, signIn, signInByApi, signInOn } from './support/sign-in';
 
@@ -72,6 +73,7 @@ async function unreadOf(page: Page, user: SignedIn): Promise<number> {
 
 for (const language of LANGUAGES) {
   for (const viewport of VIEWPORTS) {
+    if (!paired(language, viewport.width)) continue;
     test(`the order page leads with the order and product numbers, and the header counts unread messages, ${language} at ${viewport.width}px`, async ({
       browser,
       baseURL,
@@ -169,6 +171,7 @@ test.describe('the shop’s logo', () => {
 
   for (const language of LANGUAGES) {
     for (const viewport of VIEWPORTS) {
+      if (!paired(language, viewport.width)) continue;
       test(`a logo chosen in the settings shows in the preview and the shop at once, ${language} at ${viewport.width}px`, async ({
         browser,
         baseURL,

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { productNamed } from './support/catalog';
 import { checkoutFromCart, orderByApi, placeOrderByApi } from './support/checkout';
+import { paired } from './support/screens';
 import { ACCOUNTS, signIn, signInByApi } from './support/sign-in';
 
 // A seller puts a product on sale in the edit form; a shopper sees the sale price, the ordinary
@@ -61,6 +62,7 @@ async function shot(page: Page, name: string) {
 
 for (const viewport of [PHONE, DESKTOP]) {
   for (const language of ['en', 'sv'] as const) {
+    if (!paired(language, viewport.width)) continue;
     test(`a sale is set, shown with its 30-day lowest price and bought at ${viewport.width}px in ${language}`, async ({
       browser,
       baseURL,

@@ -13,8 +13,6 @@ const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 900 };
 const RUNS = [
   { language: 'sv', size: PHONE },
-  { language: 'sv', size: LAPTOP },
-  { language: 'en', size: PHONE },
   { language: 'en', size: LAPTOP },
 ] as const;
 

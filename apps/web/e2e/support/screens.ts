@@ -179,6 +179,16 @@ export const WIDTHS = [
 ] as const;
 
 /**
+ * Whether a journey that loops over both languages and both widths runs this pairing. It runs two
+ * of the four: Svenska at 390 px and English at 1 366 px, so each language and each width is
+ * seen. No screen treats a language differently at one width, and the other two pairings ran
+ * the same steps again (docs/decisions/307-browser-test-time.md).
+ */
+export function paired(language: string, width: number): boolean {
+  return (language === 'sv') === width < 1000;
+}
+
+/**
  * A browser context for `viewer` in `language` at `size`: the language chosen as the switch
  * chooses it (the torget_lang cookie), the session as the web app stores it (userInfo).
  */

@@ -95,7 +95,9 @@ beforeAll(async () => {
   await t.database.db.execute(sql`vacuum analyze products`);
   await t.database.db.execute(sql`vacuum analyze product_words`);
   await t.database.db.execute(sql`vacuum analyze search_words`);
-}, 60_000);
+  // Seeding 22 000 products into PGlite takes 15–35 s on a quiet two-core machine; a loaded one
+  // (the other worker seeding too) has taken longer than the suite's one minute for a hook.
+}, 180_000);
 afterAll(() => t.close());
 
 const query = (params: Record<string, string>): ProductListQuery => productListQuerySchema.parse(params);
