@@ -120,7 +120,8 @@ export function ensureChromium({ shell = true } = {}) {
     throw new Error(`CHROMIUM_PATH is ${process.env.CHROMIUM_PATH}, and there is no such file.`);
   }
   const found = () => (shell ? [HEADLESS_SHELL, FULL_CHROMIUM] : [FULL_CHROMIUM]).find((path) => existsSync(path));
-  if (found()) return found();
+  const present = found();
+  if (present) return present;
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
@@ -129,7 +130,8 @@ export function ensureChromium({ shell = true } = {}) {
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     const packages = ['chromium-headless-shell', 'chromium', 'fonts-dejavu-core'];
     const install = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
-    if (install.status === 0 && found()) return found();
+    const installed = install.status === 0 ? found() : undefined;
+    if (installed) return installed;
   }
   throw new Error(
     'Browser tests need Chromium. Install it (Debian: sudo apt-get install chromium-headless-shell) or set CHROMIUM_PATH to a Chromium binary.',

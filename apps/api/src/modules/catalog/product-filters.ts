@@ -80,7 +80,8 @@ export function filterConditions(filters: ProductFilters, matching?: NameMatchin
 
 /** Listed products matching every filter. */
 export function listConditions(filters: ProductFilters, matching?: NameMatching): SQL {
-  return listedWith(filters, filterConditions(filters, matching).name, matching);
+  const c = filterConditions(filters, matching);
+  return listedWith(c, c.name);
 }
 
 /**
@@ -89,12 +90,12 @@ export function listConditions(filters: ProductFilters, matching?: NameMatching)
  * through a hyphenated word).
  */
 export function plainNameMatchConditions(filters: ProductFilters, matching: NameMatching): SQL {
-  return listedWith(filters, filters.name ? namePlainlyHasEveryWord(filters.name, matching) : undefined, matching);
+  const c = filterConditions({ ...filters, name: undefined }, matching);
+  return listedWith(c, filters.name ? namePlainlyHasEveryWord(filters.name, matching) : undefined);
 }
 
-/** Listed products matching the filters but the name, and `name` instead. */
-function listedWith(filters: ProductFilters, name: SQL | undefined, matching?: NameMatching): SQL {
-  const c = filterConditions({ ...filters, name: undefined }, matching);
+/** Listed products matching the seller, category, price and rating conditions, and `name`. */
+function listedWith(c: ReturnType<typeof filterConditions>, name: SQL | undefined): SQL {
   return and(listed, c.seller, c.category, name, c.price, c.rating) ?? listed;
 }
 
